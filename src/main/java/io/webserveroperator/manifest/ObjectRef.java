@@ -1,0 +1,63 @@
+package io.webserveroperator.manifest;
+
+import java.util.Map;
+
+/**
+ * Identity of one Kubernetes object: what the API server knows it by. The namespace is {@code null}
+ * for cluster-scoped objects.
+ */
+public record ObjectRef(String apiVersion, String kind, String namespace, String name) {
+
+  public ObjectRef {
+    requireText(apiVersion, "apiVersion");
+    requireText(kind, "kind");
+    requireText(name, "metadata.name");
+    if (namespace != null && namespace.isEmpty()) {
+      namespace = null;
+    }
+  }
+
+  /** The identity of an object given as a map, as parsed from YAML or JSON. */
+  @SuppressWarnings("unchecked")
+  public static ObjectRef of(Map<String, Object> object) {
+    Object metadata = object.get("metadata");
+    Map<String, Object> meta = metadata instanceof Map ? (Map<String, Object>) metadata : Map.of();
+    return new ObjectRef(
+        text(object.get("apiVersion")),
+        text(object.get("kind")),
+        text(meta.get("namespace")),
+        text(meta.get("name")));
+  }
+
+  /** The API group: empty for the core group ({@code v1}). */
+  public String group() {
+    int slash = apiVersion.indexOf('/');
+    return slash < 0 ? "" : apiVersion.substring(0, slash);
+  }
+
+  /** The version part of {@code apiVersion}. */
+  public String version() {
+    return apiVersion.substring(apiVersion.indexOf('/') + 1);
+  }
+
+  /** The same object in another namespace. */
+  public ObjectRef inNamespace(String otherNamespace) {
+    return new ObjectRef(apiVersion, kind, otherNamespace, name);
+  }
+
+  /** {@code Kind namespace/name}, or {@code Kind name} when cluster-scoped: how errors name it. */
+  @Override
+  public String toString() {
+    return namespace == null ? kind + " " + name : kind + " " + namespace + "/" + name;
+  }
+
+  private static String text(Object value) {
+    return value == null ? null : value.toString();
+  }
+
+  private static void requireText(String value, String field) {
+    if (value == null || value.isBlank()) {
+      throw new IllegalArgumentException("an object needs " + field);
+    }
+  }
+}

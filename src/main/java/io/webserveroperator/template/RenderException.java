@@ -1,0 +1,66 @@
+package io.webserveroperator.template;
+
+import io.webserveroperator.OperatorException;
+
+/**
+ * A template could not be rendered into valid manifests for one resource. The message names the
+ * resource, the template file and line, and the cause, e.g. {@code WebServer default/web:
+ * webserver/deployment.yaml.j2:12: unknown variable 'spec.imag'}.
+ */
+public class RenderException extends OperatorException {
+
+  private final String resource;
+  private final String template;
+  private final int line;
+  private final String reason;
+
+  /**
+   * @param resource the resource being rendered, as {@code Kind namespace/name}
+   * @param template the template file, relative to the templates folder; null when not known
+   * @param line the 1-based line in that file; 0 when not known
+   * @param reason what went wrong, as a sentence
+   */
+  public RenderException(String resource, String template, int line, String reason) {
+    this(resource, template, line, reason, null);
+  }
+
+  public RenderException(
+      String resource, String template, int line, String reason, Throwable cause) {
+    super(format(resource, template, line, reason), cause);
+    this.resource = resource;
+    this.template = template;
+    this.line = line;
+    this.reason = reason;
+  }
+
+  public String resource() {
+    return resource;
+  }
+
+  public String template() {
+    return template;
+  }
+
+  public int line() {
+    return line;
+  }
+
+  public String reason() {
+    return reason;
+  }
+
+  private static String format(String resource, String template, int line, String reason) {
+    StringBuilder message = new StringBuilder();
+    if (resource != null) {
+      message.append(resource).append(": ");
+    }
+    if (template != null) {
+      message.append(template);
+      if (line > 0) {
+        message.append(':').append(line);
+      }
+      message.append(": ");
+    }
+    return message.append(reason).toString();
+  }
+}

@@ -1,0 +1,43 @@
+package io.webserveroperator.template;
+
+import java.nio.file.Path;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * One entry of {@code watches.yaml}: a kind the engine handles and the templates that render it.
+ *
+ * @param group the kind's API group, e.g. {@code webapp.example.com}
+ * @param version the API version, e.g. {@code v1}
+ * @param kind the kind, e.g. {@code WebServer}
+ * @param templates the folder of {@code *.yaml.j2} files, absolute
+ * @param status the status template, relative to the templates root, if the entry declares one
+ * @param allowOtherNamespaces whether rendered objects may name a namespace other than the
+ *     resource's own
+ * @param allowedClusterScopedKinds cluster-scoped kinds the templates may render (none by default)
+ */
+public record Watch(
+    String group,
+    String version,
+    String kind,
+    Path templates,
+    Optional<String> status,
+    boolean allowOtherNamespaces,
+    Set<String> allowedClusterScopedKinds) {
+
+  public Watch {
+    Objects.requireNonNull(group, "group");
+    Objects.requireNonNull(version, "version");
+    Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(templates, "templates");
+    status = status == null ? Optional.empty() : status;
+    allowedClusterScopedKinds =
+        allowedClusterScopedKinds == null ? Set.of() : Set.copyOf(allowedClusterScopedKinds);
+  }
+
+  /** {@code group/version}, as in a manifest's {@code apiVersion}. */
+  public String apiVersion() {
+    return group.isEmpty() ? version : group + "/" + version;
+  }
+}
