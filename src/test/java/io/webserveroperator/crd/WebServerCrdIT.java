@@ -143,13 +143,9 @@ class WebServerCrdIT {
             .withName("scaled-to-zero");
     Scale zero = new ScaleBuilder(resource.scale()).editSpec().withReplicas(0).endSpec().build();
 
-    assertThatThrownBy(() -> resource.subresource("scale").update(toGeneric(zero)))
+    assertThatThrownBy(() -> resource.scale(zero))
         .isInstanceOf(KubernetesClientException.class)
         .hasMessageContaining("should be greater than or equal to 1");
-  }
-
-  private GenericKubernetesResource toGeneric(Scale scale) {
-    return client.getKubernetesSerialization().convertValue(scale, GenericKubernetesResource.class);
   }
 
   private GenericKubernetesResource webServer(String name, Map<String, Object> spec) {
