@@ -1,6 +1,7 @@
 package io.webserveroperator.template;
 
 import com.hubspot.jinjava.el.JinjavaInterpreterResolver;
+import com.hubspot.jinjava.lib.filter.Filter;
 import com.hubspot.jinjava.lib.fn.MacroFunction;
 import com.hubspot.jinjava.util.ForLoop;
 import java.beans.FeatureDescriptor;
@@ -83,6 +84,9 @@ final class SandboxResolver extends ELResolver {
   }
 
   private static boolean isEngineCallable(Object base) {
+    if (base instanceof Filter) {
+      return true;
+    }
     String type = base == null ? "" : base.getClass().getName();
     return type.startsWith(ENGINE) && !type.startsWith(ENGINE + "interpret.");
   }
