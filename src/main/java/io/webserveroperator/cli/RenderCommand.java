@@ -1,22 +1,166 @@
 package io.webserveroperator.cli;
 
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.webserveroperator.OperatorException;
+import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.template.TemplateRegistry;
+import io.webserveroperator.template.Watch;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** Placeholder until the issue that builds {@code render} lands: it says so and fails. */
+/**
+ * {@code render}: custom resources from files in, the manifests the operator would apply out, as
+ * one YAML stream. All or nothing: on any error, stdout stays empty.
+ */
 @Command(
     name = "render",
     mixinStandardHelpOptions = true,
     description = "Render custom resources from files into the manifests the operator would apply.")
 final class RenderCommand implements Callable<Integer> {
 
+  static final ObjectMapper YAML =
+      YAMLMapper.builder()
+          .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+          .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+          .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+          .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
+          .build();
+
   @Spec CommandSpec spec;
+
+  @Option(
+      names = {"-f", "--filename"},
+      required = true,
+      paramLabel = "FILE",
+      description = "A file of custom resources ('-' for stdin); repeat for more.")
+  List<String> files = new ArrayList<>();
+
+  @Option(
+      names = "--templates",
+      paramLabel = "DIR",
+      defaultValue = "templates",
+      description = "The folder holding watches.yaml (default: ${DEFAULT-VALUE}).")
+  Path templates;
+
+  @Option(
+      names = {"-n", "--namespace"},
+      paramLabel = "NAMESPACE",
+      defaultValue = "default",
+      description = "Namespace for resources that name none (default: ${DEFAULT-VALUE}).")
+  String namespace;
 
   @Override
   public Integer call() {
-    spec.commandLine().getErr().println("render: not built yet");
-    return 2;
+    StringBuilder out = new StringBuilder();
+    try (TemplateRegistry registry = TemplateRegistry.load(templates.resolve("watches.yaml"))) {
+      for (String file : files) {
+        for (Map<String, Object> resource : read(file)) {
+          out.append(render(registry, resource, file));
+        }
+      }
+    } catch (OperatorException e) {
+      spec.commandLine().getErr().println("render: " + e.getMessage());
+      return 1;
+    }
+    spec.commandLine().getOut().print(out);
+    spec.commandLine().getOut().flush();
+    return 0;
+  }
+
+  private String render(TemplateRegistry registry, Map<String, Object> resource, String file) {
+    @SuppressWarnings("unchecked")
+    Map<String, Object> meta =
+        (Map<String, Object>)
+            resource.computeIfAbsent("metadata", key -> new LinkedHashMap<String, Object>());
+    meta.putIfAbsent("namespace", namespace);
+    String apiVersion = String.valueOf(resource.get("apiVersion"));
+    String kind = String.valueOf(resource.get("kind"));
+    String name = kind + " " + meta.get("namespace") + "/" + meta.get("name");
+    Watch watch =
+        registry
+            .watchFor(apiVersion, kind)
+            .orElseThrow(
+                () ->
+                    new OperatorException(
+                        name
+                            + " in "
+                            + file
+                            + " has apiVersion "
+                            + apiVersion
+                            + " and kind "
+                            + kind
+                            + ", which watches.yaml does not list."));
+    StringBuilder out = new StringBuilder();
+    for (RenderedObject object : registry.render(watch, resource)) {
+      out.append("---\n");
+      out.append("# Source: ").append(object.template()).append('\n');
+      if (meta.get("uid") == null) {
+        out.append("# ownerReferences: left out because ")
+            .append(name)
+            .append(" has no metadata.uid; the operator adds a controller reference to it.\n");
+      }
+      out.append(write(object.body()));
+    }
+    return out.toString();
+  }
+
+  private static String write(Map<String, Object> body) {
+    try {
+      return YAML.writeValueAsString(body);
+    } catch (IOException e) {
+      throw new OperatorException("Cannot write a rendered object as YAML: " + e.getMessage(), e);
+    }
+  }
+
+  private List<Map<String, Object>> read(String file) {
+    String text;
+    try {
+      text =
+          "-".equals(file)
+              ? new String(readAll(System.in), StandardCharsets.UTF_8)
+              : Files.readString(Path.of(file));
+    } catch (IOException e) {
+      throw new OperatorException("Cannot read " + file + ": " + e, e);
+    }
+    List<Map<String, Object>> resources = new ArrayList<>();
+    try (MappingIterator<Object> documents = YAML.readerFor(Object.class).readValues(text)) {
+      int index = 0;
+      while (documents.hasNextValue()) {
+        Object document = documents.nextValue();
+        index++;
+        if (document == null) {
+          continue;
+        }
+        if (!(document instanceof Map<?, ?>)) {
+          throw new OperatorException(
+              file + " document " + index + " is not a Kubernetes object (a YAML map).");
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> resource = (Map<String, Object>) document;
+        resources.add(resource);
+      }
+    } catch (IOException e) {
+      throw new OperatorException(file + " is not valid YAML: " + e.getMessage(), e);
+    }
+    return resources;
+  }
+
+  private static byte[] readAll(InputStream in) throws IOException {
+    return in.readAllBytes();
   }
 }

@@ -1,0 +1,22 @@
+package io.webserveroperator.manifest;
+
+/**
+ * The names the operator stamps on everything it manages, in one place so that the renderer, the
+ * applier and the pruner agree on them.
+ */
+public final class ManagedLabels {
+
+  /** Label naming the tool that manages an object; its value is {@link #MANAGER}. */
+  public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
+
+  /** Label naming the custom resource an object was rendered for (its {@code metadata.name}). */
+  public static final String INSTANCE = "app.kubernetes.io/instance";
+
+  /** Value of {@link #MANAGED_BY}. */
+  public static final String MANAGER = "webserver-operator";
+
+  /** Field manager for server-side apply. */
+  public static final String FIELD_MANAGER = "webserver-operator";
+
+  private ManagedLabels() {}
+}

@@ -1,0 +1,69 @@
+package io.webserveroperator.manifest;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Stamps a rendered object as belonging to its custom resource: the managed-by and instance labels,
+ * the resource's namespace when the object names none, and, when the resource has a uid, a
+ * controller owner reference. Mutates the body it is given.
+ */
+public final class Ownership {
+
+  private Ownership() {}
+
+  /**
+   * @param body the rendered object, as plain maps
+   * @param owner the custom resource, as plain maps (needs apiVersion, kind, metadata.name)
+   * @param namespaced whether the rendered object's kind lives in a namespace
+   */
+  public static void stamp(
+      Map<String, Object> body, Map<String, Object> owner, boolean namespaced) {
+    Map<String, Object> ownerMeta = child(owner, "metadata");
+    Map<String, Object> meta = child(body, "metadata");
+    Object ownerNamespace = ownerMeta.get("namespace");
+    if (namespaced && meta.get("namespace") == null && ownerNamespace != null) {
+      meta = withNamespace(body, meta, ownerNamespace);
+    }
+    Map<String, Object> labels = child(meta, "labels");
+    labels.put(ManagedLabels.MANAGED_BY, ManagedLabels.MANAGER);
+    labels.put(ManagedLabels.INSTANCE, String.valueOf(ownerMeta.get("name")));
+    Object uid = ownerMeta.get("uid");
+    if (uid != null && namespaced) {
+      Map<String, Object> reference = new LinkedHashMap<>();
+      reference.put("apiVersion", owner.get("apiVersion"));
+      reference.put("kind", owner.get("kind"));
+      reference.put("name", ownerMeta.get("name"));
+      reference.put("uid", uid.toString());
+      reference.put("controller", true);
+      reference.put("blockOwnerDeletion", true);
+      List<Object> references = new ArrayList<>();
+      references.add(reference);
+      meta.put("ownerReferences", references);
+    }
+  }
+
+  /** Puts the namespace right after the name, where people look for it. */
+  private static Map<String, Object> withNamespace(
+      Map<String, Object> body, Map<String, Object> meta, Object namespace) {
+    Map<String, Object> ordered = new LinkedHashMap<>();
+    ordered.put("name", meta.get("name"));
+    ordered.put("namespace", namespace);
+    ordered.putAll(meta);
+    body.put("metadata", ordered);
+    return ordered;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> child(Map<String, Object> parent, String key) {
+    Object value = parent.get(key);
+    if (value instanceof Map) {
+      return (Map<String, Object>) value;
+    }
+    Map<String, Object> created = new LinkedHashMap<>();
+    parent.put(key, created);
+    return created;
+  }
+}

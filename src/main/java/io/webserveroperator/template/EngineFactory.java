@@ -1,0 +1,76 @@
+package io.webserveroperator.template;
+
+import com.hubspot.jinjava.Jinjava;
+import com.hubspot.jinjava.JinjavaConfig;
+import com.hubspot.jinjava.interpret.Context;
+import com.hubspot.jinjava.interpret.Context.Library;
+import com.hubspot.jinjava.loader.ResourceLocator;
+import com.hubspot.jinjava.mode.ExecutionMode;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Builds the sandboxed jinjava that every template set renders with: strict undefined, no nested
+ * interpretation, no Java access, bounded output and recursion, and the safe output strategy.
+ */
+final class EngineFactory {
+
+  /** Largest text one template file may render, in characters. */
+  static final long MAX_OUTPUT = 2_000_000;
+
+  static final SafeOutputStrategy STRATEGY = new SafeOutputStrategy();
+
+  /** Filters that would evaluate data as a template or make renders differ from run to run. */
+  private static final Set<String> DISABLED_FILTERS = Set.of("render", "random", "shuffle");
+
+  private static final Set<String> DISABLED_FUNCTIONS =
+      Set.of("today", "unixtimestamp", "now", "datetimeformat", "strtotime", "strtodate");
+
+  private EngineFactory() {}
+
+  /** A new engine whose {@code include} and {@code import} read from {@code locator}. */
+  static Jinjava create(ResourceLocator locator) {
+    JinjavaConfig config =
+        JinjavaConfig.newBuilder()
+            .withFailOnUnknownTokens(true)
+            .withNestedInterpretationEnabled(false)
+            .withTrimBlocks(true)
+            .withLstripBlocks(false)
+            .withMaxOutputSize(MAX_OUTPUT)
+            .withMaxStringLength(MAX_OUTPUT)
+            .withMaxRenderDepth(10)
+            .withEnableRecursiveMacroCalls(true)
+            .withMaxMacroRecursionDepth(20)
+            .withMaxListSize(10_000)
+            .withMaxMapSize(10_000)
+            .withRangeLimit(10_000)
+            .withElResolver(new SandboxResolver())
+            .withExecutionMode(SafeMode.INSTANCE)
+            .withDisabled(
+                Map.of(
+                    Library.FILTER, DISABLED_FILTERS,
+                    Library.FUNCTION, DISABLED_FUNCTIONS))
+            .build();
+    Jinjava jinjava = new Jinjava(config);
+    jinjava.setResourceLocator(locator);
+    prepare(jinjava.getGlobalContext());
+    return jinjava;
+  }
+
+  /** Installs the safe strategy, the text macro and the filters on a context. */
+  static void prepare(Context context) {
+    context.setExpressionStrategy(STRATEGY);
+    context.registerTag(new TextMacroTag());
+    Filters.register(context);
+  }
+
+  /** Makes every context jinjava prepares use the safe output strategy. */
+  private enum SafeMode implements ExecutionMode {
+    INSTANCE;
+
+    @Override
+    public void prepareContext(Context context) {
+      context.setExpressionStrategy(STRATEGY);
+    }
+  }
+}

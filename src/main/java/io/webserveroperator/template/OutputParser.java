@@ -1,0 +1,98 @@
+package io.webserveroperator.template;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns a template's rendered text into objects: splits the YAML stream into documents, parses
+ * them, then puts the printed values back into the scalars that hold their tokens.
+ */
+final class OutputParser {
+
+  private static final ObjectReader READER =
+      YAMLMapper.builder(YAMLFactory.builder().build())
+          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+          .build()
+          .readerFor(Object.class);
+
+  private OutputParser() {}
+
+  /**
+   * The documents of {@code text}, values restored; documents that are empty are left out.
+   *
+   * @throws TemplateFailure when the text is not valid YAML; the message gives the output line
+   */
+  static List<Object> parse(String text, Slots slots) {
+    List<Object> documents = new ArrayList<>();
+    if (text.isBlank()) {
+      return documents;
+    }
+    try (MappingIterator<Object> iterator = READER.readValues(text)) {
+      while (iterator.hasNextValue()) {
+        Object document = iterator.nextValue();
+        if (document != null && !(document instanceof Map<?, ?> map && map.isEmpty())) {
+          documents.add(restore(document, slots));
+        }
+      }
+    } catch (JsonProcessingException e) {
+      throw new TemplateFailure(describe(e, text, slots));
+    } catch (IOException | RuntimeException e) {
+      if (e instanceof TemplateFailure failure) {
+        throw failure;
+      }
+      throw new TemplateFailure("the rendered text is not valid YAML: " + e.getMessage());
+    }
+    return documents;
+  }
+
+  private static Object restore(Object node, Slots slots) {
+    if (node instanceof String text) {
+      return slots.resolve(text);
+    }
+    if (node instanceof Map<?, ?> map) {
+      Map<String, Object> restored = new LinkedHashMap<>(map.size() * 2);
+      for (Map.Entry<?, ?> entry : map.entrySet()) {
+        Object key = slots.resolve(String.valueOf(entry.getKey()));
+        if (restored.put(String.valueOf(key), restore(entry.getValue(), slots)) != null) {
+          throw new TemplateFailure("the rendered YAML has the key '" + key + "' twice in one map");
+        }
+      }
+      return restored;
+    }
+    if (node instanceof List<?> list) {
+      List<Object> restored = new ArrayList<>(list.size());
+      for (Object item : list) {
+        restored.add(restore(item, slots));
+      }
+      return restored;
+    }
+    return node;
+  }
+
+  private static String describe(JsonProcessingException e, String text, Slots slots) {
+    JsonLocation location = e.getLocation();
+    String problem = e.getOriginalMessage();
+    if (location == null || location.getLineNr() < 1) {
+      return "the rendered text is not valid YAML: " + problem;
+    }
+    String[] lines = text.split("\n", -1);
+    int line = Math.min(location.getLineNr(), lines.length);
+    String shown = slots.resolveText(lines[line - 1]).strip();
+    return "the rendered text is not valid YAML at output line "
+        + line
+        + " ("
+        + (shown.length() > 120 ? shown.substring(0, 120) + "..." : shown)
+        + "): "
+        + problem.lines().findFirst().orElse(problem);
+  }
+}

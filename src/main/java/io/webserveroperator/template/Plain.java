@@ -1,0 +1,49 @@
+package io.webserveroperator.template;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Deep copies into plain maps, lists and scalars: what a template's context may hold. Anything else
+ * becomes its string form, so no Java object reaches a template.
+ */
+final class Plain {
+
+  private Plain() {}
+
+  static Object copy(Object value) {
+    if (value == null
+        || value instanceof String
+        || value instanceof Boolean
+        || value instanceof Number) {
+      return value;
+    }
+    if (value instanceof Map<?, ?> map) {
+      Map<String, Object> copy = new LinkedHashMap<>(Math.max(4, map.size() * 2));
+      map.forEach((k, v) -> copy.put(String.valueOf(k), copy(v)));
+      return copy;
+    }
+    if (value instanceof Collection<?> collection) {
+      List<Object> copy = new ArrayList<>(collection.size());
+      collection.forEach(item -> copy.add(copy(item)));
+      return copy;
+    }
+    return value.toString();
+  }
+
+  static Map<String, Object> copyMap(Map<String, Object> map) {
+    return map((Object) copy(map));
+  }
+
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> map(Object value) {
+    return value instanceof Map ? (Map<String, Object>) value : new LinkedHashMap<>();
+  }
+
+  static String text(Object value) {
+    return value == null ? null : value.toString();
+  }
+}

@@ -1,0 +1,58 @@
+package io.webserveroperator.template;
+
+import com.hubspot.jinjava.interpret.TemplateError;
+import com.hubspot.jinjava.interpret.TemplateError.ErrorType;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** Turns jinjava's errors into the sentences a template author needs. */
+final class RenderErrors {
+
+  private static final Pattern UNKNOWN_TOKEN = Pattern.compile("Unknown token found: (.*)");
+
+  private RenderErrors() {}
+
+  /** Whether an error jinjava recorded must fail the render; warnings do not. */
+  static boolean isFailure(TemplateError error) {
+    return error.getSeverity() == ErrorType.FATAL;
+  }
+
+  static String describe(TemplateError error) {
+    TemplateFailure failure = find(error.getException());
+    if (failure != null) {
+      return failure.getMessage();
+    }
+    String message = error.getMessage() == null ? error.toString() : error.getMessage();
+    Matcher unknown = UNKNOWN_TOKEN.matcher(message);
+    if (unknown.find()) {
+      return "unknown variable or undefined value '"
+          + unknown.group(1).strip()
+          + "' (use '| default(...)' or 'is defined' for optional fields)";
+    }
+    return message;
+  }
+
+  static String describe(RuntimeException e) {
+    TemplateFailure failure = find(e);
+    if (failure != null) {
+      return failure.getMessage();
+    }
+    String message = e.getMessage();
+    if (message != null && message.contains("OutputTooBig")) {
+      return "the template rendered more than " + EngineFactory.MAX_OUTPUT + " characters";
+    }
+    return message == null ? e.getClass().getSimpleName() : message;
+  }
+
+  private static TemplateFailure find(Throwable error) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (t instanceof TemplateFailure failure) {
+        return failure;
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return null;
+  }
+}

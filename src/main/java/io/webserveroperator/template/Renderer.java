@@ -1,0 +1,167 @@
+package io.webserveroperator.template;
+
+import com.hubspot.jinjava.Jinjava;
+import com.hubspot.jinjava.interpret.Context;
+import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.interpret.TemplateError;
+import io.webserveroperator.manifest.ObjectPolicy;
+import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.Ownership;
+import io.webserveroperator.manifest.RenderedObject;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Renders one resource with one template set: each file to text, the text to objects, each object
+ * validated and stamped with ownership. Stateless and thread-safe.
+ */
+final class Renderer {
+
+  private Renderer() {}
+
+  static List<RenderedObject> render(
+      TemplateSet set, Map<String, Object> resource, ObjectPolicy policy) {
+    Map<String, Object> plain = Plain.copyMap(resource);
+    String owner = describe(plain);
+    String namespace = Plain.text(Plain.map(plain.get("metadata")).get("namespace"));
+    Map<String, Object> variables = variables(plain);
+    List<RenderedObject> objects = new ArrayList<>();
+    Map<String, String> seen = new HashMap<>();
+    for (TemplateFile file : set.files()) {
+      for (Object document : renderDocuments(set.jinjava(), file, variables, owner)) {
+        RenderedObject object = check(document, file, plain, namespace, policy, owner);
+        String identity = identity(object.ref());
+        String earlier = seen.putIfAbsent(identity, file.name());
+        if (earlier != null) {
+          throw new RenderException(
+              owner,
+              file.name(),
+              0,
+              object.ref()
+                  + " is rendered twice, also by "
+                  + earlier
+                  + "; each object needs one"
+                  + " template");
+        }
+        objects.add(object);
+      }
+    }
+    return List.copyOf(objects);
+  }
+
+  static Map<String, Object> renderStatus(
+      TemplateSet set,
+      Map<String, Object> resource,
+      Map<String, Map<String, Map<String, Object>>> children) {
+    Optional<TemplateFile> status = set.status();
+    if (status.isEmpty()) {
+      return Map.of();
+    }
+    Map<String, Object> plain = Plain.copyMap(resource);
+    String owner = describe(plain);
+    Map<String, Object> variables = variables(plain);
+    variables.put("children", Plain.copy(children == null ? Map.of() : children));
+    List<Object> documents = renderDocuments(set.jinjava(), status.get(), variables, owner);
+    if (documents.isEmpty()) {
+      return Map.of();
+    }
+    if (documents.size() > 1 || !(documents.get(0) instanceof Map)) {
+      throw new RenderException(
+          owner, status.get().name(), 0, "a status template must render one YAML map of fields");
+    }
+    return Plain.map(documents.get(0));
+  }
+
+  private static Map<String, Object> variables(Map<String, Object> resource) {
+    Map<String, Object> variables = new LinkedHashMap<>();
+    variables.put("spec", resource.get("spec") == null ? Map.of() : resource.get("spec"));
+    variables.put("metadata", Plain.map(resource.get("metadata")));
+    variables.put("resource", resource);
+    return variables;
+  }
+
+  private static List<Object> renderDocuments(
+      Jinjava jinjava, TemplateFile file, Map<String, Object> variables, String owner) {
+    Slots slots = new Slots();
+    Context context = new Context(jinjava.getGlobalContext(), variables);
+    context.setExpressionStrategy(EngineFactory.STRATEGY);
+    JinjavaInterpreter interpreter =
+        new JinjavaInterpreter(jinjava, context, jinjava.getGlobalConfig());
+    String text;
+    try {
+      text =
+          slots.use(
+              () -> {
+                JinjavaInterpreter.pushCurrent(interpreter);
+                try {
+                  return interpreter.render(file.root());
+                } finally {
+                  JinjavaInterpreter.popCurrent();
+                }
+              });
+    } catch (TemplateFailure e) {
+      throw new RenderException(owner, file.name(), interpreter.getLineNumber(), e.getMessage());
+    } catch (RuntimeException e) {
+      throw new RenderException(
+          owner, file.name(), interpreter.getLineNumber(), RenderErrors.describe(e), e);
+    }
+    for (TemplateError error : interpreter.getErrors()) {
+      if (RenderErrors.isFailure(error)) {
+        throw new RenderException(
+            owner,
+            error.getSourceTemplate().map(s -> folderOf(file) + s).orElse(file.name()),
+            error.getLineno(),
+            RenderErrors.describe(error));
+      }
+    }
+    try {
+      return OutputParser.parse(text, slots);
+    } catch (TemplateFailure e) {
+      throw new RenderException(owner, file.name(), 0, e.getMessage());
+    }
+  }
+
+  private static RenderedObject check(
+      Object document,
+      TemplateFile file,
+      Map<String, Object> owner,
+      String namespace,
+      ObjectPolicy policy,
+      String ownerName) {
+    if (!(document instanceof Map)) {
+      throw new RenderException(
+          ownerName, file.name(), 0, "a rendered document is not a YAML map but " + document);
+    }
+    Map<String, Object> body = Plain.map(document);
+    Optional<String> problem = policy.problem(body, namespace);
+    if (problem.isPresent()) {
+      throw new RenderException(ownerName, file.name(), 0, problem.get());
+    }
+    ObjectRef bare = ObjectRef.of(body);
+    boolean namespaced = !policy.isClusterScoped(bare);
+    Ownership.stamp(body, owner, namespaced);
+    return new RenderedObject(ObjectRef.of(body), body, file.name());
+  }
+
+  private static String identity(ObjectRef ref) {
+    return ref.group() + "/" + ref.kind() + "/" + ref.namespace() + "/" + ref.name();
+  }
+
+  private static String folderOf(TemplateFile file) {
+    int slash = file.name().lastIndexOf('/');
+    return slash < 0 ? "" : file.name().substring(0, slash + 1);
+  }
+
+  /** {@code Kind namespace/name} of the resource being rendered. */
+  static String describe(Map<String, Object> resource) {
+    Map<String, Object> meta = Plain.map(resource.get("metadata"));
+    String kind = String.valueOf(resource.get("kind"));
+    Object namespace = meta.get("namespace");
+    Object name = meta.get("name");
+    return namespace == null ? kind + " " + name : kind + " " + namespace + "/" + name;
+  }
+}

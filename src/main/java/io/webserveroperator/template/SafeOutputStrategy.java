@@ -1,0 +1,25 @@
+package io.webserveroperator.template;
+
+import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.lib.expression.ExpressionStrategy;
+import com.hubspot.jinjava.tree.output.RenderedOutputNode;
+import com.hubspot.jinjava.tree.parse.ExpressionToken;
+
+/**
+ * How {@code {{ expression }}} is written: through {@link Slots#print}, so strings become tokens
+ * and never YAML text, and nothing printed is ever interpreted again as a template.
+ */
+final class SafeOutputStrategy implements ExpressionStrategy {
+
+  private static final long serialVersionUID = 1L;
+
+  @Override
+  public RenderedOutputNode interpretOutput(ExpressionToken token, JinjavaInterpreter interpreter) {
+    Object value = interpreter.resolveELExpression(token.getExpr(), token.getLineNumber());
+    Slots slots = Slots.current();
+    if (slots == null) {
+      throw new IllegalStateException("a template was rendered outside the engine");
+    }
+    return new RenderedOutputNode(slots.print(value));
+  }
+}

@@ -1,0 +1,148 @@
+package io.webserveroperator.template;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * The values printed during one render. Every string a template prints with {@code {{ }}} is kept
+ * here and only a token (private-use characters around an index) goes into the template text, so no
+ * value can change the YAML structure. After the text is parsed, each scalar that holds tokens gets
+ * the values back: a scalar that is exactly one token becomes that string, byte for byte.
+ *
+ * <p>Not thread-safe: one instance per render, reachable from the render's thread through {@link
+ * #current()}.
+ */
+final class Slots {
+
+  static final char OPEN = '\uE000';
+  static final char CLOSE = '\uE001';
+
+  /** How a token's value is written when the token is only part of a larger scalar. */
+  enum Kind {
+    /** Printed by {@code {{ }}}: the raw text, as Jinja2 would have printed it. */
+    PLAIN,
+    /** Inside JSON text between quotes: the JSON-escaped text without quotes. */
+    JSON,
+    /** Inside YAML text as a bare scalar: a double-quoted YAML string. */
+    YAML
+  }
+
+  private static final ThreadLocal<Slots> CURRENT = new ThreadLocal<>();
+
+  private final List<String> values = new ArrayList<>();
+  private final List<Kind> kinds = new ArrayList<>();
+
+  /** The slots of the render running on this thread, or null outside a render. */
+  static Slots current() {
+    return CURRENT.get();
+  }
+
+  /** Runs {@code work} with this instance as {@link #current()}. */
+  <T> T use(Supplier<T> work) {
+    Slots previous = CURRENT.get();
+    CURRENT.set(this);
+    try {
+      return work.get();
+    } finally {
+      if (previous == null) {
+        CURRENT.remove();
+      } else {
+        CURRENT.set(previous);
+      }
+    }
+  }
+
+  /** Keeps {@code value} and returns the token that stands for it. */
+  String put(String value, Kind kind) {
+    values.add(value);
+    kinds.add(kind);
+    return OPEN + Integer.toString(values.size() - 1) + CLOSE;
+  }
+
+  /** What {@code {{ value }}} writes into the template text. */
+  String print(Object value) {
+    if (value == null) {
+      return "";
+    }
+    if (value instanceof Fragment fragment) {
+      return fragment.emit(this);
+    }
+    if (value instanceof Boolean || isWholeNumber(value)) {
+      return value.toString();
+    }
+    if (value instanceof Double || value instanceof Float || value instanceof BigDecimal) {
+      return TextFormat.number((Number) value);
+    }
+    if (value instanceof Map || value instanceof Collection || value.getClass().isArray()) {
+      return TextFormat.JSON.write(value, this);
+    }
+    return put(value.toString(), Kind.PLAIN);
+  }
+
+  /**
+   * The scalar with its tokens replaced: the value itself when the scalar is exactly one token,
+   * otherwise text with each value written as its kind requires.
+   */
+  Object resolve(String scalar) {
+    if (scalar.indexOf(OPEN) < 0) {
+      return scalar;
+    }
+    if (scalar.charAt(0) == OPEN && scalar.indexOf(CLOSE) == scalar.length() - 1) {
+      return values.get(index(scalar, 0, scalar.length() - 1));
+    }
+    return substitute(scalar, false);
+  }
+
+  /** Text with every token replaced by its raw value, for a fragment used as a plain string. */
+  String resolveText(String text) {
+    return text.indexOf(OPEN) < 0 ? text : substitute(text, true);
+  }
+
+  private String substitute(String scalar, boolean raw) {
+    StringBuilder out = new StringBuilder(scalar.length() + 32);
+    int from = 0;
+    int open;
+    while ((open = scalar.indexOf(OPEN, from)) >= 0) {
+      int close = scalar.indexOf(CLOSE, open);
+      if (close < 0) {
+        throw new IllegalStateException("an unterminated value token in rendered text");
+      }
+      out.append(scalar, from, open);
+      int index = index(scalar, open, close);
+      String value = values.get(index);
+      switch (raw ? Kind.PLAIN : kinds.get(index)) {
+        case PLAIN -> out.append(value);
+        case JSON -> out.append(TextFormat.jsonEscape(value, false));
+        case YAML -> out.append('"').append(TextFormat.jsonEscape(value, false)).append('"');
+      }
+      from = close + 1;
+    }
+    return out.append(scalar, from, scalar.length()).toString();
+  }
+
+  private int index(String text, int open, int close) {
+    int index;
+    try {
+      index = Integer.parseInt(text.substring(open + 1, close));
+    } catch (NumberFormatException e) {
+      throw new IllegalStateException("a malformed value token in rendered text", e);
+    }
+    if (index < 0 || index >= values.size()) {
+      throw new IllegalStateException("a value token that this render did not make");
+    }
+    return index;
+  }
+
+  private static boolean isWholeNumber(Object value) {
+    return value instanceof Integer
+        || value instanceof Long
+        || value instanceof Short
+        || value instanceof Byte
+        || value instanceof BigInteger;
+  }
+}

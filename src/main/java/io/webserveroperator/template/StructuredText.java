@@ -1,0 +1,21 @@
+package io.webserveroperator.template;
+
+/**
+ * A value serialized as YAML or JSON by {@code to_yaml}, {@code to_json} or {@code tojson}. The
+ * serializer, not the data, decides the structure; strings inside stay values.
+ *
+ * @param value plain maps, lists and scalars
+ * @param format how to serialize it
+ */
+record StructuredText(Object value, TextFormat format) implements Fragment {
+
+  @Override
+  public String emit(Slots slots) {
+    return format.write(value, slots);
+  }
+
+  @Override
+  public String toString() {
+    return format.write(value, null);
+  }
+}

@@ -1,0 +1,198 @@
+package io.webserveroperator.template;
+
+import java.lang.reflect.Array;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * Serializers behind {@code to_yaml}, {@code to_json} and {@code tojson}. With {@link Slots} they
+ * write every string as a slot token, so the serializer alone decides the structure; without, they
+ * write plain text.
+ */
+enum TextFormat {
+  /** Block-style YAML, two-space indents, every string double-quoted. */
+  YAML,
+  /** JSON in the map's own order, Python's separators ({@code ", "} and {@code ": "}). */
+  JSON,
+  /** Jinja2's {@code tojson}: keys sorted and {@code < > & '} escaped. */
+  TOJSON;
+
+  String write(Object value, Slots slots) {
+    StringBuilder out = new StringBuilder(128);
+    if (this == YAML) {
+      writeYaml(out, value, 0, slots);
+    } else {
+      writeJson(out, value, slots);
+    }
+    return out.toString();
+  }
+
+  private void writeJson(StringBuilder out, Object value, Slots slots) {
+    if (value instanceof Fragment fragment) {
+      value = fragment.toString();
+    }
+    if (value instanceof Map<?, ?> map) {
+      Map<?, ?> ordered = this == TOJSON ? sorted(map) : map;
+      out.append('{');
+      boolean first = true;
+      for (Map.Entry<?, ?> entry : ordered.entrySet()) {
+        if (!first) {
+          out.append(", ");
+        }
+        first = false;
+        writeJsonString(out, String.valueOf(entry.getKey()), slots);
+        out.append(": ");
+        writeJson(out, entry.getValue(), slots);
+      }
+      out.append('}');
+    } else if (isList(value)) {
+      out.append('[');
+      boolean first = true;
+      for (Object item : asList(value)) {
+        if (!first) {
+          out.append(", ");
+        }
+        first = false;
+        writeJson(out, item, slots);
+      }
+      out.append(']');
+    } else if (value == null) {
+      out.append("null");
+    } else if (value instanceof Boolean || value instanceof Number) {
+      out.append(value instanceof Number n ? number(n) : value.toString());
+    } else {
+      writeJsonString(out, value.toString(), slots);
+    }
+  }
+
+  private void writeJsonString(StringBuilder out, String text, Slots slots) {
+    out.append('"');
+    out.append(slots == null ? jsonEscape(text, this == TOJSON) : slots.put(text, Slots.Kind.JSON));
+    out.append('"');
+  }
+
+  private static void writeYaml(StringBuilder out, Object value, int indent, Slots slots) {
+    if (value instanceof Fragment fragment) {
+      value = fragment.toString();
+    }
+    if (value instanceof Map<?, ?> map && !map.isEmpty()) {
+      boolean first = true;
+      for (Map.Entry<?, ?> entry : map.entrySet()) {
+        if (!first) {
+          out.append('\n').append(" ".repeat(indent));
+        }
+        first = false;
+        out.append(yamlScalar(String.valueOf(entry.getKey()), slots)).append(':');
+        writeYamlChild(out, entry.getValue(), indent, slots);
+      }
+    } else if (isList(value) && !asList(value).isEmpty()) {
+      boolean first = true;
+      for (Object item : asList(value)) {
+        if (!first) {
+          out.append('\n').append(" ".repeat(indent));
+        }
+        first = false;
+        out.append("- ");
+        writeYaml(out, item, indent + 2, slots);
+      }
+    } else if (value instanceof Map) {
+      out.append("{}");
+    } else if (isList(value)) {
+      out.append("[]");
+    } else if (value == null) {
+      out.append("null");
+    } else if (value instanceof Boolean) {
+      out.append(value);
+    } else if (value instanceof Number n) {
+      out.append(number(n));
+    } else {
+      out.append(yamlScalar(value.toString(), slots));
+    }
+  }
+
+  private static void writeYamlChild(StringBuilder out, Object value, int indent, Slots slots) {
+    boolean nested =
+        (value instanceof Map<?, ?> map && !map.isEmpty())
+            || (isList(value) && !asList(value).isEmpty());
+    if (nested) {
+      out.append('\n').append(" ".repeat(indent + 2));
+      writeYaml(out, value, indent + 2, slots);
+    } else {
+      out.append(' ');
+      writeYaml(out, value, indent, slots);
+    }
+  }
+
+  private static String yamlScalar(String text, Slots slots) {
+    return slots == null ? '"' + jsonEscape(text, false) + '"' : slots.put(text, Slots.Kind.YAML);
+  }
+
+  /** A number as Python prints it: whole doubles keep {@code .0}. */
+  static String number(Number number) {
+    if (number instanceof Double || number instanceof Float) {
+      double d = number.doubleValue();
+      if (d == Math.rint(d) && !Double.isInfinite(d) && Math.abs(d) < 1e16) {
+        return BigDecimal.valueOf(d).toBigInteger() + ".0";
+      }
+      return Double.toString(d);
+    }
+    if (number instanceof BigDecimal decimal) {
+      return decimal.toPlainString();
+    }
+    return number.toString();
+  }
+
+  /** JSON string content without the quotes; {@code htmlSafe} escapes as Jinja2's tojson does. */
+  static String jsonEscape(String text, boolean htmlSafe) {
+    StringBuilder out = new StringBuilder(text.length() + 8);
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      switch (c) {
+        case '"' -> out.append("\\\"");
+        case '\\' -> out.append("\\\\");
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        case '\t' -> out.append("\\t");
+        case '\b' -> out.append("\\b");
+        case '\f' -> out.append("\\f");
+        default -> {
+          boolean html = htmlSafe && (c == '<' || c == '>' || c == '&' || c == '\'');
+          if (c < 0x20 || html || c == '\u2028' || c == '\u2029' || c >= 0x7f && c < 0xa0) {
+            out.append(String.format("\\u%04x", (int) c));
+          } else {
+            out.append(c);
+          }
+        }
+      }
+    }
+    return out.toString();
+  }
+
+  private static Map<?, ?> sorted(Map<?, ?> map) {
+    Map<String, Object> sorted = new TreeMap<>();
+    map.forEach((k, v) -> sorted.put(String.valueOf(k), v));
+    return sorted;
+  }
+
+  static boolean isList(Object value) {
+    return value instanceof Collection || (value != null && value.getClass().isArray());
+  }
+
+  static List<?> asList(Object value) {
+    if (value instanceof List<?> list) {
+      return list;
+    }
+    if (value instanceof Collection<?> collection) {
+      return new ArrayList<>(collection);
+    }
+    List<Object> items = new ArrayList<>();
+    for (int i = 0; i < Array.getLength(value); i++) {
+      items.add(Array.get(value, i));
+    }
+    return items;
+  }
+}

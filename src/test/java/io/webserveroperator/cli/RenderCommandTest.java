@@ -1,0 +1,42 @@
+package io.webserveroperator.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.webserveroperator.testing.Project;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class RenderCommandTest {
+
+  record Run(int exit, String out, String err) {}
+
+  static Run run(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = Main.commandLine();
+    cli.setOut(new PrintWriter(out));
+    cli.setErr(new PrintWriter(err));
+    int exit = cli.execute(args);
+    return new Run(exit, out.toString(), err.toString());
+  }
+
+  @Test
+  void rendersTheSampleIntoDeploymentAndService() {
+    Run run =
+        run(
+            "render",
+            "-f",
+            Project.file("samples/webapp_v1_webserver.yaml").toString(),
+            "--templates",
+            Project.file("templates").toString());
+    System.out.println(run.out + run.err);
+    assertThat(run.exit).isZero();
+    assertThat(run.err).isEmpty();
+    assertThat(run.out)
+        .contains("kind: Deployment", "name: my-nginx-app-deployment", "kind: Service")
+        .contains("app.kubernetes.io/managed-by: webserver-operator")
+        .contains("image: nginx:latest", "replicas: 2");
+  }
+}
