@@ -63,7 +63,7 @@ public final class Planner {
       if (earlier != null) {
         throw new DiffException(
             object.ref(),
-            "is rendered twice, by "
+            "rendered twice, by "
                 + earlier.template()
                 + " and "
                 + object.template()
