@@ -1,0 +1,105 @@
+package io.webserveroperator.diff;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Cuts a live object down to the fields the desired object sets, so that what the API server
+ * defaulted and what other field managers own never counts as drift.
+ *
+ * <ul>
+ *   <li>Maps keep only the keys the desired map has.
+ *   <li>Lists of objects with a Kubernetes merge key keep, in desired order, the live items whose
+ *       key a desired item has; live items nobody asked for belong to someone else.
+ *   <li>Other lists of the same length are projected item by item; when lengths differ, the common
+ *       prefix is projected and the remaining live items are kept whole.
+ *   <li>Scalars the API server rewrote into an equivalent spelling take the desired spelling.
+ * </ul>
+ *
+ * Both inputs must be normalised first. The result shares no mutable structure with the inputs.
+ */
+final class LiveProjection {
+
+  private LiveProjection() {}
+
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> project(Map<String, Object> live, Map<String, Object> desired) {
+    return (Map<String, Object>) project(live, desired, null, null);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Object project(Object live, Object desired, String field, String parent) {
+    if (live instanceof Map<?, ?> liveMap && desired instanceof Map<?, ?> desiredMap) {
+      return projectMap((Map<String, Object>) liveMap, (Map<String, Object>) desiredMap, field);
+    }
+    if (live instanceof List<?> liveList && desired instanceof List<?> desiredList) {
+      return projectList((List<Object>) liveList, (List<Object>) desiredList, field, parent);
+    }
+    if (live instanceof Map<?, ?> || live instanceof List<?>) {
+      return Tree.copy(live);
+    }
+    return ScalarEquivalence.equivalent(field, parent, desired, live) ? desired : live;
+  }
+
+  private static Map<String, Object> projectMap(
+      Map<String, Object> live, Map<String, Object> desired, String field) {
+    Map<String, Object> projected = new LinkedHashMap<>();
+    desired.forEach(
+        (key, value) -> {
+          if (live.containsKey(key)) {
+            projected.put(key, project(live.get(key), value, key, field));
+          }
+        });
+    return projected;
+  }
+
+  private static List<Object> projectList(
+      List<Object> live, List<Object> desired, String field, String parent) {
+    Optional<Function<Map<String, Object>, String>> mergeKey = MergeKeys.forField(field);
+    if (mergeKey.isPresent()) {
+      Map<String, Object> liveByKey = byKey(live, mergeKey.get());
+      Map<String, Object> desiredByKey = byKey(desired, mergeKey.get());
+      if (liveByKey != null && desiredByKey != null) {
+        List<Object> projected = new ArrayList<>();
+        desiredByKey.forEach(
+            (key, item) -> {
+              if (liveByKey.containsKey(key)) {
+                projected.add(project(liveByKey.get(key), item, field, parent));
+              }
+            });
+        return projected;
+      }
+    }
+    List<Object> projected = new ArrayList<>(live.size());
+    for (int i = 0; i < live.size(); i++) {
+      projected.add(
+          i < desired.size()
+              ? project(live.get(i), desired.get(i), field, parent)
+              : Tree.copy(live.get(i)));
+    }
+    return projected;
+  }
+
+  /**
+   * Items by merge key, in list order; null when an item is no map, lacks its key or repeats it.
+   */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> byKey(
+      List<Object> items, Function<Map<String, Object>, String> mergeKey) {
+    Map<String, Object> byKey = new LinkedHashMap<>();
+    for (Object item : items) {
+      if (!(item instanceof Map<?, ?> map)) {
+        return null;
+      }
+      String key = mergeKey.apply((Map<String, Object>) map);
+      if (key == null || byKey.putIfAbsent(key, item) != null) {
+        return null;
+      }
+    }
+    return byKey;
+  }
+}

@@ -1,0 +1,70 @@
+package io.webserveroperator.diff;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * What one reconcile will do: one entry per desired object, in render order, then one per object to
+ * prune, in inventory order.
+ *
+ * @param entries the planned steps
+ */
+public record Plan(List<PlanEntry> entries) {
+
+  public Plan {
+    entries = List.copyOf(Objects.requireNonNull(entries, "entries"));
+  }
+
+  /** The entries that write or delete something: every action but UNCHANGED. */
+  public List<PlanEntry> changes() {
+    return entries.stream().filter(PlanEntry::isChange).toList();
+  }
+
+  /** Whether anything has to be written or deleted. */
+  public boolean hasChanges() {
+    return entries.stream().anyMatch(PlanEntry::isChange);
+  }
+
+  /** The entries with the given action, in plan order. */
+  public List<PlanEntry> byAction(Action action) {
+    Objects.requireNonNull(action, "action");
+    return entries.stream().filter(entry -> entry.action() == action).toList();
+  }
+
+  /**
+   * The whole plan as one JSON document, for {@code diff -o json} and logs: a count per action and,
+   * per entry, the object's identity, action, template and patch. Values written into a Secret's
+   * {@code data} or {@code stringData} are masked as {@code ***}.
+   */
+  public JsonNode toJson() {
+    JsonNodeFactory json = JsonNodeFactory.instance;
+    ObjectNode root = json.objectNode();
+    ObjectNode summary = root.putObject("summary");
+    for (Action action : Action.values()) {
+      summary.put(action.name().toLowerCase(Locale.ROOT), byAction(action).size());
+    }
+    ArrayNode items = root.putArray("entries");
+    for (PlanEntry entry : entries) {
+      ObjectNode item = items.addObject();
+      item.put("apiVersion", entry.ref().apiVersion());
+      item.put("kind", entry.ref().kind());
+      if (entry.ref().namespace() != null) {
+        item.put("namespace", entry.ref().namespace());
+      }
+      item.put("name", entry.ref().name());
+      item.put("action", entry.action().name());
+      if (entry.template() != null) {
+        item.put("template", entry.template());
+      }
+      item.set(
+          "patch",
+          SecretMask.isSecret(entry.ref()) ? SecretMask.patch(entry.patch()) : entry.patch());
+    }
+    return root;
+  }
+}

@@ -1,0 +1,131 @@
+package io.webserveroperator.diff;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.zjsonpatch.DiffFlags;
+import io.fabric8.zjsonpatch.JsonDiff;
+import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.RenderedObject;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Compares rendered objects with live ones and decides, per object, whether to create, update,
+ * leave or prune it. Pure and stateless: safe to share between threads.
+ *
+ * <p>The comparison is built so that a steady state never flaps and real drift always shows: the
+ * live object is projected onto the fields the template sets and both sides are normalised before
+ * diffing (see the package documentation). Fields the template stopped setting are not reported;
+ * server-side apply removes them.
+ */
+public final class Planner {
+
+  /** Plain add, remove and replace: move and copy operations are correct but hard to read. */
+  private static final EnumSet<DiffFlags> PATCH_FLAGS =
+      EnumSet.of(
+          DiffFlags.OMIT_VALUE_ON_REMOVE,
+          DiffFlags.OMIT_MOVE_OPERATION,
+          DiffFlags.OMIT_COPY_OPERATION);
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /**
+   * Plans one reconcile.
+   *
+   * @param desired the rendered objects, in render order; each identity at most once
+   * @param live looks up the live object by identity (from an informer cache, say); empty when it
+   *     does not exist. Called once per desired object and once per inventory object to prune.
+   * @param inventory the objects the resource owned last time (from its status). Those no longer
+   *     rendered become PRUNE entries, unless already gone. Matched by group, kind, namespace and
+   *     name: a template that moves an object to another API version does not prune it.
+   * @return one entry per desired object in order, then the PRUNE entries in inventory order
+   * @throws DiffException when two rendered objects have the same identity
+   */
+  public Plan plan(
+      List<RenderedObject> desired,
+      Function<ObjectRef, Optional<Map<String, Object>>> live,
+      Collection<ObjectRef> inventory) {
+    Objects.requireNonNull(desired, "desired");
+    Objects.requireNonNull(live, "live");
+    Objects.requireNonNull(inventory, "inventory");
+    Map<Identity, RenderedObject> rendered = new LinkedHashMap<>();
+    for (RenderedObject object : desired) {
+      RenderedObject earlier = rendered.putIfAbsent(Identity.of(object.ref()), object);
+      if (earlier != null) {
+        throw new DiffException(
+            object.ref(),
+            "rendered twice, by "
+                + earlier.template()
+                + " and "
+                + object.template()
+                + "; give each object a unique name.");
+      }
+    }
+    List<PlanEntry> entries = new ArrayList<>();
+    for (RenderedObject object : rendered.values()) {
+      entries.add(compare(object, lookUp(live, object.ref()).orElse(null)));
+    }
+    Set<Identity> pruned = new LinkedHashSet<>();
+    for (ObjectRef ref : inventory) {
+      Identity identity = Identity.of(ref);
+      if (rendered.containsKey(identity) || !pruned.add(identity)) {
+        continue;
+      }
+      lookUp(live, ref)
+          .ifPresent(
+              object ->
+                  entries.add(
+                      new PlanEntry(
+                          ref, Action.PRUNE, null, object, JSON.createArrayNode(), null)));
+    }
+    return new Plan(entries);
+  }
+
+  /**
+   * Compares one rendered object with its live copy; also used by the {@code diff} command.
+   *
+   * @param desired the rendered object
+   * @param liveOrNull the live object, or null when it does not exist
+   * @return a CREATE, UPDATE or UNCHANGED entry
+   */
+  public PlanEntry compare(RenderedObject desired, Map<String, Object> liveOrNull) {
+    Objects.requireNonNull(desired, "desired");
+    Map<String, Object> wanted = Normalizer.normalize(desired.body());
+    if (liveOrNull == null) {
+      JsonNode patch = diff(Map.of(), wanted);
+      return new PlanEntry(
+          desired.ref(), Action.CREATE, desired.body(), null, patch, desired.template());
+    }
+    Map<String, Object> projected =
+        LiveProjection.project(Normalizer.normalize(liveOrNull), wanted);
+    JsonNode patch = diff(projected, wanted);
+    Action action = patch.isEmpty() ? Action.UNCHANGED : Action.UPDATE;
+    return new PlanEntry(
+        desired.ref(), action, desired.body(), liveOrNull, patch, desired.template());
+  }
+
+  private static JsonNode diff(Map<String, Object> from, Map<String, Object> to) {
+    return JsonDiff.asJson(JSON.valueToTree(from), JSON.valueToTree(to), PATCH_FLAGS);
+  }
+
+  private static Optional<Map<String, Object>> lookUp(
+      Function<ObjectRef, Optional<Map<String, Object>>> live, ObjectRef ref) {
+    return Objects.requireNonNullElse(live.apply(ref), Optional.empty());
+  }
+
+  /** Who an object is, whatever API version it is read through. */
+  private record Identity(String group, String kind, String namespace, String name) {
+    static Identity of(ObjectRef ref) {
+      return new Identity(ref.group(), ref.kind(), ref.namespace(), ref.name());
+    }
+  }
+}

@@ -1,0 +1,121 @@
+package io.webserveroperator.diff;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.github.difflib.DiffUtils;
+import com.github.difflib.UnifiedDiffUtils;
+import com.github.difflib.patch.Patch;
+import io.webserveroperator.manifest.ObjectRef;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Prints one object's change as a header line ({@code apps/v1 Deployment shop/web (UPDATE)}) and a
+ * unified diff of the two sides as YAML, keys sorted so that equal objects print equal. Pass sides
+ * through {@link DiffSanitizer} first. Immutable and thread-safe.
+ */
+public final class UnifiedDiff {
+
+  private static final String RED = "\u001B[31m";
+  private static final String GREEN = "\u001B[32m";
+  private static final String CYAN = "\u001B[36m";
+  private static final String BOLD = "\u001B[1m";
+  private static final String RESET = "\u001B[0m";
+
+  private static final YAMLMapper YAML =
+      YAMLMapper.builder()
+          .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+          .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+          .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
+          .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
+          .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+          .build();
+
+  private final DiffOptions options;
+
+  public UnifiedDiff(DiffOptions options) {
+    this.options = Objects.requireNonNull(options, "options");
+  }
+
+  /**
+   * The header and unified diff, each line ending in a newline; empty when both sides print the
+   * same.
+   *
+   * @param before the live side, or null when the object does not exist
+   * @param after the desired side, or null when the object is to be deleted
+   */
+  public String render(
+      ObjectRef ref, Action action, Map<String, Object> before, Map<String, Object> after) {
+    List<String> from = lines(ref, before);
+    List<String> to = lines(ref, after);
+    Patch<String> patch = DiffUtils.diff(from, to);
+    if (patch.getDeltas().isEmpty()) {
+      return "";
+    }
+    String file = fileName(ref);
+    List<String> diff =
+        UnifiedDiffUtils.generateUnifiedDiff(
+            "live/" + file, "desired/" + file, from, patch, options.contextLines());
+    StringBuilder out = new StringBuilder();
+    out.append(paint(BOLD, header(ref, action))).append('\n');
+    for (int i = 0; i < diff.size(); i++) {
+      String line = emptySide(diff.get(i), from.isEmpty(), to.isEmpty());
+      out.append(i < 2 ? paint(BOLD, line) : colour(line)).append('\n');
+    }
+    return out.toString();
+  }
+
+  /** {@code group/version Kind namespace/name (ACTION)}. */
+  static String header(ObjectRef ref, Action action) {
+    String name = ref.namespace() == null ? ref.name() : ref.namespace() + "/" + ref.name();
+    return ref.apiVersion() + " " + ref.kind() + " " + name + " (" + action + ")";
+  }
+
+  /** As kubectl names the files it compares: {@code apps.v1.Deployment.shop.web}. */
+  private static String fileName(ObjectRef ref) {
+    String group = ref.group().isEmpty() ? "" : ref.group() + ".";
+    String namespace = ref.namespace() == null ? "" : ref.namespace() + ".";
+    return group + ref.version() + "." + ref.kind() + "." + namespace + ref.name();
+  }
+
+  private static List<String> lines(ObjectRef ref, Map<String, Object> object) {
+    if (object == null) {
+      return List.of();
+    }
+    try {
+      return YAML.writeValueAsString(object).lines().toList();
+    } catch (JsonProcessingException e) {
+      throw new DiffException(ref, "cannot be printed as YAML: " + e.getOriginalMessage(), e);
+    }
+  }
+
+  /** java-diff-utils numbers an empty side from 1; diff and patch expect {@code -0,0}. */
+  private static String emptySide(String line, boolean fromEmpty, boolean toEmpty) {
+    if (!line.startsWith("@@")) {
+      return line;
+    }
+    String fixed = fromEmpty ? line.replace("@@ -1,0 ", "@@ -0,0 ") : line;
+    return toEmpty ? fixed.replace(" +1,0 @@", " +0,0 @@") : fixed;
+  }
+
+  /** Colours one line below the two file headers. */
+  private String colour(String line) {
+    if (line.startsWith("@@")) {
+      return paint(CYAN, line);
+    }
+    if (line.startsWith("-")) {
+      return paint(RED, line);
+    }
+    if (line.startsWith("+")) {
+      return paint(GREEN, line);
+    }
+    return line;
+  }
+
+  private String paint(String colour, String text) {
+    return options.colour() ? colour + text + RESET : text;
+  }
+}
