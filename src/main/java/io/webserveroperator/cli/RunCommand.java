@@ -1,22 +1,126 @@
 package io.webserveroperator.cli;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.controller.Operator;
+import io.webserveroperator.controller.OperatorOptions;
+import io.webserveroperator.kube.ApiRequestCounter;
+import io.webserveroperator.kube.KubeClients;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Spec;
+import picocli.CommandLine.Option;
 
-/** Placeholder until the issue that builds {@code run} lands: it says so and fails. */
+/** {@code run}: the operator itself, until it is stopped (SIGTERM, Ctrl-C) or loses its Lease. */
 @Command(
     name = "run",
     mixinStandardHelpOptions = true,
     description = "Run the operator, which watches the kinds in watches.yaml and reconciles them.")
 final class RunCommand implements Callable<Integer> {
 
-  @Spec CommandSpec spec;
+  @Option(
+      names = "--templates",
+      defaultValue = "${env:WSO_TEMPLATES:-templates}",
+      description = "Folder with watches.yaml (env WSO_TEMPLATES; default: ${DEFAULT-VALUE}).")
+  Path templates;
+
+  @Option(names = "--kubeconfig", description = "Kubeconfig file (default: as kubectl finds it).")
+  Path kubeconfig;
+
+  @Option(names = "--context", description = "Kubeconfig context (default: the current one).")
+  String context;
+
+  @Option(
+      names = {"-n", "--namespace"},
+      split = ",",
+      description =
+          "Namespaces to watch, repeatable or comma-separated (env WSO_NAMESPACES; default: all).",
+      defaultValue = "${env:WSO_NAMESPACES}")
+  List<String> namespaces;
+
+  @Option(
+      names = {"-l", "--selector"},
+      defaultValue = "${env:WSO_SELECTOR}",
+      description =
+          "Only reconcile resources matching this label selector, to shard (env WSO_SELECTOR).")
+  String selector;
+
+  @Option(
+      names = "--workers",
+      defaultValue = "${env:WSO_WORKERS:-4}",
+      description = "Reconciles at once (env WSO_WORKERS; default: ${DEFAULT-VALUE}).")
+  int workers;
+
+  @Option(
+      names = "--resync",
+      defaultValue = "${env:WSO_RESYNC:-PT10H}",
+      converter = DurationConverter.class,
+      description =
+          "Reconcile everything this often, e.g. 10h, 30m, PT10H (env WSO_RESYNC; default: 10h).")
+  Duration resync;
+
+  @Option(
+      names = "--health-port",
+      defaultValue = "${env:WSO_HEALTH_PORT:-8080}",
+      description =
+          "Port of /metrics, /healthz and /readyz (env WSO_HEALTH_PORT; default: ${DEFAULT-VALUE}).")
+  int healthPort;
+
+  @Option(
+      names = "--leader-elect",
+      negatable = true,
+      defaultValue = "${env:WSO_LEADER_ELECT:-false}",
+      description =
+          "Take a Lease first, so that of several replicas only one writes (env WSO_LEADER_ELECT).")
+  boolean leaderElect;
+
+  @Option(
+      names = "--lease-namespace",
+      defaultValue = "${env:POD_NAMESPACE:-default}",
+      description = "Namespace of the Lease (env POD_NAMESPACE; default: ${DEFAULT-VALUE}).")
+  String leaseNamespace;
+
+  @Option(
+      names = "--lease-name",
+      defaultValue = "webserver-operator",
+      description = "Name of the Lease (default: ${DEFAULT-VALUE}).")
+  String leaseName;
 
   @Override
-  public Integer call() {
-    spec.commandLine().getErr().println("run: not built yet");
-    return 2;
+  public Integer call() throws InterruptedException {
+    ApiRequestCounter requests = new ApiRequestCounter();
+    try (KubernetesClient client = KubeClients.create(kubeconfig, context, requests)) {
+      OperatorOptions options =
+          new OperatorOptions(
+              templates,
+              namespaces == null ? List.of() : namespaces,
+              selector,
+              workers,
+              resync,
+              healthPort,
+              leaderElect,
+              leaseNamespace,
+              leaseName,
+              identity());
+      Operator operator = Operator.start(client, requests, options);
+      Thread hook = new Thread(operator::close, "operator-shutdown");
+      Runtime.getRuntime().addShutdownHook(hook);
+      operator.awaitStopped();
+      return operator.lostLeadership() ? 1 : 0;
+    }
+  }
+
+  private static String identity() {
+    String host;
+    try {
+      host = InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException e) {
+      host = "unknown-host";
+    }
+    return host + "-" + UUID.randomUUID().toString().substring(0, 8);
   }
 }

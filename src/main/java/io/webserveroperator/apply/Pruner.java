@@ -1,0 +1,73 @@
+package io.webserveroperator.apply;
+
+import io.fabric8.kubernetes.api.model.DeletionPropagation;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.webserveroperator.diff.Action;
+import io.webserveroperator.diff.PlanEntry;
+import io.webserveroperator.kube.KindResolver;
+import io.webserveroperator.manifest.ManagedLabels;
+import io.webserveroperator.manifest.ObjectRef;
+import java.util.Map;
+
+/**
+ * Deletes objects that a resource no longer renders. It deletes only what carries the operator's
+ * managed-by label, so that an inventory entry can never make it delete someone else's object.
+ */
+public final class Pruner {
+
+  private final KubernetesClient client;
+  private final KindResolver kinds;
+  private final boolean dryRun;
+
+  public Pruner(KubernetesClient client, KindResolver kinds, boolean dryRun) {
+    this.client = client;
+    this.kinds = kinds;
+    this.dryRun = dryRun;
+  }
+
+  /**
+   * Deletes the object of a PRUNE entry, if it is still there and managed by this operator.
+   *
+   * @return whether a delete was sent
+   * @throws ApplyException when the API server refuses the delete
+   */
+  public boolean prune(PlanEntry entry) {
+    if (entry.action() != Action.PRUNE) {
+      throw new IllegalArgumentException("Only PRUNE entries are pruned: " + entry);
+    }
+    if (entry.live() == null || !isManaged(entry.live())) {
+      return false;
+    }
+    return delete(entry.ref());
+  }
+
+  /** Deletes one object by reference, in the background; a missing object is no error. */
+  public boolean delete(ObjectRef ref) {
+    var operation = client.genericKubernetesResources(kinds.resolve(ref.apiVersion(), ref.kind()));
+    var named =
+        ref.namespace() == null
+            ? operation.withName(ref.name())
+            : operation.inNamespace(ref.namespace()).withName(ref.name());
+    try {
+      var deletable = dryRun ? named.dryRun() : named;
+      return !deletable.withPropagationPolicy(DeletionPropagation.BACKGROUND).delete().isEmpty();
+    } catch (KubernetesClientException e) {
+      if (e.getCode() == 404) {
+        return false;
+      }
+      throw new ApplyException(ref, "delete", e.getCode(), Applier.reasonOf(e), e);
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static boolean isManaged(Map<String, Object> live) {
+    Object metadata = live.get("metadata");
+    if (!(metadata instanceof Map<?, ?> meta)
+        || !(meta.get("labels") instanceof Map<?, ?> labels)) {
+      return false;
+    }
+    return ManagedLabels.MANAGER.equals(
+        ((Map<String, Object>) labels).get(ManagedLabels.MANAGED_BY));
+  }
+}

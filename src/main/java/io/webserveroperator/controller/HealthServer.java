@@ -1,0 +1,71 @@
+package io.webserveroperator.controller;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.webserveroperator.OperatorException;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Executors;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+/**
+ * Serves {@code /metrics} (Prometheus text), {@code /healthz} (the process is alive) and {@code
+ * /readyz} (the caches have synced) on one port, with the JDK's own HTTP server.
+ */
+public final class HealthServer implements AutoCloseable {
+
+  private final HttpServer server;
+
+  /**
+   * Starts serving.
+   *
+   * @param port the port, 0 for any free one
+   */
+  public HealthServer(int port, Supplier<String> metrics, BooleanSupplier ready) {
+    try {
+      server = HttpServer.create(new InetSocketAddress(port), 0);
+    } catch (IOException e) {
+      throw new OperatorException(
+          "Cannot listen on port " + port + " for metrics and health: " + e.getMessage(), e);
+    }
+    server.createContext("/metrics", exchange -> reply(exchange, 200, metrics.get()));
+    server.createContext("/healthz", exchange -> reply(exchange, 200, "ok\n"));
+    server.createContext(
+        "/readyz",
+        exchange ->
+            reply(
+                exchange,
+                ready.getAsBoolean() ? 200 : 503,
+                ready.getAsBoolean() ? "ok\n" : "caches not synced\n"));
+    server.setExecutor(
+        Executors.newSingleThreadExecutor(
+            r -> {
+              Thread thread = new Thread(r, "health-server");
+              thread.setDaemon(true);
+              return thread;
+            }));
+    server.start();
+  }
+
+  /** The port served, useful when started on port 0. */
+  public int port() {
+    return server.getAddress().getPort();
+  }
+
+  private static void reply(HttpExchange exchange, int code, String body) throws IOException {
+    byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+    exchange.getResponseHeaders().set("Content-Type", "text/plain; version=0.0.4; charset=utf-8");
+    exchange.sendResponseHeaders(code, bytes.length);
+    try (OutputStream out = exchange.getResponseBody()) {
+      out.write(bytes);
+    }
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+  }
+}

@@ -1,0 +1,318 @@
+package io.webserveroperator.controller;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
+import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectionConfigBuilder;
+import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElector;
+import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaseLock;
+import io.webserveroperator.apply.Applier;
+import io.webserveroperator.apply.ApplyOptions;
+import io.webserveroperator.apply.Change;
+import io.webserveroperator.apply.Pruner;
+import io.webserveroperator.diff.Planner;
+import io.webserveroperator.kube.ApiRequestCounter;
+import io.webserveroperator.kube.KindResolver;
+import io.webserveroperator.kube.ObjectCache;
+import io.webserveroperator.kube.OwnerKey;
+import io.webserveroperator.kube.ResourceCache;
+import io.webserveroperator.status.EventRecorder;
+import io.webserveroperator.status.StatusWriter;
+import io.webserveroperator.template.TemplateRegistry;
+import io.webserveroperator.template.Watch;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * The running operator: informers on every watched kind, one work queue, a pool of workers that
+ * reconcile, optional leader election, and the health and metrics server. Build it with {@link
+ * #start}; {@link #close} stops taking work, lets in-flight reconciles finish, and releases the
+ * Lease.
+ */
+public final class Operator implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Operator.class);
+  private static final Duration LEASE_DURATION = Duration.ofSeconds(15);
+  private static final Duration RENEW_DEADLINE = Duration.ofSeconds(10);
+  private static final Duration RETRY_PERIOD = Duration.ofSeconds(2);
+  private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(30);
+
+  private final OperatorOptions options;
+  private final KubernetesClient client;
+  private final TemplateRegistry templates;
+  private final OperatorMetrics metrics;
+  private final WorkQueue<OwnerKey> queue = new WorkQueue<>(RateLimiter.defaults());
+  private final ObjectCache children;
+  private final Map<String, Reconciler> reconcilers = new LinkedHashMap<>();
+  private final Map<String, ResourceCache> resources = new LinkedHashMap<>();
+  private final HealthServer health;
+  private final ExecutorService workers;
+  private final CountDownLatch stopped = new CountDownLatch(1);
+  private volatile CompletableFuture<?> leadership;
+  private volatile boolean leading;
+  private volatile boolean lostLeadership;
+
+  private Operator(KubernetesClient client, ApiRequestCounter requests, OperatorOptions options) {
+    this.options = options;
+    this.client = client;
+    this.templates = TemplateRegistry.load(options.templates().resolve("watches.yaml"));
+    this.metrics = new OperatorMetrics(requests);
+    KindResolver kinds = new KindResolver(client);
+    this.children = new ObjectCache(client, kinds, options.namespaces(), this::childChanged);
+    Reconciler.Parts parts =
+        new Reconciler.Parts(
+            templates,
+            children,
+            new Planner(),
+            new Applier(client, kinds, ApplyOptions.defaults()),
+            new Pruner(client, kinds, false),
+            new StatusWriter(client),
+            new EventRecorder(client),
+            client,
+            Clock.systemUTC());
+    for (Watch watch : templates.watches()) {
+      var kind = kinds.resolve(watch.apiVersion(), watch.kind());
+      var cache =
+          new ResourceCache(
+              client,
+              kind,
+              options.namespaces(),
+              options.labelSelector(),
+              options.resync(),
+              this::enqueue);
+      resources.put(key(watch.apiVersion(), watch.kind()), cache);
+      reconcilers.put(
+          key(watch.apiVersion(), watch.kind()), new Reconciler(watch, kind, cache::get, parts));
+    }
+    metrics.workQueue("operator", queue::depth);
+    health = new HealthServer(options.healthPort(), metrics::scrape, this::isReady);
+    workers = Executors.newFixedThreadPool(options.workers(), new WorkerThreads());
+  }
+
+  /**
+   * Starts the operator: loads the templates, starts the informers and waits until they listed,
+   * then (after taking the Lease, when leader election is on) starts the workers. Returns once the
+   * caches are synced; the workers run in the background.
+   */
+  public static Operator start(
+      KubernetesClient client, ApiRequestCounter requests, OperatorOptions options) {
+    Operator operator = new Operator(client, requests, options);
+    operator.resources.values().forEach(ResourceCache::awaitSynced);
+    operator.templates.watchForChanges(
+        operator::requeueAll,
+        (watch, error) ->
+            LOG.error(
+                "Template edit for {} rejected, keeping the last good version: {}",
+                watch.kind(),
+                error.getMessage()));
+    if (options.leaderElection()) {
+      operator.electLeader();
+    } else {
+      operator.startWorkers();
+    }
+    return operator;
+  }
+
+  /** The port serving /metrics, /healthz and /readyz. */
+  public int healthPort() {
+    return health.port();
+  }
+
+  /** The metrics, for tests and the benchmark. */
+  public OperatorMetrics metrics() {
+    return metrics;
+  }
+
+  /** Whether this replica holds the Lease (always true without leader election, once started). */
+  public boolean isLeader() {
+    return leading;
+  }
+
+  /** Whether it stopped because another replica took the Lease. */
+  public boolean lostLeadership() {
+    return lostLeadership;
+  }
+
+  /** Blocks until the operator has stopped. */
+  public void awaitStopped() throws InterruptedException {
+    stopped.await();
+  }
+
+  private boolean isReady() {
+    return resources.values().stream().allMatch(ResourceCache::hasSynced);
+  }
+
+  private void electLeader() {
+    var config =
+        new LeaderElectionConfigBuilder()
+            .withName(options.leaseName())
+            .withLock(
+                new LeaseLock(options.leaseNamespace(), options.leaseName(), options.identity()))
+            .withLeaseDuration(LEASE_DURATION)
+            .withRenewDeadline(RENEW_DEADLINE)
+            .withRetryPeriod(RETRY_PERIOD)
+            .withReleaseOnCancel(true)
+            .withLeaderCallbacks(
+                new LeaderCallbacks(
+                    this::startWorkers,
+                    this::leadershipLost,
+                    leader -> LOG.info("Leader is now {}", leader)))
+            .build();
+    leadership = new LeaderElector(client, config, Executors.newSingleThreadExecutor()).start();
+  }
+
+  private void leadershipLost() {
+    if (leading) {
+      // Another replica may be writing already: stop at once, as controller-runtime does.
+      LOG.warn("Lost the Lease {}/{}; stopping", options.leaseNamespace(), options.leaseName());
+      lostLeadership = true;
+      new Thread(this::close, "operator-stop").start();
+    }
+  }
+
+  private synchronized void startWorkers() {
+    if (leading) {
+      return;
+    }
+    leading = true;
+    LOG.info("Starting {} workers for {}", options.workers(), reconcilers.keySet());
+    for (int i = 0; i < options.workers(); i++) {
+      workers.submit(this::work);
+    }
+    requeueAllKinds();
+  }
+
+  private void work() {
+    try {
+      OwnerKey key;
+      while ((key = queue.take()) != null) {
+        process(key);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void process(OwnerKey key) {
+    Reconciler reconciler = reconcilers.get(key(key.apiVersion(), key.kind()));
+    String controller = key.kind().toLowerCase(java.util.Locale.ROOT);
+    MDC.put("resource", key.toString());
+    long started = System.nanoTime();
+    try {
+      ReconcileResult result = reconciler.reconcile(key);
+      metrics.reconciled(controller, result, Duration.ofNanos(System.nanoTime() - started));
+      for (Change change : result.changes()) {
+        LOG.info("{}", change.describe());
+      }
+      if (result.retry()) {
+        LOG.warn("Reconcile failed, retrying after backoff: {}", result.error());
+        metrics.retried("operator");
+        queue.addRateLimited(key);
+      } else {
+        queue.forget(key);
+      }
+    } catch (RuntimeException e) {
+      metrics.reconciled(
+          controller,
+          new ReconcileResult(true, List.of(), false, e.toString()),
+          Duration.ofNanos(System.nanoTime() - started));
+      LOG.warn("Reconcile failed, retrying after backoff", e);
+      metrics.retried("operator");
+      queue.addRateLimited(key);
+    } finally {
+      queue.done(key);
+      MDC.remove("resource");
+    }
+  }
+
+  private void enqueue(OwnerKey key) {
+    if (reconcilers.containsKey(key(key.apiVersion(), key.kind()))) {
+      metrics.added("operator");
+      queue.add(key);
+    }
+  }
+
+  private void childChanged(ObjectCache.OwnerReferenceEvent event) {
+    OwnerReference owner = event.owner();
+    enqueue(
+        new OwnerKey(
+            owner.getApiVersion(), owner.getKind(), event.child().namespace(), owner.getName()));
+  }
+
+  private void requeueAll(Watch watch) {
+    LOG.info("Templates of {} changed; reconciling every {}", watch.kind(), watch.kind());
+    ResourceCache cache = resources.get(key(watch.apiVersion(), watch.kind()));
+    if (cache != null && leading) {
+      cache.list().forEach(resource -> enqueue(OwnerKey.of(resource)));
+    }
+  }
+
+  private void requeueAllKinds() {
+    for (ResourceCache cache : resources.values()) {
+      for (GenericKubernetesResource resource : cache.list()) {
+        enqueue(OwnerKey.of(resource));
+      }
+    }
+  }
+
+  private static String key(String apiVersion, String kind) {
+    return apiVersion + "/" + kind;
+  }
+
+  @Override
+  public synchronized void close() {
+    if (stopped.getCount() == 0) {
+      return;
+    }
+    LOG.info("Stopping: finishing in-flight reconciles");
+    leading = false;
+    queue.close();
+    workers.shutdown();
+    try {
+      if (!workers.awaitTermination(SHUTDOWN_GRACE.toSeconds(), TimeUnit.SECONDS)) {
+        workers.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    if (leadership != null) {
+      leadership.cancel(true);
+    }
+    List<AutoCloseable> closeables = new ArrayList<>(resources.values());
+    closeables.add(children);
+    closeables.add(templates);
+    closeables.add(health);
+    for (AutoCloseable closeable : closeables) {
+      try {
+        closeable.close();
+      } catch (Exception e) {
+        LOG.warn("Cannot close {}: {}", closeable, e.toString());
+      }
+    }
+    stopped.countDown();
+  }
+
+  /** Names worker threads, so that thread dumps show what is reconciling. */
+  private static final class WorkerThreads implements java.util.concurrent.ThreadFactory {
+    private final AtomicInteger count = new AtomicInteger();
+
+    @Override
+    public Thread newThread(Runnable runnable) {
+      return new Thread(runnable, "reconcile-worker-" + count.incrementAndGet());
+    }
+  }
+}

@@ -1,0 +1,78 @@
+package io.webserveroperator.controller;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.webserveroperator.kube.ApiRequestCounter;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The operator's Prometheus metrics, named as controller-runtime names them so that existing
+ * dashboards work: {@code controller_runtime_reconcile_total}, {@code
+ * controller_runtime_reconcile_errors_total}, {@code controller_runtime_reconcile_time_seconds},
+ * {@code workqueue_depth}, {@code workqueue_adds_total}, {@code workqueue_retries_total}; plus
+ * {@code rest_client_requests_total} by verb, which counts every API request the client sent.
+ */
+public final class OperatorMetrics {
+
+  private static final List<String> VERBS =
+      List.of("get", "list", "watch", "create", "update", "patch", "delete");
+
+  private final PrometheusMeterRegistry registry =
+      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+
+  public OperatorMetrics(ApiRequestCounter requests) {
+    for (String verb : VERBS) {
+      FunctionCounter.builder("rest.client.requests", requests, r -> r.count(verb))
+          .description("API requests sent, by verb")
+          .tag("verb", verb)
+          .register(registry);
+    }
+  }
+
+  /** Registers the depth of the work queue. */
+  public void workQueue(String name, Supplier<Number> depth) {
+    Gauge.builder("workqueue.depth", depth).tag("name", name).register(registry);
+  }
+
+  /** Records one finished reconcile of a controller (a kind, in lower case). */
+  public void reconciled(String controller, ReconcileResult result, Duration took) {
+    String outcome = result.error() != null ? "error" : result.retry() ? "requeue" : "success";
+    Counter.builder("controller.runtime.reconcile")
+        .tag("controller", controller)
+        .tag("result", outcome)
+        .register(registry)
+        .increment();
+    if (result.error() != null) {
+      Counter.builder("controller.runtime.reconcile.errors")
+          .tag("controller", controller)
+          .register(registry)
+          .increment();
+    }
+    Timer.builder("controller.runtime.reconcile.time")
+        .tag("controller", controller)
+        .publishPercentileHistogram()
+        .register(registry)
+        .record(took);
+  }
+
+  /** Counts a key added to the queue. */
+  public void added(String queue) {
+    Counter.builder("workqueue.adds").tag("name", queue).register(registry).increment();
+  }
+
+  /** Counts a key queued again after a failure. */
+  public void retried(String queue) {
+    Counter.builder("workqueue.retries").tag("name", queue).register(registry).increment();
+  }
+
+  /** The metrics in Prometheus' text format. */
+  public String scrape() {
+    return registry.scrape();
+  }
+}

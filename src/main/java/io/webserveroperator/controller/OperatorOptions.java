@@ -1,0 +1,45 @@
+package io.webserveroperator.controller;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * How the operator runs.
+ *
+ * @param templates the folder holding {@code watches.yaml}
+ * @param namespaces namespaces to watch; empty for all
+ * @param labelSelector only reconcile resources matching it (for sharding); null for all
+ * @param workers reconciles running at once
+ * @param resync how often every resource is reconciled although nothing changed
+ * @param healthPort port of /metrics, /healthz and /readyz; 0 for any free port
+ * @param leaderElection whether to take a Lease before writing, so only one replica writes
+ * @param leaseNamespace namespace of the Lease
+ * @param leaseName name of the Lease
+ * @param identity this replica's name in the Lease
+ */
+public record OperatorOptions(
+    Path templates,
+    List<String> namespaces,
+    String labelSelector,
+    int workers,
+    Duration resync,
+    int healthPort,
+    boolean leaderElection,
+    String leaseNamespace,
+    String leaseName,
+    String identity) {
+
+  public OperatorOptions {
+    Objects.requireNonNull(templates, "templates");
+    namespaces = namespaces == null ? List.of() : List.copyOf(namespaces);
+    if (workers < 1) {
+      throw new IllegalArgumentException("workers must be at least 1, not " + workers);
+    }
+    Objects.requireNonNull(resync, "resync");
+    Objects.requireNonNull(leaseNamespace, "leaseNamespace");
+    Objects.requireNonNull(leaseName, "leaseName");
+    Objects.requireNonNull(identity, "identity");
+  }
+}

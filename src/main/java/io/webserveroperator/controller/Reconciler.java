@@ -1,0 +1,366 @@
+package io.webserveroperator.controller;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.webserveroperator.OperatorException;
+import io.webserveroperator.apply.Applier;
+import io.webserveroperator.apply.ApplyException;
+import io.webserveroperator.apply.Change;
+import io.webserveroperator.apply.Pruner;
+import io.webserveroperator.diff.Action;
+import io.webserveroperator.diff.Plan;
+import io.webserveroperator.diff.PlanEntry;
+import io.webserveroperator.diff.Planner;
+import io.webserveroperator.kube.ObjectCache;
+import io.webserveroperator.kube.OwnerKey;
+import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.status.EventRecorder;
+import io.webserveroperator.status.Outcome;
+import io.webserveroperator.status.Readiness;
+import io.webserveroperator.status.StatusBuilder;
+import io.webserveroperator.status.StatusWriter;
+import io.webserveroperator.template.RenderException;
+import io.webserveroperator.template.TemplateRegistry;
+import io.webserveroperator.template.Watch;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+/**
+ * Drives one resource to its rendered state: read from the cache, render, plan against the cached
+ * children, apply what changed, prune what is gone, write status if it changed. Each step that
+ * fails stops the ones after it, so nothing is applied half-way from a broken render and nothing is
+ * pruned while an apply failed.
+ *
+ * <p>Thread-safe; the work queue guarantees one reconcile per key at a time.
+ */
+public final class Reconciler {
+
+  /** Held by resources that own objects the garbage collector cannot remove for them. */
+  public static final String FINALIZER = "webserver-operator.io/cleanup";
+
+  private final Watch watch;
+  private final ResourceDefinitionContext kind;
+  private final Function<OwnerKey, Optional<GenericKubernetesResource>> resources;
+  private final TemplateRegistry templates;
+  private final ObjectCache children;
+  private final Planner planner;
+  private final Applier applier;
+  private final Pruner pruner;
+  private final StatusWriter statusWriter;
+  private final EventRecorder events;
+  private final KubernetesClient client;
+  private final Clock clock;
+  private final Map<OwnerKey, Integer> lastApplied = new ConcurrentHashMap<>();
+
+  /**
+   * The collaborators of a reconciler; all shared across kinds but {@code watch} and {@code kind}.
+   */
+  public record Parts(
+      TemplateRegistry templates,
+      ObjectCache children,
+      Planner planner,
+      Applier applier,
+      Pruner pruner,
+      StatusWriter statusWriter,
+      EventRecorder events,
+      KubernetesClient client,
+      Clock clock) {}
+
+  public Reconciler(
+      Watch watch,
+      ResourceDefinitionContext kind,
+      Function<OwnerKey, Optional<GenericKubernetesResource>> resources,
+      Parts parts) {
+    this.watch = watch;
+    this.kind = kind;
+    this.resources = resources;
+    this.templates = parts.templates();
+    this.children = parts.children();
+    this.planner = parts.planner();
+    this.applier = parts.applier();
+    this.pruner = parts.pruner();
+    this.statusWriter = parts.statusWriter();
+    this.events = parts.events();
+    this.client = parts.client();
+    this.clock = parts.clock();
+  }
+
+  /** Reconciles the resource with that key, as it is in the cache now. */
+  public ReconcileResult reconcile(OwnerKey key) {
+    Optional<GenericKubernetesResource> cached = resources.apply(key);
+    if (cached.isEmpty()) {
+      // Gone: the garbage collector removes its children through their owner references.
+      lastApplied.remove(key);
+      return ReconcileResult.nothing();
+    }
+    GenericKubernetesResource resource = cached.get();
+    if (resource.getMetadata().getDeletionTimestamp() != null) {
+      return cleanUp(resource);
+    }
+    Map<String, Object> object = asMap(resource);
+    Map<String, Object> oldStatus = status(object);
+    List<ObjectRef> inventory = StatusBuilder.readInventory(oldStatus);
+
+    List<RenderedObject> desired;
+    try {
+      desired = templates.render(watch, object);
+    } catch (RenderException e) {
+      events.warning(resource, "RenderFailed", e.getMessage());
+      boolean written =
+          writeStatus(
+              resource,
+              oldStatus,
+              null,
+              inventory,
+              Outcome.failed("RenderFailed", e.getMessage()),
+              Map.of());
+      return new ReconcileResult(true, List.of(), written, e.getMessage());
+    }
+
+    if (needsFinalizer(resource, desired) && !hasFinalizer(resource)) {
+      addFinalizer(resource);
+    }
+
+    Plan plan = planner.plan(desired, ref -> children.get(ref).map(this::asMap), inventory);
+    boolean drift = Integer.valueOf(fingerprint(desired)).equals(lastApplied.get(key));
+    List<Change> changes = new ArrayList<>();
+    Map<ObjectRef, Map<String, Object>> live = new LinkedHashMap<>();
+    Set<ObjectRef> owned = new LinkedHashSet<>(inventory);
+    for (PlanEntry entry : plan.entries()) {
+      switch (entry.action()) {
+        case UNCHANGED -> {
+          live.put(entry.ref(), entry.live());
+          owned.add(entry.ref());
+        }
+        case CREATE, UPDATE -> {
+          try {
+            live.put(entry.ref(), asMap(applier.apply(entry)));
+          } catch (ApplyException e) {
+            return applyFailed(resource, oldStatus, owned, changes, e);
+          }
+          owned.add(entry.ref());
+          Change change =
+              new Change(entry.ref(), entry.action(), entry.action() == Action.UPDATE && drift);
+          changes.add(change);
+          recordChange(resource, change);
+        }
+        case PRUNE -> {
+          // Pruned below, once every apply has succeeded.
+        }
+      }
+    }
+    for (PlanEntry entry : plan.byAction(Action.PRUNE)) {
+      try {
+        if (pruner.prune(entry)) {
+          Change change = new Change(entry.ref(), Action.PRUNE, false);
+          changes.add(change);
+          recordChange(resource, change);
+        }
+      } catch (ApplyException e) {
+        return applyFailed(resource, oldStatus, owned, changes, e);
+      }
+      owned.remove(entry.ref());
+    }
+    lastApplied.put(key, fingerprint(desired));
+
+    Map<String, Object> templateStatus;
+    try {
+      templateStatus = templates.renderStatus(watch, object, byKindAndName(live));
+    } catch (RenderException e) {
+      events.warning(resource, "RenderFailed", e.getMessage());
+      boolean written =
+          writeStatus(
+              resource,
+              oldStatus,
+              null,
+              List.copyOf(owned),
+              Outcome.failed("RenderFailed", e.getMessage()),
+              Map.of());
+      return new ReconcileResult(true, changes, written, e.getMessage());
+    }
+    Map<ObjectRef, Readiness.Verdict> verdicts = new LinkedHashMap<>();
+    live.forEach((ref, child) -> verdicts.put(ref, Readiness.of(child)));
+    boolean written =
+        writeStatus(
+            resource, oldStatus, templateStatus, List.copyOf(owned), Outcome.applied(), verdicts);
+    return new ReconcileResult(false, changes, written, null);
+  }
+
+  private ReconcileResult applyFailed(
+      GenericKubernetesResource resource,
+      Map<String, Object> oldStatus,
+      Set<ObjectRef> owned,
+      List<Change> changes,
+      ApplyException e) {
+    String reason = e.isInvalid() ? "Invalid" : "ApplyFailed";
+    events.warning(resource, "ApplyFailed", e.getMessage());
+    boolean written =
+        writeStatus(
+            resource,
+            oldStatus,
+            null,
+            List.copyOf(owned),
+            Outcome.failed(reason, e.getMessage()),
+            Map.of());
+    return new ReconcileResult(true, changes, written, e.getMessage());
+  }
+
+  private void recordChange(GenericKubernetesResource resource, Change change) {
+    String reason =
+        switch (change.action()) {
+          case CREATE -> "Created";
+          case UPDATE -> change.drift() ? "DriftCorrected" : "Updated";
+          case PRUNE -> "Pruned";
+          case UNCHANGED -> throw new IllegalStateException("no event for unchanged objects");
+        };
+    events.normal(resource, reason, change.describe());
+  }
+
+  private boolean writeStatus(
+      GenericKubernetesResource resource,
+      Map<String, Object> oldStatus,
+      Map<String, Object> templateStatus,
+      List<ObjectRef> inventory,
+      Outcome outcome,
+      Map<ObjectRef, Readiness.Verdict> verdicts) {
+    Long generation = resource.getMetadata().getGeneration();
+    Map<String, Object> newStatus =
+        StatusBuilder.build(
+            oldStatus,
+            generation == null ? 0 : generation,
+            templateStatus,
+            inventory,
+            outcome,
+            verdicts,
+            clock.instant());
+    try {
+      return statusWriter.write(kind, refOf(resource), oldStatus, newStatus);
+    } catch (ApplyException e) {
+      if (e.code() == 404) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Deletes what the garbage collector cannot (objects in other namespaces or cluster-scoped), then
+   * lets the resource go. Works from the inventory alone, so a resource with broken templates can
+   * still be deleted.
+   */
+  private ReconcileResult cleanUp(GenericKubernetesResource resource) {
+    lastApplied.remove(OwnerKey.of(resource));
+    if (!hasFinalizer(resource)) {
+      return ReconcileResult.nothing();
+    }
+    List<Change> changes = new ArrayList<>();
+    String namespace = resource.getMetadata().getNamespace();
+    for (ObjectRef ref : StatusBuilder.readInventory(status(asMap(resource)))) {
+      if (!collectable(ref, namespace)) {
+        try {
+          if (pruner.delete(ref)) {
+            changes.add(new Change(ref, Action.PRUNE, false));
+          }
+        } catch (ApplyException e) {
+          events.warning(resource, "CleanupFailed", e.getMessage());
+          return new ReconcileResult(true, changes, false, e.getMessage());
+        }
+      }
+    }
+    removeFinalizer(resource);
+    return new ReconcileResult(false, changes, false, null);
+  }
+
+  private boolean needsFinalizer(GenericKubernetesResource resource, List<RenderedObject> desired) {
+    String namespace = resource.getMetadata().getNamespace();
+    return desired.stream().anyMatch(object -> !collectable(object.ref(), namespace));
+  }
+
+  /** Whether the garbage collector removes the object with its owner: same namespace only. */
+  private static boolean collectable(ObjectRef ref, String ownerNamespace) {
+    return ref.namespace() != null && ref.namespace().equals(ownerNamespace);
+  }
+
+  private static boolean hasFinalizer(GenericKubernetesResource resource) {
+    return resource.getMetadata().getFinalizers().contains(FINALIZER);
+  }
+
+  private void addFinalizer(GenericKubernetesResource resource) {
+    named(resource)
+        .edit(
+            r -> {
+              r.getMetadata().getFinalizers().add(FINALIZER);
+              return r;
+            });
+  }
+
+  private void removeFinalizer(GenericKubernetesResource resource) {
+    try {
+      named(resource)
+          .edit(
+              r -> {
+                r.getMetadata().getFinalizers().remove(FINALIZER);
+                return r;
+              });
+    } catch (KubernetesClientException e) {
+      if (e.getCode() != 404) {
+        throw new OperatorException(
+            refOf(resource) + ": cannot remove finalizer: " + e.getMessage(), e);
+      }
+    }
+  }
+
+  private io.fabric8.kubernetes.client.dsl.Resource<GenericKubernetesResource> named(
+      GenericKubernetesResource resource) {
+    var operation = client.genericKubernetesResources(kind);
+    String namespace = resource.getMetadata().getNamespace();
+    return namespace == null
+        ? operation.withName(resource.getMetadata().getName())
+        : operation.inNamespace(namespace).withName(resource.getMetadata().getName());
+  }
+
+  private static Map<String, Map<String, Map<String, Object>>> byKindAndName(
+      Map<ObjectRef, Map<String, Object>> live) {
+    Map<String, Map<String, Map<String, Object>>> byKind = new LinkedHashMap<>();
+    live.forEach(
+        (ref, object) -> {
+          if (object != null) {
+            byKind.computeIfAbsent(ref.kind(), k -> new LinkedHashMap<>()).put(ref.name(), object);
+          }
+        });
+    return byKind;
+  }
+
+  private static int fingerprint(List<RenderedObject> desired) {
+    return desired.stream().map(RenderedObject::body).toList().hashCode();
+  }
+
+  private static ObjectRef refOf(GenericKubernetesResource resource) {
+    return new ObjectRef(
+        resource.getApiVersion(),
+        resource.getKind(),
+        resource.getMetadata().getNamespace(),
+        resource.getMetadata().getName());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> status(Map<String, Object> object) {
+    return object.get("status") instanceof Map<?, ?> status ? (Map<String, Object>) status : null;
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> asMap(GenericKubernetesResource resource) {
+    return client.getKubernetesSerialization().convertValue(resource, Map.class);
+  }
+}

@@ -1,0 +1,46 @@
+package io.webserveroperator.kube;
+
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.webserveroperator.OperatorException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Builds Kubernetes clients the way kubectl finds its cluster. */
+public final class KubeClients {
+
+  private KubeClients() {}
+
+  /**
+   * A client for the given kubeconfig file and context; {@code null} arguments mean kubectl's
+   * defaults ({@code $KUBECONFIG}, {@code ~/.kube/config}, in-cluster service account).
+   */
+  public static KubernetesClient create(Path kubeconfig, String context) {
+    return create(kubeconfig, context, null);
+  }
+
+  /** The same, with every request counted by {@code counter} (when not null). */
+  public static KubernetesClient create(
+      Path kubeconfig, String context, ApiRequestCounter counter) {
+    Config config;
+    if (kubeconfig == null) {
+      config = Config.autoConfigure(context);
+    } else {
+      try {
+        config =
+            Config.fromKubeconfig(context, Files.readString(kubeconfig), kubeconfig.toString());
+      } catch (IOException e) {
+        throw new OperatorException(
+            "Cannot read kubeconfig " + kubeconfig + ": " + e.getMessage(), e);
+      }
+    }
+    var builder = new KubernetesClientBuilder().withConfig(config);
+    if (counter != null) {
+      builder.withHttpClientBuilderConsumer(
+          http -> http.addOrReplaceInterceptor("request-counter", counter));
+    }
+    return builder.build();
+  }
+}

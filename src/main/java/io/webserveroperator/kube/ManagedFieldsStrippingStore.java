@@ -1,0 +1,55 @@
+package io.webserveroperator.kube;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.informers.cache.BasicItemStore;
+import io.fabric8.kubernetes.client.informers.cache.Cache;
+import io.fabric8.kubernetes.client.informers.cache.ItemStore;
+import java.util.stream.Stream;
+
+/**
+ * An informer store that drops {@code metadata.managedFields} as objects arrive: they are often the
+ * largest part of an object, and the operator never reads them from the cache.
+ */
+final class ManagedFieldsStrippingStore implements ItemStore<GenericKubernetesResource> {
+
+  private final BasicItemStore<GenericKubernetesResource> delegate =
+      new BasicItemStore<>(Cache::metaNamespaceKeyFunc);
+
+  @Override
+  public String getKey(GenericKubernetesResource object) {
+    return delegate.getKey(object);
+  }
+
+  @Override
+  public GenericKubernetesResource put(String key, GenericKubernetesResource object) {
+    if (object.getMetadata() != null) {
+      object.getMetadata().setManagedFields(null);
+    }
+    return delegate.put(key, object);
+  }
+
+  @Override
+  public GenericKubernetesResource remove(String key) {
+    return delegate.remove(key);
+  }
+
+  @Override
+  public Stream<String> keySet() {
+    return delegate.keySet();
+  }
+
+  @Override
+  public Stream<GenericKubernetesResource> values() {
+    return delegate.values();
+  }
+
+  @Override
+  public int size() {
+    return delegate.size();
+  }
+
+  @Override
+  public GenericKubernetesResource get(String key) {
+    return delegate.get(key);
+  }
+}

@@ -1,0 +1,180 @@
+package io.webserveroperator.kube;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fabric8.kubernetes.client.informers.cache.Cache;
+import io.webserveroperator.OperatorException;
+import io.webserveroperator.manifest.ManagedLabels;
+import io.webserveroperator.manifest.ObjectRef;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+
+/**
+ * Informer caches of the objects this operator manages, one informer per child kind (and per
+ * watched namespace), started the first time a template renders that kind. Reads never call the API
+ * server; every change of a cached object reports its controlling owner, so that drift is corrected
+ * at once rather than at the next resync.
+ *
+ * <p>Thread-safe. {@link #get} blocks only the first time a kind is seen, until its informer has
+ * listed.
+ */
+public final class ObjectCache implements AutoCloseable {
+
+  private static final long SYNC_TIMEOUT_SECONDS = 60;
+
+  private final KubernetesClient client;
+  private final KindResolver kinds;
+  private final List<String> namespaces;
+  private final Consumer<OwnerReferenceEvent> onChange;
+  private final Map<String, List<SharedIndexInformer<GenericKubernetesResource>>> informers =
+      new ConcurrentHashMap<>();
+
+  /**
+   * @param namespaces the namespaces to cache namespaced kinds in; empty for all
+   * @param onChange told of the controlling owner of every object that is added, changed or deleted
+   */
+  public ObjectCache(
+      KubernetesClient client,
+      KindResolver kinds,
+      List<String> namespaces,
+      Consumer<OwnerReferenceEvent> onChange) {
+    this.client = client;
+    this.kinds = kinds;
+    this.namespaces = List.copyOf(namespaces);
+    this.onChange = onChange;
+  }
+
+  /** A change of a managed object, named by the object and its controlling owner. */
+  public record OwnerReferenceEvent(ObjectRef child, OwnerReference owner) {}
+
+  /** The cached live object, if it exists; starts the kind's informer on first use. */
+  public Optional<GenericKubernetesResource> get(ObjectRef ref) {
+    String key = ref.namespace() == null ? ref.name() : ref.namespace() + "/" + ref.name();
+    for (SharedIndexInformer<GenericKubernetesResource> informer : informersFor(ref)) {
+      GenericKubernetesResource found = informer.getStore().getByKey(key);
+      if (found != null) {
+        return Optional.of(found);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** How many objects the caches hold, for metrics. */
+  public int size() {
+    return informers.values().stream()
+        .flatMap(List::stream)
+        .mapToInt(i -> i.getStore().list().size())
+        .sum();
+  }
+
+  private List<SharedIndexInformer<GenericKubernetesResource>> informersFor(ObjectRef ref) {
+    return informers.computeIfAbsent(
+        ref.apiVersion() + "/" + ref.kind(),
+        k -> start(kinds.resolve(ref.apiVersion(), ref.kind())));
+  }
+
+  private List<SharedIndexInformer<GenericKubernetesResource>> start(
+      ResourceDefinitionContext kind) {
+    List<SharedIndexInformer<GenericKubernetesResource>> started = new ArrayList<>();
+    if (!kind.isNamespaceScoped() || namespaces.isEmpty()) {
+      started.add(
+          start(
+              client
+                  .genericKubernetesResources(kind)
+                  .inAnyNamespace()
+                  .withLabel(ManagedLabels.MANAGED_BY, ManagedLabels.MANAGER)
+                  .runnableInformer(0)));
+    } else {
+      for (String namespace : namespaces) {
+        started.add(
+            start(
+                client
+                    .genericKubernetesResources(kind)
+                    .inNamespace(namespace)
+                    .withLabel(ManagedLabels.MANAGED_BY, ManagedLabels.MANAGER)
+                    .runnableInformer(0)));
+      }
+    }
+    for (SharedIndexInformer<GenericKubernetesResource> informer : started) {
+      awaitSync(informer, kind);
+    }
+    return List.copyOf(started);
+  }
+
+  private SharedIndexInformer<GenericKubernetesResource> start(
+      SharedIndexInformer<GenericKubernetesResource> informer) {
+    informer.itemStore(new ManagedFieldsStrippingStore());
+    informer.addEventHandler(new OwnerNotifier());
+    informer.start();
+    return informer;
+  }
+
+  private static void awaitSync(
+      SharedIndexInformer<GenericKubernetesResource> informer, ResourceDefinitionContext kind) {
+    try {
+      informer.start().toCompletableFuture().get(SYNC_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new OperatorException("Interrupted while listing " + kind.getPlural() + ".", e);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new OperatorException(
+          "Cannot list and watch " + kind.getPlural() + " in " + kind.getGroup() + ": " + e, e);
+    }
+  }
+
+  @Override
+  public void close() {
+    informers.values().stream().flatMap(List::stream).forEach(SharedIndexInformer::stop);
+  }
+
+  /** Reports the controlling owner of each changed object. */
+  private final class OwnerNotifier implements ResourceEventHandler<GenericKubernetesResource> {
+    @Override
+    public void onAdd(GenericKubernetesResource object) {
+      notifyOwner(object);
+    }
+
+    @Override
+    public void onUpdate(GenericKubernetesResource before, GenericKubernetesResource after) {
+      // A resync delivers the same version again: nothing changed, nothing to report.
+      if (!Cache.metaNamespaceKeyFunc(after).isEmpty()
+          && !after
+              .getMetadata()
+              .getResourceVersion()
+              .equals(before.getMetadata().getResourceVersion())) {
+        notifyOwner(after);
+      }
+    }
+
+    @Override
+    public void onDelete(GenericKubernetesResource object, boolean finalStateUnknown) {
+      notifyOwner(object);
+    }
+
+    private void notifyOwner(GenericKubernetesResource object) {
+      for (OwnerReference owner : object.getMetadata().getOwnerReferences()) {
+        if (Boolean.TRUE.equals(owner.getController())) {
+          onChange.accept(
+              new OwnerReferenceEvent(
+                  new ObjectRef(
+                      object.getApiVersion(),
+                      object.getKind(),
+                      object.getMetadata().getNamespace(),
+                      object.getMetadata().getName()),
+                  owner));
+        }
+      }
+    }
+  }
+}

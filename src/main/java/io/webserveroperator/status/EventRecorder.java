@@ -1,0 +1,141 @@
+package io.webserveroperator.status;
+
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.EventBuilder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ObjectReferenceBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.webserveroperator.manifest.ManagedLabels;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.zip.CRC32;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Records Kubernetes events on a resource, so that {@code kubectl describe} tells what the operator
+ * did. The same event repeated is counted on one Event object (as kubectl shows {@code x3}) rather
+ * than created again. Events are a side channel: a failure to record one is logged, never thrown.
+ */
+public final class EventRecorder {
+
+  private static final Logger LOG = LoggerFactory.getLogger(EventRecorder.class);
+  private static final int REMEMBERED = 4096;
+
+  private final KubernetesClient client;
+  private final Map<String, Event> recent =
+      new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Event> eldest) {
+          return size() > REMEMBERED;
+        }
+      };
+
+  public EventRecorder(KubernetesClient client) {
+    this.client = client;
+  }
+
+  /** A Normal event. */
+  public void normal(GenericKubernetesResource resource, String reason, String message) {
+    record(resource, "Normal", reason, message);
+  }
+
+  /** A Warning event. */
+  public void warning(GenericKubernetesResource resource, String reason, String message) {
+    record(resource, "Warning", reason, message);
+  }
+
+  private void record(
+      GenericKubernetesResource resource, String type, String reason, String message) {
+    var metadata = resource.getMetadata();
+    String name = metadata.getName() + "." + fingerprint(metadata.getUid(), type, reason, message);
+    String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+    try {
+      Event previous;
+      synchronized (recent) {
+        previous = recent.get(name);
+      }
+      Event event =
+          previous == null
+              ? create(resource, name, type, reason, message, now)
+              : increment(metadata.getNamespace(), name, now);
+      synchronized (recent) {
+        recent.put(name, event);
+      }
+    } catch (KubernetesClientException e) {
+      synchronized (recent) {
+        recent.remove(name);
+      }
+      LOG.warn("Cannot record event {} on {}: {}", reason, metadata.getName(), e.getMessage());
+    }
+  }
+
+  private Event create(
+      GenericKubernetesResource resource,
+      String name,
+      String type,
+      String reason,
+      String message,
+      String now) {
+    var metadata = resource.getMetadata();
+    Event event =
+        new EventBuilder()
+            .withNewMetadata()
+            .withName(name)
+            .withNamespace(metadata.getNamespace())
+            .endMetadata()
+            .withInvolvedObject(
+                new ObjectReferenceBuilder()
+                    .withApiVersion(resource.getApiVersion())
+                    .withKind(resource.getKind())
+                    .withNamespace(metadata.getNamespace())
+                    .withName(metadata.getName())
+                    .withUid(metadata.getUid())
+                    .build())
+            .withType(type)
+            .withReason(reason)
+            .withMessage(message)
+            .withCount(1)
+            .withFirstTimestamp(now)
+            .withLastTimestamp(now)
+            .withNewSource()
+            .withComponent(ManagedLabels.MANAGER)
+            .endSource()
+            .withReportingComponent(ManagedLabels.MANAGER)
+            .build();
+    try {
+      return client.v1().events().inNamespace(metadata.getNamespace()).resource(event).create();
+    } catch (KubernetesClientException e) {
+      if (e.getCode() != 409) {
+        throw e;
+      }
+      // Recorded before this process started (or by the previous leader): count it instead.
+      return increment(metadata.getNamespace(), name, now);
+    }
+  }
+
+  private Event increment(String namespace, String name, String now) {
+    return client
+        .v1()
+        .events()
+        .inNamespace(namespace)
+        .withName(name)
+        .edit(
+            existing ->
+                new EventBuilder(existing)
+                    .withCount(existing.getCount() == null ? 2 : existing.getCount() + 1)
+                    .withLastTimestamp(now)
+                    .build());
+  }
+
+  private static String fingerprint(String uid, String type, String reason, String message) {
+    CRC32 crc = new CRC32();
+    crc.update((uid + "/" + type + "/" + reason + "/" + message).getBytes(StandardCharsets.UTF_8));
+    return HexFormat.of().toHexDigits((int) crc.getValue());
+  }
+}

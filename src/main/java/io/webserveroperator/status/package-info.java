@@ -1,0 +1,16 @@
+/**
+ * What the operator reports in a resource's status, and the one write that reports it.
+ *
+ * <ol>
+ *   <li>{@link io.webserveroperator.status.Readiness} judges each live child with the built-in
+ *       rules for Deployment, StatefulSet, DaemonSet, Job and PersistentVolumeClaim.
+ *   <li>{@link io.webserveroperator.status.StatusBuilder} combines the status template's fields,
+ *       the reconcile outcome and the children's readiness into {@code observedGeneration}, {@code
+ *       inventory} and the conditions {@code Ready}, {@code Progressing} and {@code Degraded}.
+ *   <li>{@link io.webserveroperator.status.Conditions} keeps {@code lastTransitionTime} unless a
+ *       condition's status really changed, so an unchanged state yields an identical status.
+ *   <li>{@link io.webserveroperator.status.StatusWriter} patches the status subresource with the
+ *       JSON patch from the old status to the new one, and makes no call when it is empty.
+ * </ol>
+ */
+package io.webserveroperator.status;
