@@ -1,0 +1,452 @@
+package io.webserveroperator.controller;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.DeploymentStatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.kube.ApiRequestCounter;
+import io.webserveroperator.kube.KubeClients;
+import io.webserveroperator.testing.KubeTestBed;
+import io.webserveroperator.testing.TemplateFolder;
+import io.webserveroperator.testing.WebServers;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The operator against a real API server: apply, drift, prune, status, failures, restarts. */
+class OperatorIT {
+
+  static final Duration TIMEOUT = Duration.ofSeconds(30);
+  static KubernetesClient admin;
+
+  @TempDir Path temp;
+  String namespace;
+  WebServers webServers;
+  Path templates;
+  final List<Operator> operators = new ArrayList<>();
+  final List<KubernetesClient> clients = new ArrayList<>();
+
+  @BeforeAll
+  static void installCrd() {
+    admin = KubeTestBed.get().withCrds().client();
+  }
+
+  @BeforeEach
+  void setUp() {
+    namespace = KubeTestBed.get().newNamespace("operator");
+    webServers = new WebServers(admin, namespace);
+    templates = TemplateFolder.copyInto(temp.resolve("templates"));
+  }
+
+  @AfterEach
+  void tearDown() {
+    operators.forEach(Operator::close);
+    clients.forEach(KubernetesClient::close);
+  }
+
+  /** An operator on the test namespace, with its own client whose requests are counted. */
+  private Operator startOperator(
+      ApiRequestCounter requests, Duration resync, boolean leaderElection) {
+    KubernetesClient client =
+        KubeClients.create(KubeTestBed.get().writeKubeConfig(temp), null, requests);
+    clients.add(client);
+    Operator operator =
+        Operator.start(
+            client,
+            requests,
+            new OperatorOptions(
+                templates,
+                List.of(namespace),
+                null,
+                2,
+                resync,
+                0,
+                leaderElection,
+                namespace,
+                "webserver-operator",
+                "replica-" + (operators.size() + 1)));
+    operators.add(operator);
+    return operator;
+  }
+
+  private Operator startOperator() {
+    return startOperator(new ApiRequestCounter(), Duration.ofHours(10), false);
+  }
+
+  private Deployment deployment(String name) {
+    return admin.apps().deployments().inNamespace(namespace).withName(name + "-deployment").get();
+  }
+
+  @Test
+  void createsDeploymentAndServiceWithOwnerLabelsAndFieldManager() {
+    startOperator();
+    var web = webServers.create("web", Map.of("image", "nginx:1.27", "replicas", 2));
+
+    await().atMost(TIMEOUT).until(() -> deployment("web") != null);
+    await()
+        .atMost(TIMEOUT)
+        .until(() -> admin.services().inNamespace(namespace).withName("web-service").get() != null);
+    Deployment deployment = deployment("web");
+
+    assertThat(deployment.getSpec().getReplicas()).isEqualTo(2);
+    assertThat(deployment.getSpec().getTemplate().getSpec().getContainers().get(0).getImage())
+        .isEqualTo("nginx:1.27");
+    for (HasMetadata child :
+        List.of(
+            deployment, admin.services().inNamespace(namespace).withName("web-service").get())) {
+      assertThat(child.getMetadata().getLabels())
+          .containsEntry("app.kubernetes.io/managed-by", "webserver-operator")
+          .containsEntry("app.kubernetes.io/instance", "web");
+      assertThat(child.getMetadata().getOwnerReferences())
+          .singleElement()
+          .satisfies(
+              owner -> {
+                assertThat(owner.getUid()).isEqualTo(web.getMetadata().getUid());
+                assertThat(owner.getController()).isTrue();
+              });
+      assertThat(child.getMetadata().getManagedFields())
+          .anySatisfy(
+              field -> {
+                assertThat(field.getManager()).isEqualTo("webserver-operator");
+                assertThat(field.getOperation()).isEqualTo("Apply");
+              });
+    }
+    await().atMost(TIMEOUT).until(() -> webServers.condition("web", "Ready").isPresent());
+    assertThat(webServers.status("web").get("inventory")).asList().hasSize(2);
+    assertThat(webServers.status("web")).containsEntry("observedGeneration", 1);
+  }
+
+  @Test
+  void replicasAndImageChangesReachTheDeployment() {
+    startOperator();
+    webServers.create("web", Map.of("image", "nginx:1.27", "replicas", 2));
+    await().atMost(TIMEOUT).until(() -> deployment("web") != null);
+
+    webServers
+        .named("web")
+        .edit(
+            r -> {
+              @SuppressWarnings("unchecked")
+              Map<String, Object> spec =
+                  (Map<String, Object>) r.getAdditionalProperties().get("spec");
+              spec.put("replicas", 3);
+              spec.put("image", "nginx:1.28");
+              return r;
+            });
+
+    await()
+        .atMost(TIMEOUT)
+        .untilAsserted(
+            () -> {
+              Deployment deployment = deployment("web");
+              assertThat(deployment.getSpec().getReplicas()).isEqualTo(3);
+              assertThat(
+                      deployment
+                          .getSpec()
+                          .getTemplate()
+                          .getSpec()
+                          .getContainers()
+                          .get(0)
+                          .getImage())
+                  .isEqualTo("nginx:1.28");
+            });
+    await()
+        .atMost(TIMEOUT)
+        .until(() -> Integer.valueOf(2).equals(webServers.status("web").get("observedGeneration")));
+  }
+
+  @Test
+  void handEditOfTheDeploymentIsPutBackAndRecorded() {
+    startOperator();
+    webServers.create("web", Map.of("image", "nginx:1.27", "replicas", 2));
+    await().atMost(TIMEOUT).until(() -> deployment("web") != null);
+
+    admin
+        .apps()
+        .deployments()
+        .inNamespace(namespace)
+        .withName("web-deployment")
+        .edit(
+            d -> {
+              d.getSpec().setReplicas(5);
+              d.getSpec().getTemplate().getSpec().getContainers().get(0).setImage("evil:latest");
+              return d;
+            });
+
+    await()
+        .atMost(TIMEOUT)
+        .untilAsserted(
+            () -> {
+              Deployment deployment = deployment("web");
+              assertThat(deployment.getSpec().getReplicas()).isEqualTo(2);
+              assertThat(
+                      deployment
+                          .getSpec()
+                          .getTemplate()
+                          .getSpec()
+                          .getContainers()
+                          .get(0)
+                          .getImage())
+                  .isEqualTo("nginx:1.27");
+            });
+    await().atMost(TIMEOUT).until(() -> eventReasons("web").contains("DriftCorrected"));
+  }
+
+  @Test
+  void ingressAppearsWhenSetAndIsPrunedWhenRemoved() {
+    startOperator();
+    webServers.create(
+        "web",
+        Map.of(
+            "image",
+            "nginx",
+            "replicas",
+            1,
+            "ingress",
+            Map.of("host", "www.example.com", "path", "/")));
+    await()
+        .atMost(TIMEOUT)
+        .until(
+            () ->
+                admin
+                        .network()
+                        .v1()
+                        .ingresses()
+                        .inNamespace(namespace)
+                        .withName("web-ingress")
+                        .get()
+                    != null);
+
+    webServers
+        .named("web")
+        .edit(
+            r -> {
+              @SuppressWarnings("unchecked")
+              Map<String, Object> spec =
+                  (Map<String, Object>) r.getAdditionalProperties().get("spec");
+              spec.remove("ingress");
+              return r;
+            });
+
+    await()
+        .atMost(TIMEOUT)
+        .until(
+            () ->
+                admin
+                        .network()
+                        .v1()
+                        .ingresses()
+                        .inNamespace(namespace)
+                        .withName("web-ingress")
+                        .get()
+                    == null);
+    assertThat(deployment("web")).isNotNull();
+    await().atMost(TIMEOUT).until(() -> eventReasons("web").contains("Pruned"));
+    assertThat(webServers.status("web").get("inventory")).asList().hasSize(2);
+  }
+
+  @Test
+  void brokenTemplateAppliesNothingReportsFileAndLineAndRecovers() throws IOException {
+    Path deploymentTemplate = templates.resolve("webserver/deployment.yaml.j2");
+    String good = Files.readString(deploymentTemplate);
+    Files.writeString(deploymentTemplate, good.replace("{{ spec.image }}", "{{ spec.imagee }}"));
+    startOperator();
+    webServers.create("web", Map.of("image", "nginx", "replicas", 1));
+
+    await()
+        .atMost(TIMEOUT)
+        .untilAsserted(
+            () ->
+                assertThat(webServers.condition("web", "Ready"))
+                    .hasValueSatisfying(
+                        ready -> {
+                          assertThat(ready)
+                              .containsEntry("status", "False")
+                              .containsEntry("reason", "RenderFailed");
+                          assertThat((String) ready.get("message"))
+                              .contains("deployment.yaml.j2:")
+                              .contains("imagee");
+                        }));
+    assertThat(deployment("web")).isNull();
+    assertThat(admin.services().inNamespace(namespace).withName("web-service").get())
+        .as("nothing is applied from a broken render, not even the Service")
+        .isNull();
+    assertThat(eventReasons("web")).contains("RenderFailed");
+
+    Files.writeString(deploymentTemplate, good);
+
+    await().atMost(TIMEOUT).until(() -> deployment("web") != null);
+  }
+
+  @Test
+  void availableReplicasAndReadyFollowTheDeploymentStatus() {
+    startOperator();
+    webServers.create("web", Map.of("image", "nginx", "replicas", 2));
+    await().atMost(TIMEOUT).until(() -> deployment("web") != null);
+    await()
+        .atMost(TIMEOUT)
+        .until(
+            () ->
+                webServers
+                    .condition("web", "Ready")
+                    .map(c -> c.get("reason"))
+                    .orElse("")
+                    .equals("Progressing"));
+
+    // The API server alone runs no Deployment controller: play its part.
+    admin
+        .apps()
+        .deployments()
+        .inNamespace(namespace)
+        .withName("web-deployment")
+        .editStatus(
+            d -> {
+              d.setStatus(
+                  new DeploymentStatusBuilder()
+                      .withObservedGeneration(d.getMetadata().getGeneration())
+                      .withReplicas(2)
+                      .withUpdatedReplicas(2)
+                      .withReadyReplicas(2)
+                      .withAvailableReplicas(2)
+                      .build());
+              return d;
+            });
+
+    await()
+        .atMost(TIMEOUT)
+        .untilAsserted(
+            () -> {
+              assertThat(webServers.status("web")).containsEntry("availableReplicas", 2);
+              assertThat(webServers.condition("web", "Ready"))
+                  .hasValueSatisfying(c -> assertThat(c).containsEntry("status", "True"));
+            });
+  }
+
+  @Test
+  void steadyStateMakesNoWritesOverSeveralResyncs() throws InterruptedException {
+    ApiRequestCounter requests = new ApiRequestCounter();
+    startOperator(requests, Duration.ofSeconds(1), false);
+    webServers.create(
+        "web",
+        Map.of("image", "nginx", "replicas", 2, "content", Map.of("index.html", "<h1>hi</h1>")));
+    webServers.create(
+        "other",
+        Map.of("image", "nginx", "replicas", 1, "ingress", Map.of("host", "a.example.com")));
+    await()
+        .atMost(TIMEOUT)
+        .until(
+            () ->
+                webServers.condition("web", "Ready").isPresent()
+                    && webServers.condition("other", "Ready").isPresent());
+    Thread.sleep(2000);
+    String resourceVersion = webServers.named("web").get().getMetadata().getResourceVersion();
+    long writesBefore = requests.writes();
+    long getsBefore = requests.count("get");
+
+    Thread.sleep(5000);
+
+    assertThat(requests.writes())
+        .as("writes in 5 s of quiet with a 1 s resync: %s", requests.snapshot())
+        .isEqualTo(writesBefore);
+    assertThat(requests.count("get")).as("reconciles read from caches").isEqualTo(getsBefore);
+    assertThat(webServers.named("web").get().getMetadata().getResourceVersion())
+        .as("status is not rewritten when nothing changed")
+        .isEqualTo(resourceVersion);
+  }
+
+  @Test
+  void invalidRenderedObjectBecomesReadyFalseWithTheApiServersMessage() throws IOException {
+    Files.writeString(
+        templates.resolve("webserver/zz-invalid.yaml.j2"),
+        """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: {{ metadata.name }}-extra
+        data:
+          "not a valid key!": x
+        """);
+    startOperator();
+    webServers.create("web", Map.of("image", "nginx", "replicas", 1));
+
+    await()
+        .atMost(TIMEOUT)
+        .untilAsserted(
+            () ->
+                assertThat(webServers.condition("web", "Ready"))
+                    .hasValueSatisfying(
+                        ready -> {
+                          assertThat(ready)
+                              .containsEntry("status", "False")
+                              .containsEntry("reason", "Invalid");
+                          assertThat((String) ready.get("message"))
+                              .contains("ConfigMap")
+                              .contains("not a valid key!");
+                        }));
+    assertThat(eventReasons("web")).contains("ApplyFailed");
+  }
+
+  @Test
+  void restartedOperatorNeitherDuplicatesNorLosesAnythingAndWritesNothing() {
+    startOperator();
+    webServers.create(
+        "web", Map.of("image", "nginx", "replicas", 2, "ingress", Map.of("host", "a.example.com")));
+    await()
+        .atMost(TIMEOUT)
+        .until(
+            () -> webServers.status("web").get("inventory") instanceof List<?> l && l.size() == 3);
+    operators.remove(0).close();
+    String uid = deployment("web").getMetadata().getUid();
+
+    ApiRequestCounter requests = new ApiRequestCounter();
+    Operator restarted = startOperator(requests, Duration.ofHours(10), false);
+    await()
+        .atMost(TIMEOUT)
+        .until(() -> restarted.metrics().scrape().contains("result=\"success\""));
+
+    assertThat(deployment("web").getMetadata().getUid()).isEqualTo(uid);
+    assertThat(admin.apps().deployments().inNamespace(namespace).list().getItems()).hasSize(1);
+    assertThat(admin.services().inNamespace(namespace).list().getItems()).hasSize(1);
+    assertThat(requests.writes()).as("requests after restart: %s", requests.snapshot()).isZero();
+  }
+
+  @Test
+  void withLeaderElectionOnlyOneReplicaWrites() {
+    ApiRequestCounter first = new ApiRequestCounter();
+    ApiRequestCounter second = new ApiRequestCounter();
+    Operator one = startOperator(first, Duration.ofHours(10), true);
+    await().atMost(TIMEOUT).until(one::isLeader);
+    Operator two = startOperator(second, Duration.ofHours(10), true);
+
+    webServers.create("web", Map.of("image", "nginx", "replicas", 1));
+    await()
+        .atMost(TIMEOUT)
+        .until(() -> deployment("web") != null && webServers.condition("web", "Ready").isPresent());
+
+    assertThat(two.isLeader()).isFalse();
+    assertThat(second.writes()).as("the standby's requests: %s", second.snapshot()).isZero();
+
+    one.close();
+    await().atMost(Duration.ofSeconds(25)).until(two::isLeader);
+  }
+
+  private List<String> eventReasons(String name) {
+    return admin.v1().events().inNamespace(namespace).list().getItems().stream()
+        .filter(e -> name.equals(e.getInvolvedObject().getName()))
+        .map(Event::getReason)
+        .toList();
+  }
+}

@@ -1,0 +1,78 @@
+package io.webserveroperator.testing;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.Resource;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** WebServer resources for tests: building, creating and reading them back. */
+public final class WebServers {
+
+  /** The WebServer kind as the API serves it. */
+  public static final ResourceDefinitionContext KIND =
+      new ResourceDefinitionContext.Builder()
+          .withGroup("webapp.example.com")
+          .withVersion("v1")
+          .withKind("WebServer")
+          .withPlural("webservers")
+          .withNamespaced(true)
+          .build();
+
+  private final KubernetesClient client;
+  private final String namespace;
+
+  public WebServers(KubernetesClient client, String namespace) {
+    this.client = client;
+    this.namespace = namespace;
+  }
+
+  /** A WebServer with that spec, not yet created. */
+  public GenericKubernetesResource build(String name, Map<String, Object> spec) {
+    var resource = new GenericKubernetesResource();
+    resource.setApiVersion("webapp.example.com/v1");
+    resource.setKind("WebServer");
+    resource.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace(namespace).build());
+    resource.setAdditionalProperty("spec", new LinkedHashMap<>(spec));
+    return resource;
+  }
+
+  /** Creates a WebServer with that spec. */
+  public GenericKubernetesResource create(String name, Map<String, Object> spec) {
+    return client
+        .genericKubernetesResources(KIND)
+        .inNamespace(namespace)
+        .resource(build(name, spec))
+        .create();
+  }
+
+  /** The WebServer's resource handle, to get, edit or delete it. */
+  public Resource<GenericKubernetesResource> named(String name) {
+    return client.genericKubernetesResources(KIND).inNamespace(namespace).withName(name);
+  }
+
+  /** Its status, or an empty map. */
+  @SuppressWarnings("unchecked")
+  public Map<String, Object> status(String name) {
+    GenericKubernetesResource resource = named(name).get();
+    Object status = resource == null ? null : resource.getAdditionalProperties().get("status");
+    return status instanceof Map ? (Map<String, Object>) status : Map.of();
+  }
+
+  /** One condition of its status, if present. */
+  @SuppressWarnings("unchecked")
+  public Optional<Map<String, Object>> condition(String name, String type) {
+    Object conditions = status(name).get("conditions");
+    if (!(conditions instanceof List<?> list)) {
+      return Optional.empty();
+    }
+    return list.stream()
+        .map(c -> (Map<String, Object>) c)
+        .filter(c -> type.equals(c.get("type")))
+        .findFirst();
+  }
+}
