@@ -443,6 +443,84 @@ class OperatorIT {
     await().atMost(Duration.ofSeconds(25)).until(two::isLeader);
   }
 
+  @Test
+  void clusterScopedChildIsRemovedThroughTheFinalizerEvenWithBrokenTemplates() throws Exception {
+    Path watches = templates.resolve("watches.yaml");
+    Files.writeString(
+        watches, Files.readString(watches) + "  allowedClusterScopedKinds: [PriorityClass]\n");
+    Files.writeString(
+        templates.resolve("webserver/priorityclass.yaml.j2"),
+        """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata:
+          name: {{ metadata.namespace }}-{{ metadata.name }}
+        value: 1000
+        """);
+    startOperator();
+    webServers.create("web", Map.of("image", "nginx", "replicas", 1));
+    String priorityClass = namespace + "-web";
+    await()
+        .atMost(TIMEOUT)
+        .until(
+            () -> admin.scheduling().v1().priorityClasses().withName(priorityClass).get() != null);
+    assertThat(webServers.named("web").get().getMetadata().getFinalizers())
+        .contains(Reconciler.FINALIZER);
+
+    Path deploymentTemplate = templates.resolve("webserver/deployment.yaml.j2");
+    Files.writeString(deploymentTemplate, "{{ broken");
+    await().atMost(TIMEOUT).until(() -> eventReasons("web").contains("RenderFailed"));
+    webServers.named("web").delete();
+
+    await().atMost(TIMEOUT).until(() -> webServers.named("web").get() == null);
+    assertThat(admin.scheduling().v1().priorityClasses().withName(priorityClass).get()).isNull();
+  }
+
+  @Test
+  void valuesTheApiServerRewritesNeverCauseWrites() throws Exception {
+    Files.writeString(
+        templates.resolve("webserver/deployment.yaml.j2"),
+        Files.readString(templates.resolve("webserver/deployment.yaml.j2"))
+            .replace(
+                "          ports:\n",
+                String.join(
+                    "\n",
+                    "          resources:",
+                    "            requests:",
+                    "              cpu: 0.5",
+                    "              memory: 1073741824",
+                    "            limits:",
+                    "              cpu: \"1\"",
+                    "              memory: 2Gi",
+                    "          ports:",
+                    "")));
+    ApiRequestCounter requests = new ApiRequestCounter();
+    startOperator(requests, Duration.ofSeconds(1), false);
+    webServers.create("web", Map.of("image", "nginx", "replicas", 1));
+    await()
+        .atMost(TIMEOUT)
+        .until(() -> deployment("web") != null && webServers.condition("web", "Ready").isPresent());
+    assertThat(
+            deployment("web")
+                .getSpec()
+                .getTemplate()
+                .getSpec()
+                .getContainers()
+                .get(0)
+                .getResources()
+                .getRequests()
+                .get("cpu")
+                .toString())
+        .as("the API server rewrote 0.5 as 500m")
+        .isEqualTo("500m");
+    Thread.sleep(1500);
+    long writes = requests.writes();
+
+    Thread.sleep(4000);
+
+    assertThat(requests.writes()).as("requests: %s", requests.snapshot()).isEqualTo(writes);
+  }
+
   private List<String> eventReasons(String name) {
     return admin.v1().events().inNamespace(namespace).list().getItems().stream()
         .filter(e -> name.equals(e.getInvolvedObject().getName()))
