@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -18,11 +19,27 @@ import java.util.function.Function;
  *   <li>Other lists of the same length are projected item by item; when lengths differ, the common
  *       prefix is projected and the remaining live items are kept whole.
  *   <li>Scalars the API server rewrote into an equivalent spelling take the desired spelling.
+ *   <li>Zero values ({@code ""}, {@code false}, {@code 0}) the API server dropped count as present.
  * </ul>
  *
  * Both inputs must be normalised first. The result shares no mutable structure with the inputs.
  */
 final class LiveProjection {
+
+  /**
+   * Maps whose keys are data, not API fields: there an entry with an empty value is kept by the
+   * server, so its absence is drift.
+   */
+  private static final Set<String> FREE_FORM_MAPS =
+      Set.of(
+          "labels",
+          "annotations",
+          "data",
+          "binaryData",
+          "stringData",
+          "matchLabels",
+          "nodeSelector",
+          "selector");
 
   private LiveProjection() {}
 
@@ -52,6 +69,8 @@ final class LiveProjection {
         (key, value) -> {
           if (live.containsKey(key)) {
             projected.put(key, project(live.get(key), value, key, field));
+          } else if (isZero(value) && !FREE_FORM_MAPS.contains(field)) {
+            projected.put(key, value);
           }
         });
     return projected;
@@ -82,6 +101,18 @@ final class LiveProjection {
               : Tree.copy(live.get(i)));
     }
     return projected;
+  }
+
+  /**
+   * Go's {@code omitempty} makes the API server drop {@code ""}, {@code false} and {@code 0} from
+   * plain fields ({@code readOnly: false}, {@code env[].value: ""}), so a desired zero value that
+   * is absent live is no drift.
+   */
+  private static boolean isZero(Object value) {
+    return "".equals(value)
+        || Boolean.FALSE.equals(value)
+        || (value instanceof Integer number && number == 0)
+        || (value instanceof Long number && number == 0L);
   }
 
   /**

@@ -12,7 +12,8 @@
  *   <li>Project the live object onto the fields the template sets ({@code LiveProjection}): maps
  *       keep only desired keys, lists of objects are matched by their Kubernetes merge key ({@code
  *       MergeKeys}) or by index, scalars the API server rewrites (quantities, int-or-string) take
- *       the desired spelling when they mean the same ({@code ScalarEquivalence}).
+ *       the desired spelling when they mean the same ({@code ScalarEquivalence}), and desired zero
+ *       values ({@code ""}, {@code false}, {@code 0}) the server dropped count as present.
  *   <li>Diff the projection with the desired object as RFC 6902 add, remove and replace operations.
  *   <li>Classify: no live object is {@link io.webserveroperator.diff.Action#CREATE}, an empty patch
  *       {@link io.webserveroperator.diff.Action#UNCHANGED}, anything else {@link

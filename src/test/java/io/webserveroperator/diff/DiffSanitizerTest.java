@@ -16,10 +16,10 @@ class DiffSanitizerTest {
     Map<String, Object> stripped = DiffSanitizer.strip(live);
 
     assertThat(stripped).doesNotContainKey("status").containsKeys("apiVersion", "kind", "spec");
-    assertThat((Map<String, Object>) Fixtures.get(stripped, "metadata"))
+    assertThat(Fixtures.map(stripped, "metadata"))
         .containsOnlyKeys("annotations", "labels", "name", "namespace", "ownerReferences");
     assertThat(live).containsKey("status");
-    assertThat((Map<String, Object>) Fixtures.get(live, "metadata")).containsKey("managedFields");
+    assertThat(Fixtures.map(live, "metadata")).containsKey("managedFields");
   }
 
   @Test
@@ -31,7 +31,7 @@ class DiffSanitizerTest {
         .isEqualTo(Map.of("password", "*** (before)", "username", "***"));
     assertThat(sides.after().get("data"))
         .isEqualTo(Map.of("password", "*** (after)", "token", "***", "username", "***"));
-    assertThat((Map<String, Object>) Fixtures.get(sides.after(), "metadata"))
+    assertThat(Fixtures.map(sides.after(), "metadata"))
         .doesNotContainKeys("managedFields", "resourceVersion", "uid", "creationTimestamp");
   }
 

@@ -62,6 +62,12 @@ final class Fixtures {
     return current;
   }
 
+  /** The map at a dotted path. */
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> map(Map<String, Object> object, String path) {
+    return (Map<String, Object>) get(object, path);
+  }
+
   @SuppressWarnings("unchecked")
   static void set(Map<String, Object> object, String path, Object value) {
     int dot = path.lastIndexOf('.');

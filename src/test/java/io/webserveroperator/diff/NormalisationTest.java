@@ -94,6 +94,23 @@ class NormalisationTest {
   }
 
   @Test
+  void zeroValuesTheServerDropsAreNotDrift() {
+    set(deployment, "spec.template.spec.containers.0.volumeMounts.0.readOnly", false);
+    set(deployment, "spec.template.spec.containers.0.volumeMounts.0.subPath", "");
+    remove(liveDeployment, "spec.template.spec.containers.0.volumeMounts.0.readOnly");
+
+    assertThat(compareDeployment().action()).isEqualTo(Action.UNCHANGED);
+  }
+
+  @Test
+  void emptyLabelMissingLiveIsDrift() {
+    set(deployment, "metadata.labels.tier", "");
+
+    assertThat(compareDeployment().patch())
+        .isEqualTo(json("[{\"op\":\"add\",\"path\":\"/metadata/labels/tier\",\"value\":\"\"}]"));
+  }
+
+  @Test
   void emptyDirReplacingAnotherVolumeSourceIsAChange() {
     set(
         deployment,
