@@ -3,6 +3,7 @@ package io.webserveroperator.kube;
 import io.fabric8.kubernetes.client.http.BasicBuilder;
 import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.Interceptor;
+import java.net.URI;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -23,7 +24,7 @@ public final class ApiRequestCounter implements Interceptor {
 
   @Override
   public void before(BasicBuilder builder, HttpRequest request, RequestTags tags) {
-    byVerb.computeIfAbsent(verb(request), v -> new LongAdder()).increment();
+    byVerb.computeIfAbsent(verb(request.method(), request.uri()), v -> new LongAdder()).increment();
   }
 
   /** Requests sent so far with that verb. */
@@ -44,9 +45,10 @@ public final class ApiRequestCounter implements Interceptor {
     return snapshot;
   }
 
-  static String verb(HttpRequest request) {
-    String query = request.uri().getRawQuery();
-    return switch (request.method()) {
+  /** The Kubernetes verb of an HTTP request to the API server. */
+  static String verb(String method, URI uri) {
+    String query = uri.getRawQuery();
+    return switch (method) {
       case "POST" -> "create";
       case "PUT" -> "update";
       case "PATCH" -> "patch";
@@ -55,7 +57,7 @@ public final class ApiRequestCounter implements Interceptor {
         if (query != null && query.contains("watch=true")) {
           yield "watch";
         }
-        yield isCollection(request) ? "list" : "get";
+        yield isCollection(uri) ? "list" : "get";
       }
     };
   }
@@ -64,8 +66,8 @@ public final class ApiRequestCounter implements Interceptor {
    * Whether a GET names a collection: /api/v1/namespaces/ns/pods (even segment count after the
    * group version) rather than one object.
    */
-  private static boolean isCollection(HttpRequest request) {
-    String[] segments = request.uri().getPath().split("/");
+  private static boolean isCollection(URI uri) {
+    String[] segments = uri.getPath().split("/");
     // "", "api", "v1", ... or "", "apis", group, version, ...
     int start = segments.length > 1 && "api".equals(segments[1]) ? 3 : 4;
     int rest = segments.length - start;

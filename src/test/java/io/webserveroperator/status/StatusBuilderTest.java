@@ -1,0 +1,128 @@
+package io.webserveroperator.status;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.status.Readiness.Verdict;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class StatusBuilderTest {
+
+  static final ObjectRef DEPLOYMENT =
+      new ObjectRef("apps/v1", "Deployment", "ns", "web-deployment");
+  static final ObjectRef SERVICE = new ObjectRef("v1", "Service", "ns", "web-service");
+  static final Instant T0 = Instant.parse("2026-11-30T10:00:00Z");
+  static final Instant T1 = Instant.parse("2026-11-30T11:00:00Z");
+
+  @Test
+  void readyWhenEveryChildIsReady() {
+    Map<String, Object> status = build(Map.of(), Outcome.applied(), ready(), T0);
+
+    assertThat(condition(status, "Ready"))
+        .containsEntry("status", "True")
+        .containsEntry("reason", "Ready");
+    assertThat(condition(status, "Progressing")).containsEntry("status", "False");
+    assertThat(condition(status, "Degraded")).containsEntry("status", "False");
+    assertThat(status)
+        .containsEntry("observedGeneration", 3L)
+        .containsEntry("availableReplicas", 2);
+  }
+
+  @Test
+  void progressingChildMakesReadyFalseWithItsMessage() {
+    Map<ObjectRef, Verdict> children = new LinkedHashMap<>();
+    children.put(DEPLOYMENT, new Verdict(Readiness.State.PROGRESSING, "1 of 2 replicas available"));
+    children.put(SERVICE, new Verdict(Readiness.State.READY, ""));
+
+    Map<String, Object> status = build(Map.of(), Outcome.applied(), children, T0);
+
+    assertThat(condition(status, "Ready"))
+        .containsEntry("status", "False")
+        .containsEntry("reason", "Progressing")
+        .containsEntry("message", "Deployment ns/web-deployment: 1 of 2 replicas available");
+    assertThat(condition(status, "Progressing")).containsEntry("status", "True");
+  }
+
+  @Test
+  void failureKeepsTemplateFieldsAndSaysWhy() {
+    Map<String, Object> before = build(Map.of(), Outcome.applied(), ready(), T0);
+
+    Map<String, Object> after =
+        StatusBuilder.build(
+            before,
+            4,
+            null,
+            List.of(DEPLOYMENT),
+            Outcome.failed("RenderFailed", "x.yaml.j2:3: boom"),
+            Map.of(),
+            T1);
+
+    assertThat(after).containsEntry("availableReplicas", 2);
+    assertThat(condition(after, "Ready"))
+        .containsEntry("status", "False")
+        .containsEntry("reason", "RenderFailed")
+        .containsEntry("message", "x.yaml.j2:3: boom");
+    assertThat(condition(after, "Degraded")).containsEntry("status", "True");
+  }
+
+  @Test
+  void transitionTimeMovesOnlyWhenTheStatusChanges() {
+    Map<String, Object> first = build(Map.of(), Outcome.applied(), ready(), T0);
+
+    Map<String, Object> same = build(first, Outcome.applied(), ready(), T1);
+    Map<String, Object> failed =
+        StatusBuilder.build(
+            first, 3, null, List.of(), Outcome.failed("ApplyFailed", "no"), Map.of(), T1);
+
+    assertThat(condition(same, "Ready"))
+        .containsEntry("lastTransitionTime", "2026-11-30T10:00:00Z");
+    assertThat(StatusWriter.patch(first, same)).as("an unchanged state patches nothing").isEmpty();
+    assertThat(condition(failed, "Ready"))
+        .containsEntry("lastTransitionTime", "2026-11-30T11:00:00Z");
+  }
+
+  @Test
+  void inventoryIsSortedAndRoundTrips() {
+    Map<String, Object> status =
+        StatusBuilder.build(
+            Map.of(),
+            1,
+            Map.of(),
+            List.of(SERVICE, DEPLOYMENT, SERVICE),
+            Outcome.applied(),
+            Map.of(),
+            T0);
+
+    assertThat(StatusBuilder.readInventory(status)).containsExactly(DEPLOYMENT, SERVICE);
+  }
+
+  private static Map<String, Object> build(
+      Map<String, Object> old, Outcome outcome, Map<ObjectRef, Verdict> children, Instant now) {
+    return StatusBuilder.build(
+        old,
+        3,
+        Map.of("availableReplicas", 2),
+        List.of(DEPLOYMENT, SERVICE),
+        outcome,
+        children,
+        now);
+  }
+
+  private static Map<ObjectRef, Verdict> ready() {
+    return Map.of(
+        DEPLOYMENT,
+        new Verdict(Readiness.State.READY, ""),
+        SERVICE,
+        new Verdict(Readiness.State.READY, ""));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> condition(Map<String, Object> status, String type) {
+    return ((List<Map<String, Object>>) status.get("conditions"))
+        .stream().filter(c -> type.equals(c.get("type"))).findFirst().orElseThrow();
+  }
+}
