@@ -96,7 +96,7 @@ public final class Operator implements AutoCloseable {
               this::enqueue);
       resources.put(key(watch.apiVersion(), watch.kind()), cache);
       reconcilers.put(
-          key(watch.apiVersion(), watch.kind()), new Reconciler(watch, kind, cache::get, parts));
+          key(watch.apiVersion(), watch.kind()), new Reconciler(watch, kind, cache, parts));
     }
     metrics.workQueue("operator", queue::depth);
     health = new HealthServer(options.healthPort(), metrics::scrape, this::isReady);

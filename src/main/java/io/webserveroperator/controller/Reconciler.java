@@ -14,7 +14,9 @@ import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.ObjectCache;
+import io.webserveroperator.kube.ObjectRefs;
 import io.webserveroperator.kube.OwnerKey;
+import io.webserveroperator.kube.ResourceCache;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.status.EventRecorder;
@@ -34,7 +36,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Function;
 
 /**
  * Drives one resource to its rendered state: read from the cache, render, plan against the cached
@@ -51,7 +52,7 @@ public final class Reconciler {
 
   private final Watch watch;
   private final ResourceDefinitionContext kind;
-  private final Function<OwnerKey, Optional<GenericKubernetesResource>> resources;
+  private final ResourceCache resources;
   private final TemplateRegistry templates;
   private final ObjectCache children;
   private final Planner planner;
@@ -78,10 +79,7 @@ public final class Reconciler {
       Clock clock) {}
 
   public Reconciler(
-      Watch watch,
-      ResourceDefinitionContext kind,
-      Function<OwnerKey, Optional<GenericKubernetesResource>> resources,
-      Parts parts) {
+      Watch watch, ResourceDefinitionContext kind, ResourceCache resources, Parts parts) {
     this.watch = watch;
     this.kind = kind;
     this.resources = resources;
@@ -98,7 +96,7 @@ public final class Reconciler {
 
   /** Reconciles the resource with that key, as it is in the cache now. */
   public ReconcileResult reconcile(OwnerKey key) {
-    Optional<GenericKubernetesResource> cached = resources.apply(key);
+    Optional<GenericKubernetesResource> cached = resources.get(key);
     if (cached.isEmpty()) {
       // Gone: the garbage collector removes its children through their owner references.
       lastApplied.remove(key);
@@ -145,7 +143,9 @@ public final class Reconciler {
         }
         case CREATE, UPDATE -> {
           try {
-            live.put(entry.ref(), asMap(applier.apply(entry)));
+            GenericKubernetesResource applied = applier.apply(entry);
+            children.wrote(applied);
+            live.put(entry.ref(), asMap(applied));
           } catch (ApplyException e) {
             return applyFailed(resource, oldStatus, owned, changes, e);
           }
@@ -245,7 +245,10 @@ public final class Reconciler {
             verdicts,
             clock.instant());
     try {
-      return statusWriter.write(kind, refOf(resource), oldStatus, newStatus);
+      Optional<GenericKubernetesResource> written =
+          statusWriter.write(kind, resource, oldStatus, newStatus);
+      written.ifPresent(resources::wrote);
+      return written.isPresent();
     } catch (ApplyException e) {
       if (e.code() == 404) {
         return false;
@@ -316,7 +319,7 @@ public final class Reconciler {
     } catch (KubernetesClientException e) {
       if (e.getCode() != 404) {
         throw new OperatorException(
-            refOf(resource) + ": cannot remove finalizer: " + e.getMessage(), e);
+            ObjectRefs.of(resource) + ": cannot remove finalizer: " + e.getMessage(), e);
       }
     }
   }
@@ -344,14 +347,6 @@ public final class Reconciler {
 
   private static int fingerprint(List<RenderedObject> desired) {
     return desired.stream().map(RenderedObject::body).toList().hashCode();
-  }
-
-  private static ObjectRef refOf(GenericKubernetesResource resource) {
-    return new ObjectRef(
-        resource.getApiVersion(),
-        resource.getKind(),
-        resource.getMetadata().getNamespace(),
-        resource.getMetadata().getName());
   }
 
   @SuppressWarnings("unchecked")

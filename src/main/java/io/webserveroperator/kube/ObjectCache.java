@@ -39,6 +39,7 @@ public final class ObjectCache implements AutoCloseable {
   private final Consumer<OwnerReferenceEvent> onChange;
   private final Map<String, List<SharedIndexInformer<GenericKubernetesResource>>> informers =
       new ConcurrentHashMap<>();
+  private final RecentWrites recentWrites = new RecentWrites();
 
   /**
    * @param namespaces the namespaces to cache namespaced kinds in; empty for all
@@ -61,13 +62,23 @@ public final class ObjectCache implements AutoCloseable {
   /** The cached live object, if it exists; starts the kind's informer on first use. */
   public Optional<GenericKubernetesResource> get(ObjectRef ref) {
     String key = ref.namespace() == null ? ref.name() : ref.namespace() + "/" + ref.name();
+    GenericKubernetesResource found = null;
     for (SharedIndexInformer<GenericKubernetesResource> informer : informersFor(ref)) {
-      GenericKubernetesResource found = informer.getStore().getByKey(key);
+      found = informer.getStore().getByKey(key);
       if (found != null) {
-        return Optional.of(found);
+        break;
       }
     }
-    return Optional.empty();
+    return Optional.ofNullable(recentWrites.resolve(writeKey(ref), found));
+  }
+
+  /** Remembers an object the operator just wrote, so reads see it before its watch event. */
+  public void wrote(GenericKubernetesResource object) {
+    recentWrites.wrote(writeKey(ObjectRefs.of(object)), object);
+  }
+
+  private static String writeKey(ObjectRef ref) {
+    return ref.apiVersion() + "/" + ref.kind() + "/" + ref.namespace() + "/" + ref.name();
   }
 
   /** How many objects the caches hold, for metrics. */
@@ -94,7 +105,8 @@ public final class ObjectCache implements AutoCloseable {
                   .genericKubernetesResources(kind)
                   .inAnyNamespace()
                   .withLabel(ManagedLabels.MANAGED_BY, ManagedLabels.MANAGER)
-                  .runnableInformer(0)));
+                  .runnableInformer(0),
+              kind));
     } else {
       for (String namespace : namespaces) {
         started.add(
@@ -103,27 +115,21 @@ public final class ObjectCache implements AutoCloseable {
                     .genericKubernetesResources(kind)
                     .inNamespace(namespace)
                     .withLabel(ManagedLabels.MANAGED_BY, ManagedLabels.MANAGER)
-                    .runnableInformer(0)));
+                    .runnableInformer(0),
+                kind));
       }
-    }
-    for (SharedIndexInformer<GenericKubernetesResource> informer : started) {
-      awaitSync(informer, kind);
     }
     return List.copyOf(started);
   }
 
+  /** Starts the informer and blocks until it has listed. */
   private SharedIndexInformer<GenericKubernetesResource> start(
-      SharedIndexInformer<GenericKubernetesResource> informer) {
+      SharedIndexInformer<GenericKubernetesResource> informer, ResourceDefinitionContext kind) {
     informer.itemStore(new ManagedFieldsStrippingStore());
     informer.addEventHandler(new OwnerNotifier());
-    informer.start();
-    return informer;
-  }
-
-  private static void awaitSync(
-      SharedIndexInformer<GenericKubernetesResource> informer, ResourceDefinitionContext kind) {
     try {
       informer.start().toCompletableFuture().get(SYNC_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      return informer;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new OperatorException("Interrupted while listing " + kind.getPlural() + ".", e);
@@ -142,11 +148,13 @@ public final class ObjectCache implements AutoCloseable {
   private final class OwnerNotifier implements ResourceEventHandler<GenericKubernetesResource> {
     @Override
     public void onAdd(GenericKubernetesResource object) {
+      recentWrites.observed(writeKey(ObjectRefs.of(object)), object, false);
       notifyOwner(object);
     }
 
     @Override
     public void onUpdate(GenericKubernetesResource before, GenericKubernetesResource after) {
+      recentWrites.observed(writeKey(ObjectRefs.of(after)), after, false);
       // A resync delivers the same version again: nothing changed, nothing to report.
       if (!Cache.metaNamespaceKeyFunc(after).isEmpty()
           && !after
@@ -159,20 +167,14 @@ public final class ObjectCache implements AutoCloseable {
 
     @Override
     public void onDelete(GenericKubernetesResource object, boolean finalStateUnknown) {
+      recentWrites.observed(writeKey(ObjectRefs.of(object)), object, true);
       notifyOwner(object);
     }
 
     private void notifyOwner(GenericKubernetesResource object) {
       for (OwnerReference owner : object.getMetadata().getOwnerReferences()) {
         if (Boolean.TRUE.equals(owner.getController())) {
-          onChange.accept(
-              new OwnerReferenceEvent(
-                  new ObjectRef(
-                      object.getApiVersion(),
-                      object.getKind(),
-                      object.getMetadata().getNamespace(),
-                      object.getMetadata().getName()),
-                  owner));
+          onChange.accept(new OwnerReferenceEvent(ObjectRefs.of(object), owner));
         }
       }
     }

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
@@ -22,6 +23,8 @@ import java.util.function.Consumer;
 public final class ResourceCache implements AutoCloseable {
 
   private final List<SharedIndexInformer<GenericKubernetesResource>> informers = new ArrayList<>();
+  private final List<CompletableFuture<Void>> listed = new ArrayList<>();
+  private final RecentWrites recentWrites = new RecentWrites();
 
   /**
    * Starts the informers; {@link #awaitSynced} blocks until they have listed.
@@ -47,22 +50,31 @@ public final class ResourceCache implements AutoCloseable {
       SharedIndexInformer<GenericKubernetesResource> informer =
           selected.runnableInformer(resync.toMillis());
       informer.itemStore(new ManagedFieldsStrippingStore());
-      informer.addEventHandler(new KeyReporter(onChange));
-      informer.start();
+      informer.addEventHandler(new KeyReporter(onChange, recentWrites));
+      listed.add(informer.start().toCompletableFuture());
       informers.add(informer);
     }
   }
 
   /** The cached resource with that key, if any. Never calls the API server. */
   public Optional<GenericKubernetesResource> get(OwnerKey key) {
-    String storeKey = key.namespace().isEmpty() ? key.name() : key.namespace() + "/" + key.name();
+    GenericKubernetesResource found = null;
     for (SharedIndexInformer<GenericKubernetesResource> informer : informers) {
-      GenericKubernetesResource found = informer.getStore().getByKey(storeKey);
+      found = informer.getStore().getByKey(storeKey(key));
       if (found != null) {
-        return Optional.of(found);
+        break;
       }
     }
-    return Optional.empty();
+    return Optional.ofNullable(recentWrites.resolve(storeKey(key), found));
+  }
+
+  /** Remembers a resource the operator just wrote (its status), so reads see it at once. */
+  public void wrote(GenericKubernetesResource resource) {
+    recentWrites.wrote(storeKey(OwnerKey.of(resource)), resource);
+  }
+
+  private static String storeKey(OwnerKey key) {
+    return key.namespace().isEmpty() ? key.name() : key.namespace() + "/" + key.name();
   }
 
   /** Every cached resource, e.g. to re-queue them all after a template edit. */
@@ -77,7 +89,7 @@ public final class ResourceCache implements AutoCloseable {
 
   /** Blocks until every informer has listed once. */
   public void awaitSynced() {
-    informers.forEach(i -> i.start().toCompletableFuture().join());
+    listed.forEach(CompletableFuture::join);
   }
 
   @Override
@@ -86,16 +98,18 @@ public final class ResourceCache implements AutoCloseable {
   }
 
   /** Reports the keys of resources whose change may need a reconcile. */
-  private record KeyReporter(Consumer<OwnerKey> onChange)
+  private record KeyReporter(Consumer<OwnerKey> onChange, RecentWrites recentWrites)
       implements ResourceEventHandler<GenericKubernetesResource> {
 
     @Override
     public void onAdd(GenericKubernetesResource resource) {
+      recentWrites.observed(storeKey(OwnerKey.of(resource)), resource, false);
       onChange.accept(OwnerKey.of(resource));
     }
 
     @Override
     public void onUpdate(GenericKubernetesResource before, GenericKubernetesResource after) {
+      recentWrites.observed(storeKey(OwnerKey.of(after)), after, false);
       var old = before.getMetadata();
       var now = after.getMetadata();
       boolean resync = Objects.equals(old.getResourceVersion(), now.getResourceVersion());
@@ -111,6 +125,7 @@ public final class ResourceCache implements AutoCloseable {
 
     @Override
     public void onDelete(GenericKubernetesResource resource, boolean finalStateUnknown) {
+      recentWrites.observed(storeKey(OwnerKey.of(resource)), resource, true);
       onChange.accept(OwnerKey.of(resource));
     }
   }

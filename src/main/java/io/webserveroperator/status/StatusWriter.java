@@ -3,6 +3,7 @@ package io.webserveroperator.status;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
@@ -11,11 +12,12 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.zjsonpatch.DiffFlags;
 import io.fabric8.zjsonpatch.JsonDiff;
 import io.webserveroperator.apply.ApplyException;
-import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.kube.ObjectRefs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.EnumSet;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Writes a resource's status through the status subresource, as the RFC 6902 patch from the old
@@ -59,27 +61,30 @@ public final class StatusWriter {
   /**
    * Writes the new status if it differs from the old one.
    *
-   * @return whether a request was sent
+   * @return the resource as the API server stored it, or empty when nothing needed writing
    */
-  public boolean write(
+  public Optional<GenericKubernetesResource> write(
       ResourceDefinitionContext kind,
-      ObjectRef resource,
+      GenericKubernetesResource resource,
       Map<String, Object> oldStatus,
       Map<String, Object> newStatus) {
     JsonNode patch = patch(oldStatus, newStatus);
     if (patch.isEmpty()) {
-      return false;
+      return Optional.empty();
     }
     var operation = client.genericKubernetesResources(kind);
-    var named =
-        resource.namespace() == null
-            ? operation.withName(resource.name())
-            : operation.inNamespace(resource.namespace()).withName(resource.name());
+    String namespace = resource.getMetadata().getNamespace();
+    // Naming the cached object, rather than its name, spares the GET the client would do first.
+    var target =
+        namespace == null
+            ? operation.resource(resource)
+            : operation.inNamespace(namespace).resource(resource);
     try {
-      named.subresource("status").patch(PatchContext.of(PatchType.JSON), patch.toString());
-      return true;
+      return Optional.of(
+          target.subresource("status").patch(PatchContext.of(PatchType.JSON), patch.toString()));
     } catch (KubernetesClientException e) {
-      throw new ApplyException(resource, "status patch", e.getCode(), e.getMessage(), e);
+      throw new ApplyException(
+          ObjectRefs.of(resource), "status patch", e.getCode(), e.getMessage(), e);
     }
   }
 }

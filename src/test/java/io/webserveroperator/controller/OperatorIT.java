@@ -8,6 +8,8 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.kube.KubeClients;
 import io.webserveroperator.testing.KubeTestBed;
@@ -135,17 +137,7 @@ class OperatorIT {
     webServers.create("web", Map.of("image", "nginx:1.27", "replicas", 2));
     await().atMost(TIMEOUT).until(() -> deployment("web") != null);
 
-    webServers
-        .named("web")
-        .edit(
-            r -> {
-              @SuppressWarnings("unchecked")
-              Map<String, Object> spec =
-                  (Map<String, Object>) r.getAdditionalProperties().get("spec");
-              spec.put("replicas", 3);
-              spec.put("image", "nginx:1.28");
-              return r;
-            });
+    webServers.patchSpec("web", Map.of("replicas", 3, "image", "nginx:1.28"));
 
     await()
         .atMost(TIMEOUT)
@@ -179,12 +171,10 @@ class OperatorIT {
         .deployments()
         .inNamespace(namespace)
         .withName("web-deployment")
-        .edit(
-            d -> {
-              d.getSpec().setReplicas(5);
-              d.getSpec().getTemplate().getSpec().getContainers().get(0).setImage("evil:latest");
-              return d;
-            });
+        .patch(
+            PatchContext.of(PatchType.STRATEGIC_MERGE),
+            "{\"spec\":{\"replicas\":5,\"template\":{\"spec\":{\"containers\":"
+                + "[{\"name\":\"nginx\",\"image\":\"evil:latest\"}]}}}}");
 
     await()
         .atMost(TIMEOUT)
@@ -230,16 +220,9 @@ class OperatorIT {
                         .get()
                     != null);
 
-    webServers
-        .named("web")
-        .edit(
-            r -> {
-              @SuppressWarnings("unchecked")
-              Map<String, Object> spec =
-                  (Map<String, Object>) r.getAdditionalProperties().get("spec");
-              spec.remove("ingress");
-              return r;
-            });
+    Map<String, Object> noIngress = new java.util.HashMap<>();
+    noIngress.put("ingress", null);
+    webServers.patchSpec("web", noIngress);
 
     await()
         .atMost(TIMEOUT)
@@ -519,6 +502,67 @@ class OperatorIT {
     Thread.sleep(4000);
 
     assertThat(requests.writes()).as("requests: %s", requests.snapshot()).isEqualTo(writes);
+  }
+
+  @Test
+  void eachReconcileWritesOnlyWhatChanged() throws Exception {
+    ApiRequestCounter requests = new ApiRequestCounter();
+    Operator operator = startOperator(requests, Duration.ofHours(10), false);
+    Map<String, Long> start = requests.snapshot();
+
+    webServers.create("web", Map.of("image", "nginx", "replicas", 2));
+    await().atMost(TIMEOUT).until(() -> webServers.condition("web", "Ready").isPresent());
+    Thread.sleep(1000);
+    Map<String, Long> created = requests.snapshot();
+
+    webServers.named("web").scale(3);
+    await()
+        .atMost(TIMEOUT)
+        .until(() -> Integer.valueOf(2).equals(webServers.status("web").get("observedGeneration")));
+    Thread.sleep(1000);
+    Map<String, Long> updated = requests.snapshot();
+
+    System.out.printf(
+        "API requests: start %s, create reconcile %s, update reconcile %s%n",
+        start, created, updated);
+    // Create: server-side apply of the Deployment and the Service, one status patch, two events.
+    assertThat(delta(start, created, "patch")).isEqualTo(3);
+    assertThat(delta(start, created, "create")).isEqualTo(2);
+    assertThat(delta(start, created, "get"))
+        .as("only discovery of apps/v1 and v1, once per process; objects come from caches")
+        .isEqualTo(2);
+    // Update: one apply of the Deployment, one status patch (new observedGeneration), one event.
+    assertThat(delta(created, updated, "patch")).isEqualTo(2);
+    assertThat(delta(created, updated, "create")).isEqualTo(1);
+    assertThat(delta(created, updated, "get")).isZero();
+    assertThat(operator.metrics().scrape())
+        .contains("controller_runtime_reconcile_total{controller=\"webserver\",result=\"success\"}")
+        .contains("controller_runtime_reconcile_time_seconds_bucket")
+        .contains("workqueue_depth{name=\"operator\"}")
+        .contains("rest_client_requests_total{verb=\"patch\"}");
+  }
+
+  @Test
+  void servesMetricsHealthAndReadiness() throws Exception {
+    Operator operator = startOperator();
+    var http = java.net.http.HttpClient.newHttpClient();
+
+    for (String path : List.of("/healthz", "/readyz", "/metrics")) {
+      var response =
+          http.send(
+              java.net.http.HttpRequest.newBuilder(
+                      java.net.URI.create("http://127.0.0.1:" + operator.healthPort() + path))
+                  .build(),
+              java.net.http.HttpResponse.BodyHandlers.ofString());
+      assertThat(response.statusCode()).as(path).isEqualTo(200);
+      if (path.equals("/metrics")) {
+        assertThat(response.body()).contains("rest_client_requests_total");
+      }
+    }
+  }
+
+  private static long delta(Map<String, Long> before, Map<String, Long> after, String verb) {
+    return after.getOrDefault(verb, 0L) - before.getOrDefault(verb, 0L);
   }
 
   private List<String> eventReasons(String name) {

@@ -4,6 +4,8 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.Resource;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,6 +55,19 @@ public final class WebServers {
   /** The WebServer's resource handle, to get, edit or delete it. */
   public Resource<GenericKubernetesResource> named(String name) {
     return client.genericKubernetesResources(KIND).inNamespace(namespace).withName(name);
+  }
+
+  /**
+   * Changes spec fields with a JSON merge patch (a null value removes the field). Unlike an edit,
+   * it cannot conflict with the operator's status writes.
+   */
+  public GenericKubernetesResource patchSpec(String name, Map<String, Object> changes) {
+    Map<String, Object> patch = new LinkedHashMap<>();
+    patch.put("spec", changes);
+    return named(name)
+        .patch(
+            PatchContext.of(PatchType.JSON_MERGE),
+            client.getKubernetesSerialization().asJson(patch));
   }
 
   /** Its status, or an empty map. */
