@@ -76,6 +76,12 @@ final class Renderer {
     return Plain.map(documents.get(0));
   }
 
+  /** The documents one file renders for a resource, before validation; for tests and tools. */
+  static List<Object> documents(TemplateSet set, TemplateFile file, Map<String, Object> resource) {
+    Map<String, Object> plain = Plain.copyMap(resource);
+    return renderDocuments(set.jinjava(), file, variables(plain), describe(plain));
+  }
+
   private static Map<String, Object> variables(Map<String, Object> resource) {
     Map<String, Object> variables = new LinkedHashMap<>();
     variables.put("spec", resource.get("spec") == null ? Map.of() : resource.get("spec"));
