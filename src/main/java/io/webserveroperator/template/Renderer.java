@@ -28,11 +28,11 @@ final class Renderer {
     Map<String, Object> plain = Plain.copyMap(resource);
     String owner = describe(plain);
     String namespace = Plain.text(Plain.map(plain.get("metadata")).get("namespace"));
-    Map<String, Object> variables = variables(plain);
+    JinjavaInterpreter interpreter = interpreter(set.jinjava(), variables(plain));
     List<RenderedObject> objects = new ArrayList<>();
     Map<String, String> seen = new HashMap<>();
     for (TemplateFile file : set.files()) {
-      for (Object document : renderDocuments(set.jinjava(), file, variables, owner)) {
+      for (Object document : renderDocuments(interpreter, file, owner)) {
         RenderedObject object = check(document, file, plain, namespace, policy, owner);
         String identity = identity(object.ref());
         String earlier = seen.putIfAbsent(identity, file.name());
@@ -92,18 +92,28 @@ final class Renderer {
 
   private static List<Object> renderDocuments(
       Jinjava jinjava, TemplateFile file, Map<String, Object> variables, String owner) {
-    Slots slots = new Slots();
+    return renderDocuments(interpreter(jinjava, variables), file, owner);
+  }
+
+  /** One interpreter per render: building one costs more than rendering a small template. */
+  private static JinjavaInterpreter interpreter(Jinjava jinjava, Map<String, Object> variables) {
     Context context = new Context(jinjava.getGlobalContext(), variables);
     context.setExpressionStrategy(EngineFactory.STRATEGY);
-    JinjavaInterpreter interpreter =
-        new JinjavaInterpreter(jinjava, context, jinjava.getGlobalConfig());
+    return new JinjavaInterpreter(jinjava, context, jinjava.getGlobalConfig());
+  }
+
+  private static List<Object> renderDocuments(
+      JinjavaInterpreter interpreter, TemplateFile file, String owner) {
+    Slots slots = new Slots();
+    int known = interpreter.getErrors().size();
     String text;
     try {
       text =
           slots.use(
               () -> {
                 JinjavaInterpreter.pushCurrent(interpreter);
-                try {
+                // A scope per file, so that one file's {% set %} cannot leak into the next.
+                try (var scope = interpreter.enterScope()) {
                   return interpreter.render(file.root());
                 } finally {
                   JinjavaInterpreter.popCurrent();
@@ -115,7 +125,8 @@ final class Renderer {
       throw new RenderException(
           owner, file.name(), interpreter.getLineNumber(), RenderErrors.describe(e), e);
     }
-    for (TemplateError error : interpreter.getErrors()) {
+    List<TemplateError> errors = interpreter.getErrors();
+    for (TemplateError error : errors.subList(known, errors.size())) {
       if (RenderErrors.isFailure(error)) {
         throw new RenderException(
             owner,
