@@ -22,7 +22,10 @@ final class RenderErrors {
     if (failure != null) {
       return failure.getMessage();
     }
-    String message = error.getMessage() == null ? error.toString() : error.getMessage();
+    return translate(error.getMessage() == null ? error.toString() : error.getMessage());
+  }
+
+  private static String translate(String message) {
     Matcher unknown = UNKNOWN_TOKEN.matcher(message);
     if (unknown.find()) {
       return "unknown variable or undefined value '"
@@ -41,7 +44,7 @@ final class RenderErrors {
     if (message != null && message.contains("OutputTooBig")) {
       return "the template rendered more than " + EngineFactory.MAX_OUTPUT + " characters";
     }
-    return message == null ? e.getClass().getSimpleName() : message;
+    return message == null ? e.getClass().getSimpleName() : translate(message);
   }
 
   private static TemplateFailure find(Throwable error) {
