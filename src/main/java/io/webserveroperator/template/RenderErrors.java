@@ -1,5 +1,7 @@
 package io.webserveroperator.template;
 
+import com.hubspot.jinjava.interpret.InterpretException;
+import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.interpret.TemplateError;
 import com.hubspot.jinjava.interpret.TemplateError.ErrorType;
 import java.util.regex.Matcher;
@@ -45,6 +47,19 @@ final class RenderErrors {
       return "the template rendered more than " + EngineFactory.MAX_OUTPUT + " characters";
     }
     return message == null ? e.getClass().getSimpleName() : translate(message);
+  }
+
+  /** The template line of a thrown error: the expression's own line when jinjava knows it. */
+  static int line(RuntimeException e, JinjavaInterpreter interpreter) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof InterpretException interpret && interpret.getLineNumber() > 0) {
+        return interpret.getLineNumber();
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return interpreter.getLineNumber();
   }
 
   private static TemplateFailure find(Throwable error) {

@@ -119,11 +119,9 @@ final class Renderer {
                   JinjavaInterpreter.popCurrent();
                 }
               });
-    } catch (TemplateFailure e) {
-      throw new RenderException(owner, file.name(), interpreter.getLineNumber(), e.getMessage());
     } catch (RuntimeException e) {
       throw new RenderException(
-          owner, file.name(), interpreter.getLineNumber(), RenderErrors.describe(e), e);
+          owner, file.name(), RenderErrors.line(e, interpreter), RenderErrors.describe(e), e);
     }
     List<TemplateError> errors = interpreter.getErrors();
     for (TemplateError error : errors.subList(known, errors.size())) {
