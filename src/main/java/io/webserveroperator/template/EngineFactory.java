@@ -34,7 +34,7 @@ final class EngineFactory {
         JinjavaConfig.newBuilder()
             .withFailOnUnknownTokens(true)
             .withNestedInterpretationEnabled(false)
-            .withTrimBlocks(true)
+            .withTrimBlocks(false)
             .withLstripBlocks(false)
             .withMaxOutputSize(MAX_OUTPUT)
             .withMaxStringLength(MAX_OUTPUT)

@@ -40,7 +40,11 @@ final class OutputParser {
     try (MappingIterator<Object> iterator = READER.readValues(text)) {
       while (iterator.hasNextValue()) {
         Object document = iterator.nextValue();
-        if (document != null && !(document instanceof Map<?, ?> map && map.isEmpty())) {
+        boolean empty =
+            document == null
+                || (document instanceof Map<?, ?> map && map.isEmpty())
+                || (document instanceof String blank && blank.isBlank());
+        if (!empty) {
           documents.add(restore(document, slots));
         }
       }

@@ -1,5 +1,7 @@
 package io.webserveroperator.template;
 
+import com.hubspot.jinjava.interpret.InterpretException;
+import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.interpret.TemplateError;
 import com.hubspot.jinjava.interpret.TemplateError.ErrorType;
 import java.util.regex.Matcher;
@@ -22,7 +24,10 @@ final class RenderErrors {
     if (failure != null) {
       return failure.getMessage();
     }
-    String message = error.getMessage() == null ? error.toString() : error.getMessage();
+    return translate(error.getMessage() == null ? error.toString() : error.getMessage());
+  }
+
+  private static String translate(String message) {
     Matcher unknown = UNKNOWN_TOKEN.matcher(message);
     if (unknown.find()) {
       return "unknown variable or undefined value '"
@@ -41,7 +46,20 @@ final class RenderErrors {
     if (message != null && message.contains("OutputTooBig")) {
       return "the template rendered more than " + EngineFactory.MAX_OUTPUT + " characters";
     }
-    return message == null ? e.getClass().getSimpleName() : message;
+    return message == null ? e.getClass().getSimpleName() : translate(message);
+  }
+
+  /** The template line of a thrown error: the expression's own line when jinjava knows it. */
+  static int line(RuntimeException e, JinjavaInterpreter interpreter) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof InterpretException interpret && interpret.getLineNumber() > 0) {
+        return interpret.getLineNumber();
+      }
+      if (t.getCause() == t) {
+        break;
+      }
+    }
+    return interpreter.getLineNumber();
   }
 
   private static TemplateFailure find(Throwable error) {

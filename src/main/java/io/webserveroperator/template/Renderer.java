@@ -28,11 +28,11 @@ final class Renderer {
     Map<String, Object> plain = Plain.copyMap(resource);
     String owner = describe(plain);
     String namespace = Plain.text(Plain.map(plain.get("metadata")).get("namespace"));
-    Map<String, Object> variables = variables(plain);
+    JinjavaInterpreter interpreter = interpreter(set.jinjava(), variables(plain));
     List<RenderedObject> objects = new ArrayList<>();
     Map<String, String> seen = new HashMap<>();
     for (TemplateFile file : set.files()) {
-      for (Object document : renderDocuments(set.jinjava(), file, variables, owner)) {
+      for (Object document : renderDocuments(interpreter, file, owner)) {
         RenderedObject object = check(document, file, plain, namespace, policy, owner);
         String identity = identity(object.ref());
         String earlier = seen.putIfAbsent(identity, file.name());
@@ -76,6 +76,12 @@ final class Renderer {
     return Plain.map(documents.get(0));
   }
 
+  /** The documents one file renders for a resource, before validation; for tests and tools. */
+  static List<Object> documents(TemplateSet set, TemplateFile file, Map<String, Object> resource) {
+    Map<String, Object> plain = Plain.copyMap(resource);
+    return renderDocuments(set.jinjava(), file, variables(plain), describe(plain));
+  }
+
   private static Map<String, Object> variables(Map<String, Object> resource) {
     Map<String, Object> variables = new LinkedHashMap<>();
     variables.put("spec", resource.get("spec") == null ? Map.of() : resource.get("spec"));
@@ -86,30 +92,39 @@ final class Renderer {
 
   private static List<Object> renderDocuments(
       Jinjava jinjava, TemplateFile file, Map<String, Object> variables, String owner) {
-    Slots slots = new Slots();
+    return renderDocuments(interpreter(jinjava, variables), file, owner);
+  }
+
+  /** One interpreter per render: building one costs more than rendering a small template. */
+  private static JinjavaInterpreter interpreter(Jinjava jinjava, Map<String, Object> variables) {
     Context context = new Context(jinjava.getGlobalContext(), variables);
     context.setExpressionStrategy(EngineFactory.STRATEGY);
-    JinjavaInterpreter interpreter =
-        new JinjavaInterpreter(jinjava, context, jinjava.getGlobalConfig());
+    return new JinjavaInterpreter(jinjava, context, jinjava.getGlobalConfig());
+  }
+
+  private static List<Object> renderDocuments(
+      JinjavaInterpreter interpreter, TemplateFile file, String owner) {
+    Slots slots = new Slots();
+    int known = interpreter.getErrors().size();
     String text;
     try {
       text =
           slots.use(
               () -> {
                 JinjavaInterpreter.pushCurrent(interpreter);
-                try {
+                // A scope per file, so that one file's {% set %} cannot leak into the next.
+                try (var scope = interpreter.enterScope()) {
                   return interpreter.render(file.root());
                 } finally {
                   JinjavaInterpreter.popCurrent();
                 }
               });
-    } catch (TemplateFailure e) {
-      throw new RenderException(owner, file.name(), interpreter.getLineNumber(), e.getMessage());
     } catch (RuntimeException e) {
       throw new RenderException(
-          owner, file.name(), interpreter.getLineNumber(), RenderErrors.describe(e), e);
+          owner, file.name(), RenderErrors.line(e, interpreter), RenderErrors.describe(e), e);
     }
-    for (TemplateError error : interpreter.getErrors()) {
+    List<TemplateError> errors = interpreter.getErrors();
+    for (TemplateError error : errors.subList(known, errors.size())) {
       if (RenderErrors.isFailure(error)) {
         throw new RenderException(
             owner,

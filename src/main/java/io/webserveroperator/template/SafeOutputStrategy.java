@@ -15,6 +15,8 @@ final class SafeOutputStrategy implements ExpressionStrategy {
 
   @Override
   public RenderedOutputNode interpretOutput(ExpressionToken token, JinjavaInterpreter interpreter) {
+    // Errors raised while resolving (by filters such as required) then carry this line.
+    interpreter.setLineNumber(token.getLineNumber());
     Object value = interpreter.resolveELExpression(token.getExpr(), token.getLineNumber());
     Slots slots = Slots.current();
     if (slots == null) {

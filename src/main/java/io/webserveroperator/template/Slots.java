@@ -72,7 +72,11 @@ final class Slots {
     if (value instanceof Fragment fragment) {
       return fragment.emit(this);
     }
-    if (value instanceof Boolean || isWholeNumber(value)) {
+    if (value instanceof Boolean flag) {
+      // Python's spelling, as Jinja2 prints it; YAML reads both spellings as a boolean.
+      return flag ? "True" : "False";
+    }
+    if (isWholeNumber(value)) {
       return value.toString();
     }
     if (value instanceof Double || value instanceof Float || value instanceof BigDecimal) {

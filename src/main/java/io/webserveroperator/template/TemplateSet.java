@@ -52,7 +52,7 @@ record TemplateSet(
     Optional<TemplateFile> status = Optional.empty();
     if (watch.status().isPresent()) {
       Path file = root.resolve(watch.status().get()).normalize();
-      status = Optional.of(parse(jinjava, relative(root, file), readFile(file)));
+      status = Optional.of(parse(jinjava, relative(root, file), trimBlocks(readFile(file))));
     }
     return new TemplateSet(watch, jinjava, List.copyOf(files), status);
   }
@@ -83,13 +83,26 @@ record TemplateSet(
     Map<String, String> sources = new TreeMap<>();
     try (Stream<Path> paths = Files.walk(folder)) {
       for (Path path : (Iterable<Path>) paths.filter(Files::isRegularFile)::iterator) {
-        sources.put(folder.relativize(path).toString().replace('\\', '/'), readFile(path));
+        sources.put(
+            folder.relativize(path).toString().replace('\\', '/'), trimBlocks(readFile(path)));
       }
     } catch (IOException e) {
       throw new OperatorException("Cannot read the templates folder " + folder + ": " + e, e);
     }
     return sources;
   }
+
+  /**
+   * Jinja2's {@code trim_blocks}: the first newline after a block tag or comment is dropped. Done
+   * here by moving that newline into a comment, because jinjava's own option miscounts the lines
+   * that error messages report.
+   */
+  static String trimBlocks(String source) {
+    return BLOCK_END_NEWLINE.matcher(source).replaceAll("$1{#\n#}");
+  }
+
+  private static final java.util.regex.Pattern BLOCK_END_NEWLINE =
+      java.util.regex.Pattern.compile("([%#]\\})\\r?\\n");
 
   private static String readFile(Path file) {
     try {

@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.webserveroperator.testing.Project;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 class RenderCommandTest {
@@ -31,12 +34,36 @@ class RenderCommandTest {
             Project.file("samples/webapp_v1_webserver.yaml").toString(),
             "--templates",
             Project.file("templates").toString());
-    System.out.println(run.out + run.err);
     assertThat(run.exit).isZero();
     assertThat(run.err).isEmpty();
     assertThat(run.out)
         .contains("kind: Deployment", "name: my-nginx-app-deployment", "kind: Service")
         .contains("app.kubernetes.io/managed-by: webserver-operator")
         .contains("image: nginx:latest", "replicas: 2");
+  }
+
+  @Test
+  void failsWithNothingOnStdoutAndNamesResourceFileAndLine(@TempDir Path dir) throws Exception {
+    Path resource = dir.resolve("ws.yaml");
+    Files.writeString(
+        resource,
+        "apiVersion: webapp.example.com/v1\nkind: WebServer\nmetadata: {name: a, namespace: x}\n"
+            + "spec: {image: nginx, replicas: 1, ingress: {path: /}}\n");
+
+    Run run =
+        run(
+            "render",
+            "-f",
+            Project.file("samples/webapp_v1_webserver.yaml").toString(),
+            "-f",
+            resource.toString(),
+            "--templates",
+            Project.file("templates").toString());
+
+    assertThat(run.exit).isNotZero();
+    assertThat(run.out).isEmpty();
+    assertThat(run.err)
+        .contains("WebServer x/a: webserver/ingress.yaml.j2:14:")
+        .contains("spec.ingress.host is required");
   }
 }

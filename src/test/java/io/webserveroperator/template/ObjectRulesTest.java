@@ -1,0 +1,117 @@
+package io.webserveroperator.template;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.webserveroperator.manifest.RenderedObject;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/** Namespace, scope, identity and strictness rules, and what their errors say. */
+class ObjectRulesTest {
+
+  static final TemplateRegistry REGISTRY =
+      TemplateRegistry.load(Fixtures.path("rules/watches.yaml"));
+
+  @AfterAll
+  static void close() {
+    REGISTRY.close();
+  }
+
+  static List<RenderedObject> render(String kind, Map<String, Object> spec) {
+    Watch watch = REGISTRY.watchFor("test.example.com/v1", kind).orElseThrow();
+    return REGISTRY.render(
+        watch,
+        Map.of(
+            "apiVersion",
+            "test.example.com/v1",
+            "kind",
+            kind,
+            "metadata",
+            Map.of("name", "web", "namespace", "team-a", "uid", "uid-1"),
+            "spec",
+            spec));
+  }
+
+  @Test
+  void rejectsAnObjectInAnotherNamespace() {
+    assertThatThrownBy(() -> render("OtherNamespace", Map.of()))
+        .isInstanceOf(RenderException.class)
+        .hasMessageStartingWith("OtherNamespace team-a/web: other-namespace/cm.yaml.j2: ")
+        .hasMessageContaining("ConfigMap elsewhere/web names namespace elsewhere")
+        .hasMessageContaining("allowOtherNamespaces");
+  }
+
+  @Test
+  void allowsAnotherNamespaceWhenWatchesYamlSaysSo() {
+    assertThat(render("OtherNamespaceAllowed", Map.of()).get(0).ref().namespace())
+        .isEqualTo("elsewhere");
+  }
+
+  @Test
+  void rejectsAClusterScopedKindUnlessAllowed() {
+    assertThatThrownBy(() -> render("ClusterRole", Map.of()))
+        .hasMessageContaining("ClusterRole web-reader is cluster-scoped")
+        .hasMessageContaining("allowedClusterScopedKinds");
+    RenderedObject role = render("ClusterRoleAllowed", Map.of()).get(0);
+    assertThat(role.ref().namespace()).isNull();
+    assertThat(Plain.map(role.body().get("metadata"))).doesNotContainKey("ownerReferences");
+  }
+
+  @Test
+  void rejectsTwoTemplatesRenderingTheSameObject() {
+    assertThatThrownBy(() -> render("Duplicate", Map.of()))
+        .hasMessageContaining("duplicate/b.yaml.j2")
+        .hasMessageContaining(
+            "ConfigMap team-a/web is rendered twice, also by duplicate/a.yaml.j2");
+  }
+
+  @Test
+  void failsOnAnUnknownVariableNamingFileLineAndVariable() {
+    assertThatThrownBy(() -> render("UnknownVariable", Map.of("image", "nginx")))
+        .isInstanceOfSatisfying(
+            RenderException.class,
+            e -> {
+              assertThat(e.template()).isEqualTo("unknown-variable/cm.yaml.j2");
+              assertThat(e.line()).isEqualTo(6);
+              assertThat(e.reason()).contains("'spec.imag'");
+            })
+        .hasMessageStartingWith("UnknownVariable team-a/web: unknown-variable/cm.yaml.j2:6: ");
+  }
+
+  @Test
+  void requiredFailsWithTheAuthorsMessage() {
+    assertThatThrownBy(() -> render("Required", Map.of()))
+        .isInstanceOfSatisfying(
+            RenderException.class,
+            e -> {
+              assertThat(e.line()).isEqualTo(7);
+              assertThat(e.reason()).isEqualTo("spec.host is needed for the route");
+            });
+    assertThat(render("Required", Map.of("host", "a.example.com")).get(0).body())
+        .extracting("data")
+        .isEqualTo(Map.of("host", "a.example.com"));
+  }
+
+  @Test
+  void templatesCannotCallJavaMethods() {
+    assertThatThrownBy(() -> render("JavaCall", Map.of("value", "x")))
+        .isInstanceOf(RenderException.class)
+        .hasMessageContaining("java-call/cm.yaml.j2:6");
+  }
+
+  @Test
+  void invalidYamlNamesTheOutputLine() {
+    assertThatThrownBy(() -> render("BadYaml", Map.of()))
+        .hasMessageContaining("bad-yaml/cm.yaml.j2")
+        .hasMessageContaining("not valid YAML at output line");
+  }
+
+  @Test
+  void anObjectNeedsAName() {
+    assertThatThrownBy(() -> render("NoName", Map.of()))
+        .hasMessageContaining("the rendered ConfigMap has no metadata.name");
+  }
+}

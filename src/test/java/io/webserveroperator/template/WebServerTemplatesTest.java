@@ -1,0 +1,144 @@
+package io.webserveroperator.template;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.webserveroperator.OperatorException;
+import io.webserveroperator.manifest.ManagedLabels;
+import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.testing.Project;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The WebServer templates: the tutorial's objects, ownership, optional objects, status, reload. */
+class WebServerTemplatesTest {
+
+  static Map<String, Object> webServer(Map<String, Object> spec, boolean withUid) {
+    Map<String, Object> meta =
+        withUid
+            ? Map.of("name", "shop", "namespace", "prod", "uid", "uid-7")
+            : Map.of("name", "shop", "namespace", "prod");
+    return Map.of(
+        "apiVersion", "webapp.example.com/v1", "kind", "WebServer", "metadata", meta, "spec", spec);
+  }
+
+  @Test
+  void rendersDeploymentAndServiceWithLabelsAndOwner() {
+    try (TemplateRegistry registry =
+        TemplateRegistry.load(Project.file("templates/watches.yaml"))) {
+      Watch watch = registry.watches().get(0);
+      List<RenderedObject> objects =
+          registry.render(watch, webServer(Map.of("image", "nginx:1.27", "replicas", 3), true));
+
+      assertThat(objects)
+          .extracting(o -> o.ref().toString())
+          .containsExactly("Deployment prod/shop-deployment", "Service prod/shop-service");
+      Map<String, Object> meta = Plain.map(objects.get(0).body().get("metadata"));
+      assertThat(Plain.map(meta.get("labels")))
+          .containsEntry(ManagedLabels.MANAGED_BY, "webserver-operator")
+          .containsEntry(ManagedLabels.INSTANCE, "shop")
+          .containsEntry("app", "shop");
+      assertThat(meta.get("ownerReferences"))
+          .isEqualTo(
+              List.of(
+                  Map.of(
+                      "apiVersion", "webapp.example.com/v1",
+                      "kind", "WebServer",
+                      "name", "shop",
+                      "uid", "uid-7",
+                      "controller", true,
+                      "blockOwnerDeletion", true)));
+      assertThat(Plain.map(objects.get(0).body().get("spec"))).containsEntry("replicas", 3);
+      assertThat(Plain.map(objects.get(1).body().get("spec"))).containsEntry("type", "ClusterIP");
+    }
+  }
+
+  @Test
+  void leavesOwnerReferencesOutWithoutUidAndAddsOptionalObjects() {
+    try (TemplateRegistry registry =
+        TemplateRegistry.load(Project.file("templates/watches.yaml"))) {
+      Watch watch = registry.watches().get(0);
+      Map<String, Object> spec =
+          Map.of(
+              "image",
+              "nginx",
+              "replicas",
+              1,
+              "port",
+              8080,
+              "content",
+              Map.of("index.html", "<h1>hi</h1>\n"),
+              "ingress",
+              Map.of("host", "shop.example.com"));
+      List<RenderedObject> objects = registry.render(watch, webServer(spec, false));
+
+      assertThat(objects)
+          .extracting(o -> o.ref().kind())
+          .containsExactly("ConfigMap", "Deployment", "Ingress", "Service");
+      assertThat(Plain.map(objects.get(1).body().get("metadata")))
+          .doesNotContainKey("ownerReferences");
+      assertThat(objects.get(0).body().get("data"))
+          .isEqualTo(Map.of("index.html", "<h1>hi</h1>\n"));
+    }
+  }
+
+  @Test
+  void statusTakesAvailableReplicasFromTheDeployment() {
+    try (TemplateRegistry registry =
+        TemplateRegistry.load(Project.file("templates/watches.yaml"))) {
+      Watch watch = registry.watches().get(0);
+      Map<String, Object> resource = webServer(Map.of("image", "nginx", "replicas", 2), true);
+      Map<String, Object> deployment = Map.of("status", Map.of("availableReplicas", 2));
+
+      assertThat(
+              registry.renderStatus(
+                  watch, resource, Map.of("Deployment", Map.of("shop-deployment", deployment))))
+          .isEqualTo(Map.of("availableReplicas", 2, "selector", "app=shop"));
+      assertThat(registry.renderStatus(watch, resource, Map.of()))
+          .isEqualTo(Map.of("availableReplicas", 0, "selector", "app=shop"));
+    }
+  }
+
+  @Test
+  void reloadsAnEditAndKeepsTheLastGoodVersionOfABrokenOne(@TempDir Path dir) throws IOException {
+    copy(Project.file("templates"), dir);
+    List<Watch> reloaded = new CopyOnWriteArrayList<>();
+    List<OperatorException> errors = new CopyOnWriteArrayList<>();
+    try (TemplateRegistry registry = TemplateRegistry.load(dir.resolve("watches.yaml"))) {
+      Watch watch = registry.watches().get(0);
+      Map<String, Object> resource = webServer(Map.of("image", "nginx", "replicas", 2), true);
+      registry.watchForChanges(reloaded::add, (w, e) -> errors.add(e));
+      Path service = dir.resolve("webserver/service.yaml.j2");
+
+      Files.writeString(service, Files.readString(service).replace("name: http", "name: web"));
+      await().atMost(Duration.ofSeconds(20)).until(() -> !reloaded.isEmpty());
+      assertThat(registry.render(watch, resource).get(1).body().toString()).contains("name=web");
+
+      Files.writeString(service, "{% if %}broken");
+      await().atMost(Duration.ofSeconds(20)).until(() -> !errors.isEmpty());
+      assertThat(errors.get(0)).hasMessageContaining("webserver/service.yaml.j2");
+      assertThat(registry.render(watch, resource).get(1).body().toString()).contains("name=web");
+    }
+  }
+
+  private static void copy(Path from, Path to) throws IOException {
+    try (Stream<Path> paths = Files.walk(from)) {
+      for (Path path : (Iterable<Path>) paths::iterator) {
+        Path target = to.resolve(from.relativize(path).toString());
+        if (Files.isDirectory(path)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(path, target);
+        }
+      }
+    }
+  }
+}
