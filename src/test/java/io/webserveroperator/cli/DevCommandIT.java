@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.Project;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -25,6 +26,7 @@ class DevCommandIT {
 
   @Test
   void installsCrdsAndSamplesAndRemovesEverythingWhenInterrupted() throws Exception {
+    LocalClusterBinaries.assumePresent();
     Path kubeconfig = work.resolve("dev.kubeconfig");
     StringWriter output = new StringWriter();
     AtomicInteger exitCode = new AtomicInteger(-1);

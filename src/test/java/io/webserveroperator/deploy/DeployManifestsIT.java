@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
+import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.Project;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -32,6 +33,7 @@ class DeployManifestsIT {
   void kustomizationAppliesAndBothOperatorPodsPassRestrictedAdmission() throws Exception {
     assumeTrue(
         Files.exists(Project.file("templates/watches.yaml")), "templates/ is not in this checkout");
+    LocalClusterBinaries.assumePresent();
     try (LocalCluster cluster =
         LocalCluster.start(LocalClusterOptions.defaults().withNodes(2).withProgress(line -> {}))) {
       KubernetesClient client = cluster.client();

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.testing.LocalClusterBinaries;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,6 +20,7 @@ class LocalClusterIT {
 
   @Test
   void runsDeploymentToAvailableCollectsGarbageAndStopsEverything() throws Exception {
+    LocalClusterBinaries.assumePresent();
     List<String> progress = new ArrayList<>();
     LocalCluster cluster =
         LocalCluster.start(
