@@ -5,6 +5,9 @@ import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -64,6 +67,14 @@ final class DevCommand implements Callable<Integer> {
   Path kubeconfigOut;
 
   @Option(
+      names = "--health-port",
+      defaultValue = "0",
+      description =
+          "Port of the operator's /metrics, /healthz and /readyz; 0 picks a free one, so the"
+              + " usual 8080 may stay taken (default: ${DEFAULT-VALUE}).")
+  int healthPort;
+
+  @Option(
       names = "--no-operator",
       description = "Do not run the operator, e.g. to run it from an IDE against the cluster.")
   boolean noOperator;
@@ -94,6 +105,9 @@ final class DevCommand implements Callable<Integer> {
       printUsage(out, cluster, kubeconfig);
 
       if (!noOperator) {
+        int port = healthPort == 0 ? freePort() : healthPort;
+        out.println("Operator metrics and health: http://127.0.0.1:" + port + "/metrics");
+        out.flush();
         int code =
             Main.commandLine()
                 .execute(
@@ -102,7 +116,9 @@ final class DevCommand implements Callable<Integer> {
                     kubeconfig.toString(),
                     "--templates",
                     templates.toAbsolutePath().toString(),
-                    "--no-leader-elect");
+                    "--no-leader-elect",
+                    "--health-port",
+                    Integer.toString(port));
         out.println(
             "The operator stopped with exit code "
                 + code
@@ -143,6 +159,14 @@ final class DevCommand implements Callable<Integer> {
       return false;
     } catch (InterruptedException e) {
       return true;
+    }
+  }
+
+  private static int freePort() {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 
