@@ -119,6 +119,9 @@ final class DevCommand implements Callable<Integer> {
                     "--no-leader-elect",
                     "--health-port",
                     Integer.toString(port));
+        if (jvmShuttingDown()) {
+          return code;
+        }
         out.println(
             "The operator stopped with exit code "
                 + code
@@ -158,6 +161,20 @@ final class DevCommand implements Callable<Integer> {
       new CountDownLatch(1).await();
       return false;
     } catch (InterruptedException e) {
+      return true;
+    }
+  }
+
+  /**
+   * Ctrl-C also stops the operator, through its own shutdown hook; then there is nothing to say.
+   */
+  private static boolean jvmShuttingDown() {
+    Thread probe = new Thread(() -> {});
+    try {
+      Runtime.getRuntime().addShutdownHook(probe);
+      Runtime.getRuntime().removeShutdownHook(probe);
+      return false;
+    } catch (IllegalStateException e) {
       return true;
     }
   }
