@@ -1,5 +1,6 @@
 package io.webserveroperator.cli;
 
+import io.webserveroperator.dev.DevClusterException;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
@@ -84,11 +85,14 @@ final class DevCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    if (nodes < 1) {
+      err.println("dev: --nodes must be at least 1, not " + nodes + ".");
+      return 2;
+    }
     for (Path folder : List.of(crds, samples)) {
       if (!Files.isDirectory(folder)) {
-        spec.commandLine()
-            .getErr()
-            .println("dev: the folder " + folder.toAbsolutePath() + " does not exist.");
+        err.println("dev: the folder " + folder.toAbsolutePath() + " does not exist.");
         return 2;
       }
     }
@@ -130,6 +134,9 @@ final class DevCommand implements Callable<Integer> {
       }
       interrupted = awaitInterrupt();
       return 0;
+    } catch (DevClusterException e) {
+      err.println("dev: " + e.getMessage());
+      return 1;
     } finally {
       deleteQuietly(kubeconfig);
       removeHook(removeKubeconfig);
