@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  * One started component of the local cluster: its process, with standard output and error going to
  * a log file. Not thread-safe; {@link #stop} may be called more than once.
  */
-public final class ManagedProcess {
+final class ManagedProcess {
 
   private final String name;
   private final Path log;
