@@ -1,0 +1,38 @@
+# syntax=docker/dockerfile:1
+# The operator image: `docker build -t webserver-operator .` then `docker run webserver-operator --help`.
+# Stage 1 builds the shaded jar with the Maven wrapper; stage 2 runs it on a JRE as a non-root user.
+
+FROM eclipse-temurin:17-jdk AS build
+WORKDIR /src
+# The wrapper and the pom first, so the dependency layer is reused while only sources change.
+COPY .mvn/ .mvn/
+COPY mvnw pom.xml ./
+RUN --mount=type=cache,target=/root/.m2 \
+    ./mvnw -B -ntp -q dependency:resolve dependency:resolve-plugins
+COPY src/ src/
+# Tests run in CI against real control-plane binaries, which this build stage does not have.
+RUN --mount=type=cache,target=/root/.m2 \
+    ./mvnw -B -ntp -q -DskipTests -Dspotless.check.skip=true package
+
+FROM eclipse-temurin:17-jre
+WORKDIR /app
+COPY --from=build /src/target/webserver-operator.jar /app/webserver-operator.jar
+# Built-in templates, used unless --templates or WSO_TEMPLATES points elsewhere (deploy/ mounts a ConfigMap).
+COPY templates/ /app/templates/
+ENV WSO_TEMPLATES=/app/templates
+# A numeric user, so Kubernetes can check runAsNonRoot without looking it up.
+USER 10001:10001
+EXPOSE 8080
+# Small-memory flags: the heap follows the container limit, one GC thread suits 1-2 CPUs, no perf
+# data file is written (the root file system is read-only in deploy/), and an out-of-memory error
+# ends the JVM so Kubernetes restarts it instead of leaving it half-alive.
+ENTRYPOINT ["java", \
+  "-XX:MaxRAMPercentage=75", \
+  "-XX:InitialRAMPercentage=25", \
+  "-XX:+UseSerialGC", \
+  "-Xss512k", \
+  "-XX:-UsePerfData", \
+  "-XX:+ExitOnOutOfMemoryError", \
+  "-Djava.io.tmpdir=/tmp", \
+  "-jar", "/app/webserver-operator.jar"]
+CMD ["run"]

@@ -1,0 +1,54 @@
+package io.webserveroperator.dev;
+
+import java.time.Duration;
+import java.util.function.Consumer;
+
+/**
+ * How to start a {@link LocalCluster}.
+ *
+ * @param binaries where the Kubernetes binaries are
+ * @param nodes how many fake nodes kwok runs, at least 1
+ * @param componentTimeout how long each component may take to become ready
+ * @param progress receives one line per finished start-up step
+ */
+public record LocalClusterOptions(
+    KubeBinaries binaries, int nodes, Duration componentTimeout, Consumer<String> progress) {
+
+  public LocalClusterOptions {
+    if (binaries == null) {
+      throw new IllegalArgumentException("The binaries must not be null.");
+    }
+    if (nodes < 1) {
+      throw new IllegalArgumentException(
+          "A local cluster needs at least 1 node, not " + nodes + ".");
+    }
+    if (componentTimeout == null || componentTimeout.isNegative() || componentTimeout.isZero()) {
+      throw new IllegalArgumentException("The component time-out must be positive.");
+    }
+    if (progress == null) {
+      throw new IllegalArgumentException("The progress consumer must not be null.");
+    }
+  }
+
+  /** One node, 90 s per component, progress on standard error, the build's Kubernetes version. */
+  public static LocalClusterOptions defaults() {
+    return new LocalClusterOptions(
+        KubeBinaries.forBuildVersion(), 1, Duration.ofSeconds(90), System.err::println);
+  }
+
+  public LocalClusterOptions withNodes(int count) {
+    return new LocalClusterOptions(binaries, count, componentTimeout, progress);
+  }
+
+  public LocalClusterOptions withBinaries(KubeBinaries folder) {
+    return new LocalClusterOptions(folder, nodes, componentTimeout, progress);
+  }
+
+  public LocalClusterOptions withProgress(Consumer<String> consumer) {
+    return new LocalClusterOptions(binaries, nodes, componentTimeout, consumer);
+  }
+
+  public LocalClusterOptions withComponentTimeout(Duration timeout) {
+    return new LocalClusterOptions(binaries, nodes, timeout, progress);
+  }
+}

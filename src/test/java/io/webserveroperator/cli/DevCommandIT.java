@@ -1,0 +1,93 @@
+package io.webserveroperator.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.webserveroperator.testing.LocalClusterBinaries;
+import io.webserveroperator.testing.Project;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code dev} brings up a cluster with the CRDs and samples, and tears it down when stopped. */
+class DevCommandIT {
+
+  @TempDir Path work;
+
+  @Test
+  void installsCrdsAndSamplesAndRemovesEverythingWhenInterrupted() throws Exception {
+    LocalClusterBinaries.assumePresent();
+    Path kubeconfig = work.resolve("dev.kubeconfig");
+    StringWriter output = new StringWriter();
+    AtomicInteger exitCode = new AtomicInteger(-1);
+    Thread dev =
+        new Thread(
+            () -> {
+              var commandLine = Main.commandLine();
+              commandLine.setOut(new PrintWriter(output, true));
+              exitCode.set(
+                  commandLine.execute(
+                      "dev",
+                      "--no-operator",
+                      "--crds",
+                      Project.file("crds").toString(),
+                      "--samples",
+                      Project.file("samples").toString(),
+                      "--kubeconfig-out",
+                      kubeconfig.toString()));
+            },
+            "dev-command");
+    dev.start();
+    try {
+      await().atMost(Duration.ofSeconds(120)).until(() -> Files.exists(kubeconfig));
+      await().atMost(Duration.ofSeconds(10)).until(() -> output.toString().contains("Ctrl-C"));
+
+      try (KubernetesClient client =
+          new KubernetesClientBuilder()
+              .withConfig(Config.fromKubeconfig(Files.readString(kubeconfig)))
+              .build()) {
+        GenericKubernetesResource sample =
+            client
+                .genericKubernetesResources(webServers())
+                .inNamespace("default")
+                .withName("my-nginx-app")
+                .get();
+        assertThat(sample).isNotNull();
+        assertThat(sample.getMetadata().getManagedFields())
+            .anyMatch(f -> "webserver-operator-dev".equals(f.getManager()));
+      }
+      assertThat(output.toString())
+          .contains("etcd ready (")
+          .contains("applied CustomResourceDefinition webservers.webapp.example.com")
+          .contains("applied WebServer default/my-nginx-app")
+          .contains("export KUBECONFIG=" + kubeconfig);
+    } finally {
+      dev.interrupt();
+      dev.join(Duration.ofSeconds(60).toMillis());
+    }
+
+    assertThat(dev.isAlive()).isFalse();
+    assertThat(exitCode).hasValue(0);
+    assertThat(kubeconfig).doesNotExist();
+  }
+
+  private static ResourceDefinitionContext webServers() {
+    return new ResourceDefinitionContext.Builder()
+        .withGroup("webapp.example.com")
+        .withVersion("v1")
+        .withKind("WebServer")
+        .withPlural("webservers")
+        .withNamespaced(true)
+        .build();
+  }
+}

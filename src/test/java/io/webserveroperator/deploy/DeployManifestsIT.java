@@ -1,0 +1,82 @@
+package io.webserveroperator.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.dev.FolderApplier;
+import io.webserveroperator.dev.LocalCluster;
+import io.webserveroperator.dev.LocalClusterOptions;
+import io.webserveroperator.testing.LocalClusterBinaries;
+import io.webserveroperator.testing.Project;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code kubectl kustomize deploy/} builds, and a real control plane accepts all of it: the
+ * namespace enforces the restricted Pod Security Standard, so the operator's pods are only created
+ * when they meet it. kwok stands in for the kubelet, so no image is pulled.
+ */
+class DeployManifestsIT {
+
+  static final String NAMESPACE = "webserver-operator-system";
+
+  @Test
+  void kustomizationAppliesAndBothOperatorPodsPassRestrictedAdmission() throws Exception {
+    assumeTrue(
+        Files.exists(Project.file("templates/watches.yaml")), "templates/ is not in this checkout");
+    LocalClusterBinaries.assumePresent();
+    try (LocalCluster cluster =
+        LocalCluster.start(LocalClusterOptions.defaults().withNodes(2).withProgress(line -> {}))) {
+      KubernetesClient client = cluster.client();
+      new FolderApplier(client, Duration.ofSeconds(30)).apply(Project.file("crds"));
+
+      for (HasMetadata object : client.load(kustomize(cluster)).items()) {
+        client.resource(object).fieldManager("deploy-it").forceConflicts().serverSideApply();
+      }
+
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .untilAsserted(
+              () -> {
+                Deployment operator =
+                    client
+                        .apps()
+                        .deployments()
+                        .inNamespace(NAMESPACE)
+                        .withName("webserver-operator")
+                        .get();
+                assertThat(operator.getStatus().getAvailableReplicas()).isEqualTo(2);
+              });
+      var configMaps = client.configMaps().inNamespace(NAMESPACE).list().getItems();
+      assertThat(configMaps)
+          .filteredOn(c -> c.getMetadata().getName().startsWith("webserver-operator-templates-"))
+          .singleElement()
+          .satisfies(c -> assertThat(c.getData()).containsKey("watches.yaml"));
+    }
+  }
+
+  private static ByteArrayInputStream kustomize(LocalCluster cluster) throws Exception {
+    Process process =
+        new ProcessBuilder(
+                List.of(
+                    cluster.binaries().kubectl().toString(),
+                    "kustomize",
+                    Project.file("deploy").toString()))
+            .redirectError(ProcessBuilder.Redirect.INHERIT)
+            .start();
+    byte[] yaml = process.getInputStream().readAllBytes();
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(process.exitValue()).as("kubectl kustomize deploy/ exit code").isZero();
+    assertThat(new String(yaml, StandardCharsets.UTF_8)).contains("kind: Deployment");
+    return new ByteArrayInputStream(yaml);
+  }
+}

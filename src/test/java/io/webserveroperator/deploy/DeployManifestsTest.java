@@ -1,0 +1,110 @@
+package io.webserveroperator.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import io.webserveroperator.testing.Project;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The kustomize files agree with each other and with {@code templates/}: every template is in the
+ * ConfigMap, and the Deployment puts every key back at its path.
+ */
+class DeployManifestsTest {
+
+  static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+
+  @Test
+  void everyConfigMapKeyIsItsPathWithSlashesAsDoubleUnderscores() throws IOException {
+    assertThat(generatorEntries())
+        .isNotEmpty()
+        .allSatisfy(
+            (key, path) -> {
+              assertThat(key).matches("[-._a-zA-Z0-9]+");
+              assertThat(key).isEqualTo(path.replace("/", "__"));
+            });
+  }
+
+  @Test
+  void deploymentMapsEveryKeyBackToItsPath() throws IOException {
+    Map<String, String> items = new TreeMap<>();
+    for (JsonNode item : templatesVolume().path("configMap").path("items")) {
+      items.put(item.path("key").asText(), item.path("path").asText());
+    }
+    assertThat(items).isEqualTo(generatorEntries());
+  }
+
+  @Test
+  void everyTemplateFileIsInTheConfigMap() throws IOException {
+    Path templates = Project.file("templates");
+    assumeTrue(
+        Files.exists(templates.resolve("watches.yaml")), "templates/ is not in this checkout");
+    try (Stream<Path> files = Files.walk(templates)) {
+      var relative =
+          files
+              .filter(Files::isRegularFile)
+              .map(f -> templates.relativize(f).toString().replace('\\', '/'))
+              .filter(f -> !f.equals("kustomization.yaml"))
+              .sorted()
+              .toList();
+      assertThat(generatorEntries().values()).containsExactlyInAnyOrderElementsOf(relative);
+    }
+  }
+
+  @Test
+  void operatorRunsWithLeaderElectionAndTheMountedTemplates() throws IOException {
+    JsonNode container = deployment().at("/spec/template/spec/containers/0");
+    assertThat(deployment().at("/spec/replicas").asInt()).isEqualTo(2);
+    assertThat(YAML.convertValue(container.path("args"), String[].class))
+        .containsExactly("run", "--leader-elect", "--templates", "/templates");
+    assertThat(container.path("volumeMounts").findValuesAsText("mountPath")).contains("/templates");
+    assertThat(container.at("/readinessProbe/httpGet/path").asText()).isEqualTo("/readyz");
+    assertThat(container.at("/livenessProbe/httpGet/path").asText()).isEqualTo("/healthz");
+  }
+
+  @Test
+  void podMeetsTheRestrictedSecurityStandard() throws IOException {
+    JsonNode pod = deployment().at("/spec/template/spec");
+    JsonNode container = pod.at("/containers/0/securityContext");
+    assertThat(pod.at("/securityContext/runAsNonRoot").asBoolean()).isTrue();
+    assertThat(pod.at("/securityContext/seccompProfile/type").asText()).isEqualTo("RuntimeDefault");
+    assertThat(container.at("/allowPrivilegeEscalation").asBoolean(true)).isFalse();
+    assertThat(container.at("/readOnlyRootFilesystem").asBoolean()).isTrue();
+    assertThat(YAML.convertValue(container.at("/capabilities/drop"), String[].class))
+        .containsExactly("ALL");
+  }
+
+  private static Map<String, String> generatorEntries() throws IOException {
+    JsonNode kustomization = YAML.readTree(Project.file("templates/kustomization.yaml").toFile());
+    Map<String, String> entries = new TreeMap<>();
+    for (JsonNode file : kustomization.at("/configMapGenerator/0/files")) {
+      String[] keyAndPath = file.asText().split("=", 2);
+      String path = keyAndPath[keyAndPath.length - 1];
+      String key = keyAndPath.length == 2 ? keyAndPath[0] : Path.of(path).getFileName().toString();
+      entries.put(key, path);
+    }
+    return entries;
+  }
+
+  private static JsonNode templatesVolume() throws IOException {
+    for (JsonNode volume : deployment().at("/spec/template/spec/volumes")) {
+      if ("templates".equals(volume.path("name").asText())) {
+        return volume;
+      }
+    }
+    throw new AssertionError("deploy/deployment.yaml has no volume named templates.");
+  }
+
+  private static JsonNode deployment() throws IOException {
+    return YAML.readTree(Project.file("deploy/deployment.yaml").toFile());
+  }
+}
