@@ -4,11 +4,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Stamps a rendered object as belonging to its custom resource: the managed-by and instance labels,
- * the resource's namespace when the object names none, and, when the resource has a uid, a
- * controller owner reference. Mutates the body it is given.
+ * the resource's namespace when the object names none, and, when the resource has a uid and the
+ * object lives in the resource's namespace, a controller owner reference. Mutates the body it is
+ * given.
  */
 public final class Ownership {
 
@@ -31,7 +33,10 @@ public final class Ownership {
     labels.put(ManagedLabels.MANAGED_BY, ManagedLabels.MANAGER);
     labels.put(ManagedLabels.INSTANCE, String.valueOf(ownerMeta.get("name")));
     Object uid = ownerMeta.get("uid");
-    if (uid != null && namespaced) {
+    // The garbage collector honours an owner only in the object's own namespace: elsewhere it would
+    // treat the owner as gone and delete the object. Those objects are cleaned up by the finalizer.
+    boolean sameNamespace = namespaced && Objects.equals(meta.get("namespace"), ownerNamespace);
+    if (uid != null && sameNamespace) {
       Map<String, Object> reference = new LinkedHashMap<>();
       reference.put("apiVersion", owner.get("apiVersion"));
       reference.put("kind", owner.get("kind"));

@@ -45,9 +45,13 @@ class ObjectRulesTest {
   }
 
   @Test
-  void allowsAnotherNamespaceWhenWatchesYamlSaysSo() {
-    assertThat(render("OtherNamespaceAllowed", Map.of()).get(0).ref().namespace())
-        .isEqualTo("elsewhere");
+  void allowsAnotherNamespaceWhenWatchesYamlSaysSoWithoutAnOwnerReference() {
+    RenderedObject elsewhere = render("OtherNamespaceAllowed", Map.of()).get(0);
+
+    assertThat(elsewhere.ref().namespace()).isEqualTo("elsewhere");
+    assertThat(Plain.map(elsewhere.body().get("metadata")))
+        .as("the garbage collector would delete an object whose owner is in another namespace")
+        .doesNotContainKey("ownerReferences");
   }
 
   @Test
