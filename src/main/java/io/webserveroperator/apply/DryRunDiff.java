@@ -182,7 +182,7 @@ public final class DryRunDiff {
       GenericKubernetesResource live = named.get();
       return live == null ? null : asMap(live);
     } catch (KubernetesClientException e) {
-      throw new ApplyException(ref, "get", e.getCode(), Applier.reasonOf(e), e);
+      throw new ApplyException(ref, "get", e.getCode(), reasonOf(e), e);
     }
   }
 
@@ -197,7 +197,7 @@ public final class DryRunDiff {
       return items.stream().map(this::asMap).toList();
     } catch (KubernetesClientException e) {
       throw new OperatorException(
-          "Cannot list " + watch.kind() + " in " + where + ": " + Applier.reasonOf(e), e);
+          "Cannot list " + watch.kind() + " in " + where + ": " + reasonOf(e), e);
     }
   }
 
@@ -213,9 +213,18 @@ public final class DryRunDiff {
               + " in "
               + apiVersion
               + ": "
-              + Applier.reasonOf(e),
+              + reasonOf(e),
           e);
     }
+  }
+
+  /** The API server's words, or, when it never answered, why the connection failed. */
+  private static String reasonOf(KubernetesClientException e) {
+    Throwable cause = e;
+    while (e.getStatus() == null && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    return cause == e ? Applier.reasonOf(e) : cause.toString();
   }
 
   @SuppressWarnings("unchecked")

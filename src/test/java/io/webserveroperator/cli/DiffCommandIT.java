@@ -44,6 +44,7 @@ class DiffCommandIT {
 
   static final Duration TIMEOUT = Duration.ofSeconds(30);
   static final ObjectMapper YAML = new YAMLMapper();
+  static final String RETRY_LIMIT = "kubernetes.request.retry.backoffLimit";
   static KubernetesClient admin;
 
   @TempDir Path temp;
@@ -316,6 +317,39 @@ class DiffCommandIT {
     assertThat(run.out()).isEmpty();
     assertThat(run.err()).startsWith("diff: Cannot read ").contains("nope.yaml");
     assertThat(requests.requests()).as("files are read before the cluster is asked").isEmpty();
+  }
+
+  @Test
+  void unreachableClusterExitsTwoNamingTheServer() {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CommandLine cli = Main.commandLine();
+    cli.setOut(new PrintWriter(out));
+    cli.setErr(new PrintWriter(err));
+
+    int exit;
+    // Fail at the first refused connection rather than after the client's retries.
+    System.setProperty(RETRY_LIMIT, "0");
+    try {
+      exit =
+          cli.execute(
+              "diff",
+              "-f",
+              fixture("web.yaml"),
+              "--templates",
+              templates.toString(),
+              "--kubeconfig",
+              fixture("unreachable-kubeconfig.yaml"));
+    } finally {
+      System.clearProperty(RETRY_LIMIT);
+    }
+
+    assertThat(exit).isEqualTo(2);
+    assertThat(out.toString()).isEmpty();
+    assertThat(err.toString())
+        .startsWith("diff: ")
+        .contains("https://127.0.0.1:1")
+        .contains("Connection refused");
   }
 
   @Test
