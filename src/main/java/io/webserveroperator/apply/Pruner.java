@@ -60,8 +60,9 @@ public final class Pruner {
     }
   }
 
+  /** Whether the object carries the operator's managed-by label; only those are ever pruned. */
   @SuppressWarnings("unchecked")
-  private static boolean isManaged(Map<String, Object> live) {
+  static boolean isManaged(Map<String, Object> live) {
     Object metadata = live.get("metadata");
     if (!(metadata instanceof Map<?, ?> meta)
         || !(meta.get("labels") instanceof Map<?, ?> labels)) {

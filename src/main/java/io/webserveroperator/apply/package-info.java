@@ -10,5 +10,10 @@
  *   <li>Both report what they did as {@link io.webserveroperator.apply.Change} values; nothing is
  *       logged here.
  * </ol>
+ *
+ * <p>{@link io.webserveroperator.apply.DryRunDiff} is the read-only sibling for the {@code diff}
+ * command: it renders, asks the API server for a server-side dry-run apply of each object, and
+ * returns a {@link io.webserveroperator.diff.Plan} of the live objects against what the server
+ * would store, writing nothing.
  */
 package io.webserveroperator.apply;

@@ -1,23 +1,207 @@
 package io.webserveroperator.cli;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.OperatorException;
+import io.webserveroperator.apply.DryRunDiff;
+import io.webserveroperator.diff.Plan;
+import io.webserveroperator.diff.PlanEntry;
+import io.webserveroperator.kube.KubeClients;
+import io.webserveroperator.template.TemplateRegistry;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.BiFunction;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** Placeholder until the issue that builds {@code diff} lands: it says so and fails. */
+/**
+ * {@code diff}: what applying the rendered manifests would change in a cluster, asked of the API
+ * server as a server-side dry run ({@link DryRunDiff}), never written. Exit codes as {@code kubectl
+ * diff}: 0 no differences, 1 differences, 2 an error, with stdout left empty on error.
+ */
 @Command(
     name = "diff",
     mixinStandardHelpOptions = true,
     description =
-        "Show what applying the rendered manifests would change in a cluster (server-side dry run).")
+        "Show what applying the rendered manifests would change in a cluster (server-side dry run).",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:No differences.", "1:Differences found.", "2:An error; see stderr."})
 final class DiffCommand implements Callable<Integer> {
+
+  static final int NO_DIFFERENCES = 0;
+  static final int DIFFERENCES = 1;
+  static final int FAILED = 2;
 
   @Spec CommandSpec spec;
 
+  @Option(
+      names = {"-f", "--filename"},
+      paramLabel = "FILE",
+      description =
+          "A file of custom resources, a folder of *.yaml files, or '-' for stdin; repeat for more.")
+  List<String> files = new ArrayList<>();
+
+  @Option(
+      names = "--live",
+      description =
+          "Diff the resources of the watched kinds as they are in the cluster instead of files,"
+              + " to preview a template edit (namespace -n, or all namespaces).")
+  boolean live;
+
+  @Option(
+      names = "--templates",
+      paramLabel = "DIR",
+      defaultValue = "${env:WSO_TEMPLATES:-templates}",
+      description = "Folder with watches.yaml (env WSO_TEMPLATES; default: ${DEFAULT-VALUE}).")
+  Path templates;
+
+  @Option(names = "--kubeconfig", description = "Kubeconfig file (default: as kubectl finds it).")
+  Path kubeconfig;
+
+  @Option(names = "--context", description = "Kubeconfig context (default: the current one).")
+  String context;
+
+  @Option(
+      names = {"-n", "--namespace"},
+      paramLabel = "NAMESPACE",
+      description =
+          "Namespace for resources that name none (default: the context's, else 'default');"
+              + " with --live, where to look (default: all namespaces).")
+  String namespace;
+
+  @Option(
+      names = {"-o", "--output"},
+      paramLabel = "FORMAT",
+      defaultValue = "unified",
+      converter = DiffFormat.Converter.class,
+      description =
+          "unified (default; honours KUBECTL_EXTERNAL_DIFF), json-patch (RFC 6902 per object)"
+              + " or json (the whole plan).")
+  DiffFormat output;
+
+  private final BiFunction<Path, String, KubernetesClient> clients;
+  private final UnaryOperator<String> environment;
+
+  DiffCommand() {
+    this(KubeClients::create, System::getenv);
+  }
+
+  /**
+   * For tests: how clients are made from {@code --kubeconfig} and {@code --context}, and where
+   * environment variables are read.
+   */
+  DiffCommand(
+      BiFunction<Path, String, KubernetesClient> clients, UnaryOperator<String> environment) {
+    this.clients = clients;
+    this.environment = environment;
+  }
+
   @Override
   public Integer call() {
-    spec.commandLine().getErr().println("diff: not built yet");
-    return 2;
+    PrintWriter err = spec.commandLine().getErr();
+    if (live == !files.isEmpty()) {
+      err.println("diff: give either -f FILE (one or more) or --live, not both and not neither.");
+      err.flush();
+      return FAILED;
+    }
+    String text;
+    String errors = "";
+    int exit;
+    try (TemplateRegistry registry = TemplateRegistry.load(templates.resolve("watches.yaml"))) {
+      List<ResourceFiles.FileResource> resources = new ArrayList<>();
+      for (String file : files) {
+        resources.addAll(ResourceFiles.read(file, System.in));
+      }
+      Plan plan;
+      try (KubernetesClient client = clients.apply(kubeconfig, context)) {
+        DryRunDiff diff = new DryRunDiff(client, registry);
+        plan = live ? diff.diffLive(namespace) : diff(diff, resources, defaultNamespace(client));
+      }
+      String external = environment.apply(ExternalDiff.VARIABLE);
+      if (output == DiffFormat.UNIFIED && external != null && !external.isBlank()) {
+        ExternalDiff.Result result = new ExternalDiff(external).run(plan);
+        if (result.exitCode() > DIFFERENCES) {
+          err.print(result.err());
+          err.println(
+              "diff: the "
+                  + ExternalDiff.VARIABLE
+                  + " command '"
+                  + external
+                  + "' failed with exit code "
+                  + result.exitCode()
+                  + ".");
+          err.flush();
+          return FAILED;
+        }
+        text = result.out();
+        errors = result.err();
+        exit = result.exitCode();
+      } else {
+        text = PlanPrinter.print(plan, output, System.console() != null);
+        exit = plan.hasChanges() ? DIFFERENCES : NO_DIFFERENCES;
+      }
+    } catch (OperatorException e) {
+      err.println("diff: " + e.getMessage());
+      err.flush();
+      return FAILED;
+    } catch (RuntimeException e) {
+      // Anything unplanned must still not read as "differences found" (exit 1).
+      err.println("diff: unexpected failure: " + e);
+      err.flush();
+      return FAILED;
+    }
+    PrintWriter out = spec.commandLine().getOut();
+    out.print(text);
+    out.flush();
+    err.print(errors);
+    err.flush();
+    return exit;
+  }
+
+  private static Plan diff(
+      DryRunDiff diff, List<ResourceFiles.FileResource> resources, String defaultNamespace) {
+    List<PlanEntry> entries = new ArrayList<>();
+    for (ResourceFiles.FileResource resource : resources) {
+      Map<String, Object> body = withNamespace(resource.body(), defaultNamespace);
+      try {
+        entries.addAll(diff.diff(body).entries());
+      } catch (OperatorException e) {
+        throw new OperatorException(resource.source() + ": " + e.getMessage(), e);
+      } catch (IllegalArgumentException e) {
+        throw new OperatorException(
+            resource.source() + ": a resource is not a Kubernetes object: " + e.getMessage(), e);
+      }
+    }
+    return new Plan(entries);
+  }
+
+  /** The file's namespace, else {@code -n}, else the context's, else {@code default}. */
+  private String defaultNamespace(KubernetesClient client) {
+    if (namespace != null) {
+      return namespace;
+    }
+    String contextNamespace = client.getNamespace();
+    return contextNamespace == null || contextNamespace.isBlank() ? "default" : contextNamespace;
+  }
+
+  private static Map<String, Object> withNamespace(Map<String, Object> resource, String fallback) {
+    Map<String, Object> copy = new LinkedHashMap<>(resource);
+    Map<String, Object> metadata = new LinkedHashMap<>();
+    if (copy.get("metadata") instanceof Map<?, ?> existing) {
+      existing.forEach((key, value) -> metadata.put(String.valueOf(key), value));
+    }
+    Object current = metadata.get("namespace");
+    if (current == null || current.toString().isBlank()) {
+      metadata.put("namespace", fallback);
+    }
+    copy.put("metadata", metadata);
+    return copy;
   }
 }

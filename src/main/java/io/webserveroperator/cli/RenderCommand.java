@@ -1,6 +1,5 @@
 package io.webserveroperator.cli;
 
-import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
@@ -9,9 +8,6 @@ import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.Watch;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,7 +43,8 @@ final class RenderCommand implements Callable<Integer> {
       names = {"-f", "--filename"},
       required = true,
       paramLabel = "FILE",
-      description = "A file of custom resources ('-' for stdin); repeat for more.")
+      description =
+          "A file of custom resources, a folder of *.yaml files, or '-' for stdin; repeat.")
   List<String> files = new ArrayList<>();
 
   @Option(
@@ -69,8 +66,8 @@ final class RenderCommand implements Callable<Integer> {
     StringBuilder out = new StringBuilder();
     try (TemplateRegistry registry = TemplateRegistry.load(templates.resolve("watches.yaml"))) {
       for (String file : files) {
-        for (Map<String, Object> resource : read(file)) {
-          out.append(render(registry, resource, file));
+        for (ResourceFiles.FileResource resource : ResourceFiles.read(file, System.in)) {
+          out.append(render(registry, resource.body(), resource.source()));
         }
       }
     } catch (OperatorException e) {
@@ -125,42 +122,5 @@ final class RenderCommand implements Callable<Integer> {
     } catch (IOException e) {
       throw new OperatorException("Cannot write a rendered object as YAML: " + e.getMessage(), e);
     }
-  }
-
-  private List<Map<String, Object>> read(String file) {
-    String text;
-    try {
-      text =
-          "-".equals(file)
-              ? new String(readAll(System.in), StandardCharsets.UTF_8)
-              : Files.readString(Path.of(file));
-    } catch (IOException e) {
-      throw new OperatorException("Cannot read " + file + ": " + e, e);
-    }
-    List<Map<String, Object>> resources = new ArrayList<>();
-    try (MappingIterator<Object> documents = YAML.readerFor(Object.class).readValues(text)) {
-      int index = 0;
-      while (documents.hasNextValue()) {
-        Object document = documents.nextValue();
-        index++;
-        if (document == null) {
-          continue;
-        }
-        if (!(document instanceof Map<?, ?>)) {
-          throw new OperatorException(
-              file + " document " + index + " is not a Kubernetes object (a YAML map).");
-        }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> resource = (Map<String, Object>) document;
-        resources.add(resource);
-      }
-    } catch (IOException e) {
-      throw new OperatorException(file + " is not valid YAML: " + e.getMessage(), e);
-    }
-    return resources;
-  }
-
-  private static byte[] readAll(InputStream in) throws IOException {
-    return in.readAllBytes();
   }
 }

@@ -75,7 +75,7 @@ public final class UnifiedDiff {
   }
 
   /** As kubectl names the files it compares: {@code apps.v1.Deployment.shop.web}. */
-  private static String fileName(ObjectRef ref) {
+  public static String fileName(ObjectRef ref) {
     String group = ref.group().isEmpty() ? "" : ref.group() + ".";
     String namespace = ref.namespace() == null ? "" : ref.namespace() + ".";
     return group + ref.version() + "." + ref.kind() + "." + namespace + ref.name();

@@ -1,0 +1,260 @@
+package io.webserveroperator.apply;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.zjsonpatch.DiffFlags;
+import io.fabric8.zjsonpatch.JsonDiff;
+import io.webserveroperator.OperatorException;
+import io.webserveroperator.diff.Action;
+import io.webserveroperator.diff.DiffSanitizer;
+import io.webserveroperator.diff.Plan;
+import io.webserveroperator.diff.PlanEntry;
+import io.webserveroperator.kube.KindResolver;
+import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.status.StatusBuilder;
+import io.webserveroperator.template.TemplateRegistry;
+import io.webserveroperator.template.Watch;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * What applying the templates to a resource would change in the cluster, asked of the API server
+ * without writing anything, as {@code kubectl diff --server-side} does. Sends only GET and LIST
+ * requests and server-side-apply requests with {@code dryRun=All}.
+ *
+ * <p>For one resource:
+ *
+ * <ol>
+ *   <li>Read the resource from the cluster. When it exists, render with its {@code uid}, so that
+ *       owner references match the live children, and take its status inventory.
+ *   <li>Render it through its watch's templates.
+ *   <li>Per rendered object: GET the live object and server-side-apply the rendered one as a dry
+ *       run with the operator's field manager, conflicts forced.
+ *   <li>Sanitise both sides ({@link DiffSanitizer}) and compare the whole objects: no live object
+ *       is CREATE, equal sides UNCHANGED, anything else UPDATE.
+ *   <li>Inventory objects no longer rendered, still present and managed by the operator, are PRUNE.
+ * </ol>
+ *
+ * <p>The returned {@link PlanEntry} values hold the sanitised sides: {@code live} is the live
+ * object and {@code desired} the dry-run result, and the patch is the RFC 6902 difference between
+ * them (not the template projection the reconciler plans with). Blocks on the API server; not meant
+ * to be shared between threads.
+ */
+public final class DryRunDiff {
+
+  private static final EnumSet<DiffFlags> PATCH_FLAGS =
+      EnumSet.of(
+          DiffFlags.OMIT_VALUE_ON_REMOVE,
+          DiffFlags.OMIT_MOVE_OPERATION,
+          DiffFlags.OMIT_COPY_OPERATION);
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final KubernetesClient client;
+  private final KindResolver kinds;
+  private final TemplateRegistry templates;
+  private final Applier dryRun;
+
+  /**
+   * @param client the cluster to ask; only read and dry-run requests are sent through it
+   * @param templates the templates to render with
+   */
+  public DryRunDiff(KubernetesClient client, TemplateRegistry templates) {
+    this.client = Objects.requireNonNull(client, "client");
+    this.templates = Objects.requireNonNull(templates, "templates");
+    this.kinds = new KindResolver(client);
+    this.dryRun = new Applier(client, kinds, ApplyOptions.defaults().asDryRun());
+  }
+
+  /**
+   * The plan for one resource as read from a file: rendered objects in render order, then the
+   * objects to prune.
+   *
+   * @param resource the custom resource as plain maps, with its namespace set; not modified
+   * @throws OperatorException when its kind is not watched, a template fails ({@link
+   *     io.webserveroperator.template.RenderException}, with file and line), the API server refuses
+   *     a request or cannot be reached
+   */
+  public Plan diff(Map<String, Object> resource) {
+    ObjectRef ref = ObjectRef.of(resource);
+    Watch watch = watchOf(ref);
+    Map<String, Object> live = get(ref);
+    Map<String, Object> rendered = copy(resource);
+    List<ObjectRef> inventory = List.of();
+    if (live != null) {
+      metadata(rendered).put("uid", metadata(live).get("uid"));
+      inventory = StatusBuilder.readInventory(child(live, "status"));
+    }
+    return plan(watch, rendered, inventory);
+  }
+
+  /**
+   * The plan for every resource of every watched kind in the cluster, as they are now: to preview a
+   * template edit against everything it would touch.
+   *
+   * @param namespace where to look; null for all namespaces
+   * @throws OperatorException as {@link #diff(Map)}
+   */
+  public Plan diffLive(String namespace) {
+    List<PlanEntry> entries = new ArrayList<>();
+    for (Watch watch : templates.watches()) {
+      for (Map<String, Object> resource : list(watch, namespace)) {
+        Map<String, Object> status = child(resource, "status");
+        entries.addAll(plan(watch, resource, StatusBuilder.readInventory(status)).entries());
+      }
+    }
+    return new Plan(entries);
+  }
+
+  private Plan plan(Watch watch, Map<String, Object> resource, List<ObjectRef> inventory) {
+    List<PlanEntry> entries = new ArrayList<>();
+    Set<Identity> rendered = new HashSet<>();
+    for (RenderedObject object : templates.render(watch, resource)) {
+      rendered.add(Identity.of(object.ref()));
+      entries.add(compare(object));
+    }
+    Set<Identity> pruned = new HashSet<>();
+    for (ObjectRef ref : inventory) {
+      if (rendered.contains(Identity.of(ref)) || !pruned.add(Identity.of(ref))) {
+        continue;
+      }
+      Map<String, Object> live = get(ref);
+      if (live != null && Pruner.isManaged(live)) {
+        Map<String, Object> before = DiffSanitizer.sanitize(live, null).before();
+        entries.add(new PlanEntry(ref, Action.PRUNE, null, before, JSON.createArrayNode(), null));
+      }
+    }
+    return new Plan(entries);
+  }
+
+  private PlanEntry compare(RenderedObject object) {
+    Map<String, Object> live = get(object.ref());
+    Map<String, Object> merged = asMap(dryRun.apply(object.ref(), object.body()));
+    DiffSanitizer.Sides sides = DiffSanitizer.sanitize(live, merged);
+    JsonNode patch =
+        JsonDiff.asJson(
+            JSON.valueToTree(sides.before() == null ? Map.of() : sides.before()),
+            JSON.valueToTree(sides.after()),
+            PATCH_FLAGS);
+    Action action;
+    if (live == null) {
+      action = Action.CREATE;
+    } else {
+      action = patch.isEmpty() ? Action.UNCHANGED : Action.UPDATE;
+    }
+    return new PlanEntry(
+        object.ref(), action, sides.after(), sides.before(), patch, object.template());
+  }
+
+  private Watch watchOf(ObjectRef ref) {
+    return templates
+        .watchFor(ref.apiVersion(), ref.kind())
+        .orElseThrow(
+            () ->
+                new OperatorException(
+                    ref
+                        + " has apiVersion "
+                        + ref.apiVersion()
+                        + " and kind "
+                        + ref.kind()
+                        + ", which watches.yaml does not list."));
+  }
+
+  /** The live object, or null when it does not exist. */
+  private Map<String, Object> get(ObjectRef ref) {
+    try {
+      var operation = client.genericKubernetesResources(kind(ref.apiVersion(), ref.kind()));
+      var named =
+          ref.namespace() == null
+              ? operation.withName(ref.name())
+              : operation.inNamespace(ref.namespace()).withName(ref.name());
+      GenericKubernetesResource live = named.get();
+      return live == null ? null : asMap(live);
+    } catch (KubernetesClientException e) {
+      throw new ApplyException(ref, "get", e.getCode(), reasonOf(e), e);
+    }
+  }
+
+  private List<Map<String, Object>> list(Watch watch, String namespace) {
+    String where = namespace == null ? "all namespaces" : "namespace " + namespace;
+    try {
+      var operation = client.genericKubernetesResources(kind(watch.apiVersion(), watch.kind()));
+      var items =
+          namespace == null
+              ? operation.inAnyNamespace().list().getItems()
+              : operation.inNamespace(namespace).list().getItems();
+      return items.stream().map(this::asMap).toList();
+    } catch (KubernetesClientException e) {
+      throw new OperatorException(
+          "Cannot list " + watch.kind() + " in " + where + ": " + reasonOf(e), e);
+    }
+  }
+
+  private ResourceDefinitionContext kind(String apiVersion, String kind) {
+    try {
+      return kinds.resolve(apiVersion, kind);
+    } catch (KubernetesClientException e) {
+      throw new OperatorException(
+          "Cannot ask the API server at "
+              + client.getMasterUrl()
+              + " which resource serves "
+              + kind
+              + " in "
+              + apiVersion
+              + ": "
+              + reasonOf(e),
+          e);
+    }
+  }
+
+  /** The API server's words, or, when it never answered, why the connection failed. */
+  private static String reasonOf(KubernetesClientException e) {
+    Throwable cause = e;
+    while (e.getStatus() == null && cause.getCause() != null) {
+      cause = cause.getCause();
+    }
+    return cause == e ? Applier.reasonOf(e) : cause.toString();
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> asMap(GenericKubernetesResource resource) {
+    return client.getKubernetesSerialization().convertValue(resource, Map.class);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> copy(Map<String, Object> resource) {
+    return JSON.convertValue(resource, LinkedHashMap.class);
+  }
+
+  /** Who an object is, whatever API version it is read through, as the planner matches it. */
+  private record Identity(String group, String kind, String namespace, String name) {
+    static Identity of(ObjectRef ref) {
+      return new Identity(ref.group(), ref.kind(), ref.namespace(), ref.name());
+    }
+  }
+
+  private static Map<String, Object> metadata(Map<String, Object> object) {
+    Map<String, Object> metadata = child(object, "metadata");
+    if (metadata == null) {
+      metadata = new LinkedHashMap<>();
+      object.put("metadata", metadata);
+    }
+    return metadata;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> child(Map<String, Object> object, String key) {
+    return object.get(key) instanceof Map<?, ?> map ? (Map<String, Object>) map : null;
+  }
+}

@@ -1,0 +1,96 @@
+package io.webserveroperator.cli;
+
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.webserveroperator.OperatorException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Reads custom resources as {@code -f} names them: a YAML file of one or more documents, {@code -}
+ * for stdin, or a folder, whose {@code *.yaml} and {@code *.yml} files are read in name order.
+ */
+final class ResourceFiles {
+
+  private static final YAMLMapper YAML = new YAMLMapper();
+
+  /**
+   * One resource and where it came from.
+   *
+   * @param source the file it was read from, or {@code -} for stdin, for messages
+   * @param body the resource as plain maps
+   */
+  record FileResource(String source, Map<String, Object> body) {}
+
+  private ResourceFiles() {}
+
+  /**
+   * The resources of one {@code -f} argument, in file and document order; empty documents are
+   * skipped.
+   *
+   * @throws OperatorException when a file cannot be read, is not YAML, or holds a document that is
+   *     not a map
+   */
+  static List<FileResource> read(String file, InputStream stdin) {
+    if ("-".equals(file)) {
+      try {
+        return parse(file, new String(stdin.readAllBytes(), StandardCharsets.UTF_8));
+      } catch (IOException e) {
+        throw new OperatorException("Cannot read stdin: " + e.getMessage(), e);
+      }
+    }
+    Path path = Path.of(file);
+    List<FileResource> resources = new ArrayList<>();
+    for (Path each : Files.isDirectory(path) ? yamlFilesIn(path) : List.of(path)) {
+      try {
+        resources.addAll(parse(each.toString(), Files.readString(each)));
+      } catch (IOException e) {
+        throw new OperatorException("Cannot read " + each + ": " + e, e);
+      }
+    }
+    return resources;
+  }
+
+  private static List<Path> yamlFilesIn(Path folder) {
+    try (Stream<Path> files = Files.list(folder)) {
+      return files
+          .filter(Files::isRegularFile)
+          .filter(f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml"))
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      throw new OperatorException("Cannot list the folder " + folder + ": " + e, e);
+    }
+  }
+
+  private static List<FileResource> parse(String source, String text) {
+    List<FileResource> resources = new ArrayList<>();
+    try (MappingIterator<Object> documents = YAML.readerFor(Object.class).readValues(text)) {
+      int index = 0;
+      while (documents.hasNextValue()) {
+        Object document = documents.nextValue();
+        index++;
+        if (document == null) {
+          continue;
+        }
+        if (!(document instanceof Map<?, ?>)) {
+          throw new OperatorException(
+              source + " document " + index + " is not a Kubernetes object (a YAML map).");
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, Object> resource = (Map<String, Object>) document;
+        resources.add(new FileResource(source, resource));
+      }
+    } catch (IOException e) {
+      throw new OperatorException(source + " is not valid YAML: " + e.getMessage(), e);
+    }
+    return resources;
+  }
+}
