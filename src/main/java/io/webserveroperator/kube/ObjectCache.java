@@ -61,20 +61,24 @@ public final class ObjectCache implements AutoCloseable {
 
   /** The cached live object, if it exists; starts the kind's informer on first use. */
   public Optional<GenericKubernetesResource> get(ObjectRef ref) {
-    String key = ref.namespace() == null ? ref.name() : ref.namespace() + "/" + ref.name();
-    GenericKubernetesResource found = null;
-    for (SharedIndexInformer<GenericKubernetesResource> informer : informersFor(ref)) {
-      found = informer.getStore().getByKey(key);
-      if (found != null) {
-        break;
-      }
-    }
-    return Optional.ofNullable(recentWrites.resolve(writeKey(ref), found));
+    return Optional.ofNullable(recentWrites.resolve(writeKey(ref), cached(ref)));
   }
 
   /** Remembers an object the operator just wrote, so reads see it before its watch event. */
   public void wrote(GenericKubernetesResource object) {
-    recentWrites.wrote(writeKey(ObjectRefs.of(object)), object);
+    ObjectRef ref = ObjectRefs.of(object);
+    recentWrites.wrote(writeKey(ref), object, () -> cached(ref));
+  }
+
+  private GenericKubernetesResource cached(ObjectRef ref) {
+    String key = ref.namespace() == null ? ref.name() : ref.namespace() + "/" + ref.name();
+    for (SharedIndexInformer<GenericKubernetesResource> informer : informersFor(ref)) {
+      GenericKubernetesResource found = informer.getStore().getByKey(key);
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
   }
 
   private static String writeKey(ObjectRef ref) {

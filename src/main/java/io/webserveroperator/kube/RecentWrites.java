@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * Read-your-writes for an informer cache: the objects this operator has just written, kept until
@@ -17,9 +18,23 @@ final class RecentWrites {
 
   private final Map<String, GenericKubernetesResource> written = new ConcurrentHashMap<>();
 
-  /** Remembers an object as the API server returned it from a write. */
-  void wrote(String key, GenericKubernetesResource object) {
+  /**
+   * Remembers an object as the API server returned it from a write, unless the cache already holds
+   * that version or a newer one: its watch event can arrive before the writer gets the response.
+   *
+   * @param cached reads the informer's store; asked after remembering, so that an event handled in
+   *     between cannot leave a stale write behind
+   */
+  void wrote(
+      String key, GenericKubernetesResource object, Supplier<GenericKubernetesResource> cached) {
     written.put(key, object);
+    GenericKubernetesResource current = cached.get();
+    if (current != null
+        && atLeast(
+            current.getMetadata().getResourceVersion(),
+            object.getMetadata().getResourceVersion())) {
+      written.remove(key, object);
+    }
   }
 
   /** The object to believe: the recent write if the cache has not caught up with it yet. */

@@ -58,19 +58,23 @@ public final class ResourceCache implements AutoCloseable {
 
   /** The cached resource with that key, if any. Never calls the API server. */
   public Optional<GenericKubernetesResource> get(OwnerKey key) {
-    GenericKubernetesResource found = null;
-    for (SharedIndexInformer<GenericKubernetesResource> informer : informers) {
-      found = informer.getStore().getByKey(storeKey(key));
-      if (found != null) {
-        break;
-      }
-    }
-    return Optional.ofNullable(recentWrites.resolve(storeKey(key), found));
+    return Optional.ofNullable(recentWrites.resolve(storeKey(key), cached(key)));
   }
 
   /** Remembers a resource the operator just wrote (its status), so reads see it at once. */
   public void wrote(GenericKubernetesResource resource) {
-    recentWrites.wrote(storeKey(OwnerKey.of(resource)), resource);
+    OwnerKey key = OwnerKey.of(resource);
+    recentWrites.wrote(storeKey(key), resource, () -> cached(key));
+  }
+
+  private GenericKubernetesResource cached(OwnerKey key) {
+    for (SharedIndexInformer<GenericKubernetesResource> informer : informers) {
+      GenericKubernetesResource found = informer.getStore().getByKey(storeKey(key));
+      if (found != null) {
+        return found;
+      }
+    }
+    return null;
   }
 
   private static String storeKey(OwnerKey key) {
