@@ -246,6 +246,7 @@ class OperatorIT {
     Path deploymentTemplate = templates.resolve("webserver/deployment.yaml.j2");
     String good = Files.readString(deploymentTemplate);
     Files.writeString(deploymentTemplate, good.replace("{{ spec.image }}", "{{ spec.imagee }}"));
+    int line = good.substring(0, good.indexOf("{{ spec.image }}")).split("\n", -1).length;
     startOperator();
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
 
@@ -260,8 +261,8 @@ class OperatorIT {
                               .containsEntry("status", "False")
                               .containsEntry("reason", "RenderFailed");
                           assertThat((String) ready.get("message"))
-                              .contains("deployment.yaml.j2:")
-                              .contains("imagee");
+                              .contains("deployment.yaml.j2:" + line + ":")
+                              .contains("spec.imagee");
                         }));
     assertThat(deployment("web")).isNull();
     assertThat(admin.services().inNamespace(namespace).withName("web-service").get())
