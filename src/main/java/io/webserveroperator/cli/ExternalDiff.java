@@ -1,12 +1,10 @@
 package io.webserveroperator.cli;
 
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.diff.UnifiedDiff;
+import io.webserveroperator.manifest.ObjectRef;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,15 +27,6 @@ final class ExternalDiff {
 
   /** The environment variable kubectl reads. */
   static final String VARIABLE = "KUBECTL_EXTERNAL_DIFF";
-
-  private static final YAMLMapper YAML =
-      YAMLMapper.builder()
-          .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-          .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-          .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
-          .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
-          .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-          .build();
 
   /**
    * What the program did.
@@ -70,8 +59,8 @@ final class ExternalDiff {
       merged = Files.createTempDirectory("MERGED-");
       for (PlanEntry entry : plan.entries()) {
         String file = UnifiedDiff.fileName(entry.ref());
-        write(live.resolve(file), entry.live());
-        write(merged.resolve(file), entry.desired());
+        write(live.resolve(file), entry.ref(), entry.live());
+        write(merged.resolve(file), entry.ref(), entry.desired());
       }
       return execute(live, merged);
     } catch (IOException e) {
@@ -112,9 +101,10 @@ final class ExternalDiff {
     }
   }
 
-  private static void write(Path file, Map<String, Object> object) throws IOException {
+  private static void write(Path file, ObjectRef ref, Map<String, Object> object)
+      throws IOException {
     if (object != null) {
-      Files.writeString(file, YAML.writeValueAsString(object), StandardCharsets.UTF_8);
+      Files.writeString(file, UnifiedDiff.yaml(ref, object), StandardCharsets.UTF_8);
     }
   }
 

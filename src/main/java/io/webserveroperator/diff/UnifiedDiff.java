@@ -81,15 +81,20 @@ public final class UnifiedDiff {
     return group + ref.version() + "." + ref.kind() + "." + namespace + ref.name();
   }
 
-  private static List<String> lines(ObjectRef ref, Map<String, Object> object) {
-    if (object == null) {
-      return List.of();
-    }
+  /**
+   * An object as this diff prints it: YAML with sorted keys and no document marker. The external
+   * diff writes the same text, so both show the same lines.
+   */
+  public static String yaml(ObjectRef ref, Map<String, Object> object) {
     try {
-      return YAML.writeValueAsString(object).lines().toList();
+      return YAML.writeValueAsString(object);
     } catch (JsonProcessingException e) {
       throw new DiffException(ref, "cannot be printed as YAML: " + e.getOriginalMessage(), e);
     }
+  }
+
+  private static List<String> lines(ObjectRef ref, Map<String, Object> object) {
+    return object == null ? List.of() : yaml(ref, object).lines().toList();
   }
 
   /** java-diff-utils numbers an empty side from 1; diff and patch expect {@code -0,0}. */
