@@ -3,6 +3,7 @@ package io.webserveroperator.cli;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.manifest.YamlFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * Reads custom resources as {@code -f} names them: a YAML file of one or more documents, {@code -}
@@ -48,7 +48,7 @@ final class ResourceFiles {
     }
     Path path = Path.of(file);
     List<FileResource> resources = new ArrayList<>();
-    for (Path each : Files.isDirectory(path) ? yamlFilesIn(path) : List.of(path)) {
+    for (Path each : Files.isDirectory(path) ? YamlFiles.in(path) : List.of(path)) {
       try {
         resources.addAll(parse(each.toString(), Files.readString(each)));
       } catch (IOException e) {
@@ -56,18 +56,6 @@ final class ResourceFiles {
       }
     }
     return resources;
-  }
-
-  private static List<Path> yamlFilesIn(Path folder) {
-    try (Stream<Path> files = Files.list(folder)) {
-      return files
-          .filter(Files::isRegularFile)
-          .filter(f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml"))
-          .sorted()
-          .toList();
-    } catch (IOException e) {
-      throw new OperatorException("Cannot list the folder " + folder + ": " + e, e);
-    }
   }
 
   private static List<FileResource> parse(String source, String text) {

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.webserveroperator.manifest.YamlFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -13,7 +14,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * Server-side applies every {@code *.yaml} and {@code *.yml} file of a folder, in name order, the
@@ -42,7 +42,7 @@ public final class FolderApplier {
       throw new DevClusterException("The folder " + folder.toAbsolutePath() + " does not exist.");
     }
     List<String> applied = new ArrayList<>();
-    for (Path file : yamlFiles(folder)) {
+    for (Path file : YamlFiles.in(folder)) {
       for (HasMetadata object : load(file)) {
         applied.add(applyOne(file, object));
       }
@@ -100,18 +100,6 @@ public final class FolderApplier {
     } catch (RuntimeException e) {
       throw new DevClusterException(
           "The file " + file + " is not valid Kubernetes YAML: " + e.getMessage(), e);
-    }
-  }
-
-  private static List<Path> yamlFiles(Path folder) {
-    try (Stream<Path> files = Files.list(folder)) {
-      return files
-          .filter(Files::isRegularFile)
-          .filter(f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".yml"))
-          .sorted()
-          .toList();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
   }
 }
