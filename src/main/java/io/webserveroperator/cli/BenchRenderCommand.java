@@ -3,10 +3,10 @@ package io.webserveroperator.cli;
 import io.webserveroperator.template.RegistryOptions;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.Watch;
-import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -21,6 +21,8 @@ import picocli.CommandLine.Spec;
     description = "Full WebServer renders per second on one thread.")
 final class BenchRenderCommand implements Callable<Integer> {
 
+  @Mixin TemplatesOption templates;
+
   @Spec CommandSpec spec;
 
   @Option(names = "--seconds", defaultValue = "5", description = "Measured time (default 5).")
@@ -32,14 +34,10 @@ final class BenchRenderCommand implements Callable<Integer> {
   @Option(names = "--no-cache", description = "Parse the templates again on every render.")
   boolean noCache;
 
-  @Option(names = "--templates", defaultValue = "templates", paramLabel = "DIR")
-  Path templates;
-
   @Override
   public Integer call() {
     RegistryOptions options = RegistryOptions.defaults().withCacheParsedTemplates(!noCache);
-    try (TemplateRegistry registry =
-        TemplateRegistry.load(templates.resolve("watches.yaml"), options)) {
+    try (TemplateRegistry registry = TemplateRegistry.load(templates.watches(), options)) {
       Watch watch = registry.watchFor("webapp.example.com/v1", "WebServer").orElseThrow();
       Map<String, Object> resource = sample();
       int objects = registry.render(watch, resource).size();

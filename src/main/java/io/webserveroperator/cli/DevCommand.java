@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -34,13 +35,9 @@ import picocli.CommandLine.Spec;
     })
 final class DevCommand implements Callable<Integer> {
 
-  @Spec CommandSpec spec;
+  @Mixin TemplatesOption templates;
 
-  @Option(
-      names = "--templates",
-      defaultValue = "templates",
-      description = "Folder with watches.yaml and the templates (default: ${DEFAULT-VALUE}).")
-  Path templates;
+  @Spec CommandSpec spec;
 
   @Option(
       names = "--samples",
@@ -119,7 +116,7 @@ final class DevCommand implements Callable<Integer> {
                     "--kubeconfig",
                     kubeconfig.toString(),
                     "--templates",
-                    templates.toAbsolutePath().toString(),
+                    templates.folder().toAbsolutePath().toString(),
                     "--no-leader-elect",
                     "--health-port",
                     Integer.toString(port));

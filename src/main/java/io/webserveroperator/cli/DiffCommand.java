@@ -17,6 +17,7 @@ import java.util.concurrent.Callable;
 import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -41,6 +42,10 @@ final class DiffCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
+  @Mixin TemplatesOption templates;
+
+  @Mixin ClusterOptions cluster;
+
   @Option(
       names = {"-f", "--filename"},
       paramLabel = "FILE",
@@ -54,19 +59,6 @@ final class DiffCommand implements Callable<Integer> {
           "Diff the resources of the watched kinds as they are in the cluster instead of files,"
               + " to preview a template edit (namespace -n, or all namespaces).")
   boolean live;
-
-  @Option(
-      names = "--templates",
-      paramLabel = "DIR",
-      defaultValue = "${env:WSO_TEMPLATES:-templates}",
-      description = "Folder with watches.yaml (env WSO_TEMPLATES; default: ${DEFAULT-VALUE}).")
-  Path templates;
-
-  @Option(names = "--kubeconfig", description = "Kubeconfig file (default: as kubectl finds it).")
-  Path kubeconfig;
-
-  @Option(names = "--context", description = "Kubeconfig context (default: the current one).")
-  String context;
 
   @Option(
       names = {"-n", "--namespace"},
@@ -114,13 +106,13 @@ final class DiffCommand implements Callable<Integer> {
     String text;
     String errors = "";
     int exit;
-    try (TemplateRegistry registry = TemplateRegistry.load(templates.resolve("watches.yaml"))) {
+    try (TemplateRegistry registry = TemplateRegistry.load(templates.watches())) {
       List<ResourceFiles.FileResource> resources = new ArrayList<>();
       for (String file : files) {
         resources.addAll(ResourceFiles.read(file, System.in));
       }
       Plan plan;
-      try (KubernetesClient client = clients.apply(kubeconfig, context)) {
+      try (KubernetesClient client = clients.apply(cluster.kubeconfig, cluster.context)) {
         DryRunDiff diff = new DryRunDiff(client, registry);
         plan = live ? diff.diffLive(namespace) : diff(diff, resources, defaultNamespace(client));
       }

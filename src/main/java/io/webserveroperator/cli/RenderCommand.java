@@ -8,13 +8,13 @@ import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.Watch;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -28,6 +28,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = "Render custom resources from files into the manifests the operator would apply.")
 final class RenderCommand implements Callable<Integer> {
+
+  @Mixin TemplatesOption templates;
 
   static final ObjectMapper YAML =
       YAMLMapper.builder()
@@ -48,13 +50,6 @@ final class RenderCommand implements Callable<Integer> {
   List<String> files = new ArrayList<>();
 
   @Option(
-      names = "--templates",
-      paramLabel = "DIR",
-      defaultValue = "templates",
-      description = "The folder holding watches.yaml (default: ${DEFAULT-VALUE}).")
-  Path templates;
-
-  @Option(
       names = {"-n", "--namespace"},
       paramLabel = "NAMESPACE",
       defaultValue = "default",
@@ -64,7 +59,7 @@ final class RenderCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     StringBuilder out = new StringBuilder();
-    try (TemplateRegistry registry = TemplateRegistry.load(templates.resolve("watches.yaml"))) {
+    try (TemplateRegistry registry = TemplateRegistry.load(templates.watches())) {
       for (String file : files) {
         for (ResourceFiles.FileResource resource : ResourceFiles.read(file, System.in)) {
           out.append(render(registry, resource.body(), resource.source()));

@@ -7,12 +7,12 @@ import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.kube.KubeClients;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code run}: the operator itself, until it is stopped (SIGTERM, Ctrl-C) or loses its Lease. */
@@ -22,17 +22,9 @@ import picocli.CommandLine.Option;
     description = "Run the operator, which watches the kinds in watches.yaml and reconciles them.")
 final class RunCommand implements Callable<Integer> {
 
-  @Option(
-      names = "--templates",
-      defaultValue = "${env:WSO_TEMPLATES:-templates}",
-      description = "Folder with watches.yaml (env WSO_TEMPLATES; default: ${DEFAULT-VALUE}).")
-  Path templates;
+  @Mixin TemplatesOption templates;
 
-  @Option(names = "--kubeconfig", description = "Kubeconfig file (default: as kubectl finds it).")
-  Path kubeconfig;
-
-  @Option(names = "--context", description = "Kubeconfig context (default: the current one).")
-  String context;
+  @Mixin ClusterOptions cluster;
 
   @Option(
       names = {"-n", "--namespace"},
@@ -93,10 +85,11 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     ApiRequestCounter requests = new ApiRequestCounter();
-    try (KubernetesClient client = KubeClients.create(kubeconfig, context, requests)) {
+    try (KubernetesClient client =
+        KubeClients.create(cluster.kubeconfig, cluster.context, requests)) {
       OperatorOptions options =
           new OperatorOptions(
-              templates,
+              templates.folder(),
               namespaces == null ? List.of() : namespaces,
               selector,
               workers,
