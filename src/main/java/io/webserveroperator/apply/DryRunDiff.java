@@ -6,11 +6,10 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
-import io.fabric8.zjsonpatch.DiffFlags;
-import io.fabric8.zjsonpatch.JsonDiff;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.DiffSanitizer;
+import io.webserveroperator.diff.JsonPatches;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KindResolver;
@@ -20,7 +19,6 @@ import io.webserveroperator.status.StatusBuilder;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.Watch;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,12 +50,6 @@ import java.util.Set;
  * to be shared between threads.
  */
 public final class DryRunDiff {
-
-  private static final EnumSet<DiffFlags> PATCH_FLAGS =
-      EnumSet.of(
-          DiffFlags.OMIT_VALUE_ON_REMOVE,
-          DiffFlags.OMIT_MOVE_OPERATION,
-          DiffFlags.OMIT_COPY_OPERATION);
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -143,10 +135,7 @@ public final class DryRunDiff {
     Map<String, Object> merged = asMap(dryRun.apply(object.ref(), object.body()));
     DiffSanitizer.Sides sides = DiffSanitizer.sanitize(live, merged);
     JsonNode patch =
-        JsonDiff.asJson(
-            JSON.valueToTree(sides.before() == null ? Map.of() : sides.before()),
-            JSON.valueToTree(sides.after()),
-            PATCH_FLAGS);
+        JsonPatches.between(sides.before() == null ? Map.of() : sides.before(), sides.after());
     Action action;
     if (live == null) {
       action = Action.CREATE;

@@ -2,13 +2,10 @@ package io.webserveroperator.diff;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fabric8.zjsonpatch.DiffFlags;
-import io.fabric8.zjsonpatch.JsonDiff;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.RenderedObject;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,13 +25,6 @@ import java.util.function.Function;
  * server-side apply removes them.
  */
 public final class Planner {
-
-  /** Plain add, remove and replace: move and copy operations are correct but hard to read. */
-  private static final EnumSet<DiffFlags> PATCH_FLAGS =
-      EnumSet.of(
-          DiffFlags.OMIT_VALUE_ON_REMOVE,
-          DiffFlags.OMIT_MOVE_OPERATION,
-          DiffFlags.OMIT_COPY_OPERATION);
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -114,7 +104,7 @@ public final class Planner {
   }
 
   private static JsonNode diff(Map<String, Object> from, Map<String, Object> to) {
-    return JsonDiff.asJson(JSON.valueToTree(from), JSON.valueToTree(to), PATCH_FLAGS);
+    return JsonPatches.between(from, to);
   }
 
   private static Optional<Map<String, Object>> lookUp(

@@ -1,21 +1,15 @@
 package io.webserveroperator.status;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
-import io.fabric8.zjsonpatch.DiffFlags;
-import io.fabric8.zjsonpatch.JsonDiff;
 import io.webserveroperator.apply.ApplyException;
+import io.webserveroperator.diff.JsonPatches;
 import io.webserveroperator.kube.ObjectRefs;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.EnumSet;
 import java.util.Map;
 import java.util.Optional;
 
@@ -24,8 +18,6 @@ import java.util.Optional;
  * status to the new one, and only when that patch is not empty.
  */
 public final class StatusWriter {
-
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final KubernetesClient client;
 
@@ -37,25 +29,8 @@ public final class StatusWriter {
   public static JsonNode patch(Map<String, Object> oldStatus, Map<String, Object> newStatus) {
     // Diffing {"status": ...} documents yields paths under /status, which is what the API expects,
     // and an "add /status" when the resource has none yet.
-    ObjectNode before = JSON.createObjectNode();
-    if (oldStatus != null) {
-      before.set("status", tree(oldStatus));
-    }
-    ObjectNode after = JSON.createObjectNode().set("status", tree(newStatus));
-    return JsonDiff.asJson(
-        before, after, EnumSet.of(DiffFlags.OMIT_MOVE_OPERATION, DiffFlags.OMIT_COPY_OPERATION));
-  }
-
-  /**
-   * Through text and back, so that 1 read as an Integer and 1 built as a Long are the same node:
-   * otherwise an unchanged status would differ by number width alone.
-   */
-  private static JsonNode tree(Object value) {
-    try {
-      return JSON.readTree(JSON.writeValueAsBytes(value));
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    return JsonPatches.between(
+        oldStatus == null ? Map.of() : Map.of("status", oldStatus), Map.of("status", newStatus));
   }
 
   /**
