@@ -29,6 +29,7 @@ import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.Watch;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -114,16 +115,7 @@ public final class Reconciler {
     try {
       desired = templates.render(watch, object);
     } catch (RenderException e) {
-      events.warning(resource, "RenderFailed", e.getMessage());
-      boolean written =
-          writeStatus(
-              resource,
-              oldStatus,
-              null,
-              inventory,
-              Outcome.failed("RenderFailed", e.getMessage()),
-              Map.of());
-      return new ReconcileResult(true, List.of(), written, e.getMessage());
+      return failed(resource, oldStatus, inventory, List.of(), "RenderFailed", "RenderFailed", e);
     }
 
     if (needsFinalizer(resource, desired) && !hasFinalizer(resource)) {
@@ -178,16 +170,7 @@ public final class Reconciler {
     try {
       templateStatus = templates.renderStatus(watch, object, byKindAndName(live));
     } catch (RenderException e) {
-      events.warning(resource, "RenderFailed", e.getMessage());
-      boolean written =
-          writeStatus(
-              resource,
-              oldStatus,
-              null,
-              List.copyOf(owned),
-              Outcome.failed("RenderFailed", e.getMessage()),
-              Map.of());
-      return new ReconcileResult(true, changes, written, e.getMessage());
+      return failed(resource, oldStatus, owned, changes, "RenderFailed", "RenderFailed", e);
     }
     Map<ObjectRef, Readiness.Verdict> verdicts = new LinkedHashMap<>();
     live.forEach((ref, child) -> verdicts.put(ref, Readiness.of(child)));
@@ -204,16 +187,25 @@ public final class Reconciler {
       List<Change> changes,
       ApplyException e) {
     String reason = e.isInvalid() ? "Invalid" : "ApplyFailed";
-    events.warning(resource, "ApplyFailed", e.getMessage());
-    boolean written =
-        writeStatus(
-            resource,
-            oldStatus,
-            null,
-            List.copyOf(owned),
-            Outcome.failed(reason, e.getMessage()),
-            Map.of());
-    return new ReconcileResult(true, changes, written, e.getMessage());
+    return failed(resource, oldStatus, owned, changes, "ApplyFailed", reason, e);
+  }
+
+  /**
+   * Reports a failed step: a Warning event, and a status whose conditions say why, keeping the
+   * template's fields and every object still owned. The key is retried after its backoff.
+   */
+  private ReconcileResult failed(
+      GenericKubernetesResource resource,
+      Map<String, Object> oldStatus,
+      Collection<ObjectRef> owned,
+      List<Change> changes,
+      String event,
+      String reason,
+      RuntimeException cause) {
+    events.warning(resource, event, cause.getMessage());
+    Outcome outcome = Outcome.failed(reason, cause.getMessage());
+    boolean written = writeStatus(resource, oldStatus, null, List.copyOf(owned), outcome, Map.of());
+    return new ReconcileResult(true, changes, written, cause.getMessage());
   }
 
   private void recordChange(GenericKubernetesResource resource, Change change) {
