@@ -7,9 +7,9 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.WebServers;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -58,7 +58,7 @@ class DevCommandIT {
               .build()) {
         GenericKubernetesResource sample =
             client
-                .genericKubernetesResources(webServers())
+                .genericKubernetesResources(WebServers.KIND)
                 .inNamespace("default")
                 .withName("my-nginx-app")
                 .get();
@@ -79,15 +79,5 @@ class DevCommandIT {
     assertThat(dev.isAlive()).isFalse();
     assertThat(exitCode).hasValue(0);
     assertThat(kubeconfig).doesNotExist();
-  }
-
-  private static ResourceDefinitionContext webServers() {
-    return new ResourceDefinitionContext.Builder()
-        .withGroup("webapp.example.com")
-        .withVersion("v1")
-        .withKind("WebServer")
-        .withPlural("webservers")
-        .withNamespaced(true)
-        .build();
   }
 }

@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.testing.KubeTestBed;
 import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -23,17 +24,11 @@ import org.junit.jupiter.api.Test;
  */
 class WebServerCrdIT {
 
-  static final ResourceDefinitionContext WEBSERVERS =
-      new ResourceDefinitionContext.Builder()
-          .withGroup("webapp.example.com")
-          .withVersion("v1")
-          .withKind("WebServer")
-          .withPlural("webservers")
-          .withNamespaced(true)
-          .build();
+  static final ResourceDefinitionContext WEBSERVERS = WebServers.KIND;
 
   static KubernetesClient client;
   String namespace;
+  WebServers webServers;
 
   @BeforeAll
   static void installCrd() {
@@ -43,6 +38,7 @@ class WebServerCrdIT {
   @BeforeEach
   void createNamespace() {
     namespace = KubeTestBed.get().newNamespace("crd");
+    webServers = new WebServers(client, namespace);
   }
 
   @Test
@@ -83,7 +79,7 @@ class WebServerCrdIT {
   @Test
   void rejectsZeroReplicas() {
     assertThatThrownBy(
-            () -> create(webServer("zero", Map.of("image", "nginx:latest", "replicas", 0))))
+            () -> webServers.create("zero", Map.of("image", "nginx:latest", "replicas", 0)))
         .isInstanceOf(KubernetesClientException.class)
         .hasMessageContaining("spec.replicas")
         .hasMessageContaining("should be greater than or equal to 1");
@@ -91,14 +87,14 @@ class WebServerCrdIT {
 
   @Test
   void rejectsMissingImage() {
-    assertThatThrownBy(() -> create(webServer("no-image", Map.of("replicas", 2))))
+    assertThatThrownBy(() -> webServers.create("no-image", Map.of("replicas", 2)))
         .isInstanceOf(KubernetesClientException.class)
         .hasMessageContaining("spec.image: Required value");
   }
 
   @Test
   void rejectsEmptyImage() {
-    assertThatThrownBy(() -> create(webServer("empty-image", Map.of("image", "", "replicas", 2))))
+    assertThatThrownBy(() -> webServers.create("empty-image", Map.of("image", "", "replicas", 2)))
         .isInstanceOf(KubernetesClientException.class)
         .hasMessageContaining("spec.image")
         .hasMessageContaining("should be at least 1 chars long");
@@ -108,10 +104,9 @@ class WebServerCrdIT {
   void rejectsUnknownServiceType() {
     assertThatThrownBy(
             () ->
-                create(
-                    webServer(
-                        "bad-type",
-                        Map.of("image", "nginx", "replicas", 1, "serviceType", "ExternalName"))))
+                webServers.create(
+                    "bad-type",
+                    Map.of("image", "nginx", "replicas", 1, "serviceType", "ExternalName")))
         .isInstanceOf(KubernetesClientException.class)
         .hasMessageContaining("spec.serviceType")
         .hasMessageContaining("Unsupported value");
@@ -119,7 +114,7 @@ class WebServerCrdIT {
 
   @Test
   void scaleSubresourceChangesSpecReplicas() {
-    create(webServer("scaled", Map.of("image", "nginx:latest", "replicas", 2)));
+    webServers.create("scaled", Map.of("image", "nginx:latest", "replicas", 2));
     var resource =
         client.genericKubernetesResources(WEBSERVERS).inNamespace(namespace).withName("scaled");
 
@@ -134,7 +129,7 @@ class WebServerCrdIT {
 
   @Test
   void scaleSubresourceRejectsZero() {
-    create(webServer("scaled-to-zero", Map.of("image", "nginx:latest", "replicas", 1)));
+    webServers.create("scaled-to-zero", Map.of("image", "nginx:latest", "replicas", 1));
     var resource =
         client
             .genericKubernetesResources(WEBSERVERS)
@@ -145,26 +140,5 @@ class WebServerCrdIT {
         .isInstanceOf(KubernetesClientException.class)
         .hasMessageContaining("should be greater than or equal to 1");
     assertThat(resource.get().<Integer>get("spec", "replicas")).isEqualTo(1);
-  }
-
-  private GenericKubernetesResource webServer(String name, Map<String, Object> spec) {
-    var resource = new GenericKubernetesResource();
-    resource.setApiVersion("webapp.example.com/v1");
-    resource.setKind("WebServer");
-    resource.setMetadata(
-        new io.fabric8.kubernetes.api.model.ObjectMetaBuilder()
-            .withName(name)
-            .withNamespace(namespace)
-            .build());
-    resource.setAdditionalProperty("spec", spec);
-    return resource;
-  }
-
-  private void create(GenericKubernetesResource resource) {
-    client
-        .genericKubernetesResources(WEBSERVERS)
-        .inNamespace(namespace)
-        .resource(resource)
-        .create();
   }
 }
