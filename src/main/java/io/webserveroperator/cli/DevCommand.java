@@ -120,7 +120,7 @@ final class DevCommand implements Callable<Integer> {
                     "--no-leader-elect",
                     "--health-port",
                     Integer.toString(port));
-        if (jvmShuttingDown()) {
+        if (jvmShuttingDown() || Thread.currentThread().isInterrupted()) {
           return code;
         }
         out.println(

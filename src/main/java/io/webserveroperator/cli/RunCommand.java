@@ -83,7 +83,7 @@ final class RunCommand implements Callable<Integer> {
   String leaseName;
 
   @Override
-  public Integer call() throws InterruptedException {
+  public Integer call() {
     ApiRequestCounter requests = new ApiRequestCounter();
     try (KubernetesClient client =
         KubeClients.create(cluster.kubeconfig, cluster.context, requests)) {
@@ -102,8 +102,24 @@ final class RunCommand implements Callable<Integer> {
       Operator operator = Operator.start(client, requests, options);
       Thread hook = new Thread(operator::close, "operator-shutdown");
       Runtime.getRuntime().addShutdownHook(hook);
-      operator.awaitStopped();
+      try {
+        operator.awaitStopped();
+      } catch (InterruptedException e) {
+        // Asked to stop by whoever runs this command in-process (dev, tests): as SIGTERM does.
+        Thread.currentThread().interrupt();
+      } finally {
+        operator.close();
+        removeHook(hook);
+      }
       return operator.lostLeadership() ? 1 : 0;
+    }
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException shuttingDown) {
+      // The hook is running or has run: nothing to remove.
     }
   }
 

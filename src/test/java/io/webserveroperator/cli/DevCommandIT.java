@@ -19,13 +19,16 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code dev} brings up a cluster with the CRDs and samples, and tears it down when stopped. */
+/**
+ * {@code dev} brings up a cluster with the CRDs, the samples and the operator, and tears it all
+ * down when stopped.
+ */
 class DevCommandIT {
 
   @TempDir Path work;
 
   @Test
-  void installsCrdsAndSamplesAndRemovesEverythingWhenInterrupted() throws Exception {
+  void runsTheSampleToTwoOfTwoAvailableAndRemovesEverythingWhenInterrupted() throws Exception {
     LocalClusterBinaries.assumePresent();
     Path kubeconfig = work.resolve("dev.kubeconfig");
     StringWriter output = new StringWriter();
@@ -38,7 +41,8 @@ class DevCommandIT {
               exitCode.set(
                   commandLine.execute(
                       "dev",
-                      "--no-operator",
+                      "--templates",
+                      Project.file("templates").toString(),
                       "--crds",
                       Project.file("crds").toString(),
                       "--samples",
@@ -65,6 +69,18 @@ class DevCommandIT {
         assertThat(sample).isNotNull();
         assertThat(sample.getMetadata().getManagedFields())
             .anyMatch(f -> "webserver-operator-dev".equals(f.getManager()));
+        // The operator in dev drives the sample to 2 of 2 available, from the real Deployment.
+        WebServers webServers = new WebServers(client, "default");
+        await()
+            .atMost(Duration.ofSeconds(60))
+            .untilAsserted(
+                () -> {
+                  assertThat(webServers.status("my-nginx-app"))
+                      .containsEntry("availableReplicas", 2);
+                  assertThat(webServers.condition("my-nginx-app", "Ready"))
+                      .hasValueSatisfying(
+                          ready -> assertThat(ready).containsEntry("status", "True"));
+                });
       }
       assertThat(output.toString())
           .contains("etcd ready (")
