@@ -122,7 +122,13 @@ public final class Reconciler {
       addFinalizer(resource);
     }
 
-    Plan plan = planner.plan(desired, ref -> children.get(ref).map(this::asMap), inventory);
+    Plan plan;
+    try {
+      plan = planner.plan(desired, ref -> children.get(ref).map(this::asMap), inventory);
+    } catch (OperatorException e) {
+      // A kind the API server does not serve, or an object rendered twice: no retry fixes it.
+      return failed(resource, oldStatus, inventory, List.of(), "ApplyFailed", "Invalid", e);
+    }
     boolean drift = Integer.valueOf(fingerprint(desired)).equals(lastApplied.get(key));
     List<Change> changes = new ArrayList<>();
     Map<ObjectRef, Map<String, Object>> live = new LinkedHashMap<>();

@@ -384,6 +384,32 @@ class OperatorIT {
   }
 
   @Test
+  void kindTheApiServerDoesNotServeBecomesReadyFalseAndAppliesNothing() throws IOException {
+    Files.writeString(
+        templates.resolve("webserver/aa-typo.yaml.j2"),
+        """
+        apiVersion: apps/v1
+        kind: Deploymnet
+        metadata:
+          name: {{ metadata.name }}-typo
+        """);
+    startOperator();
+    webServers.create("web", Map.of("image", "nginx", "replicas", 1));
+
+    await()
+        .atMost(TIMEOUT)
+        .untilAsserted(
+            () ->
+                assertThat(webServers.condition("web", "Ready"))
+                    .hasValueSatisfying(
+                        ready -> {
+                          assertThat(ready).containsEntry("reason", "Invalid");
+                          assertThat((String) ready.get("message")).contains("Deploymnet");
+                        }));
+    assertThat(deployment("web")).as("nothing is applied while the plan fails").isNull();
+  }
+
+  @Test
   void restartedOperatorNeitherDuplicatesNorLosesAnythingAndWritesNothing() {
     startOperator();
     webServers.create(
