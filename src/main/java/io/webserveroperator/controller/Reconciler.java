@@ -2,7 +2,6 @@ package io.webserveroperator.controller;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.apply.Applier;
@@ -14,7 +13,6 @@ import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.ObjectCache;
-import io.webserveroperator.kube.ObjectRefs;
 import io.webserveroperator.kube.OwnerKey;
 import io.webserveroperator.kube.ResourceCache;
 import io.webserveroperator.manifest.ObjectRef;
@@ -48,9 +46,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class Reconciler {
 
-  /** Held by resources that own objects the garbage collector cannot remove for them. */
-  public static final String FINALIZER = "webserver-operator.io/cleanup";
-
   private final Watch watch;
   private final ResourceDefinitionContext kind;
   private final ResourceCache resources;
@@ -63,6 +58,7 @@ public final class Reconciler {
   private final EventRecorder events;
   private final KubernetesClient client;
   private final Clock clock;
+  private final Cleanup cleanup;
   private final Map<OwnerKey, Integer> lastApplied = new ConcurrentHashMap<>();
 
   /**
@@ -93,6 +89,7 @@ public final class Reconciler {
     this.events = parts.events();
     this.client = parts.client();
     this.clock = parts.clock();
+    this.cleanup = new Cleanup(client, kind, pruner, events);
   }
 
   /** Reconciles the resource with that key, as it is in the cache now. */
@@ -105,7 +102,8 @@ public final class Reconciler {
     }
     GenericKubernetesResource resource = cached.get();
     if (resource.getMetadata().getDeletionTimestamp() != null) {
-      return cleanUp(resource);
+      lastApplied.remove(key);
+      return cleanup.run(resource, StatusBuilder.readInventory(status(asMap(resource))));
     }
     Map<String, Object> object = asMap(resource);
     Map<String, Object> oldStatus = status(object);
@@ -118,9 +116,7 @@ public final class Reconciler {
       return failed(resource, oldStatus, inventory, List.of(), "RenderFailed", "RenderFailed", e);
     }
 
-    if (needsFinalizer(resource, desired) && !hasFinalizer(resource)) {
-      addFinalizer(resource);
-    }
+    cleanup.guard(resource, desired);
 
     Plan plan;
     try {
@@ -253,82 +249,6 @@ public final class Reconciler {
       }
       throw e;
     }
-  }
-
-  /**
-   * Deletes what the garbage collector cannot (objects in other namespaces or cluster-scoped), then
-   * lets the resource go. Works from the inventory alone, so a resource with broken templates can
-   * still be deleted.
-   */
-  private ReconcileResult cleanUp(GenericKubernetesResource resource) {
-    lastApplied.remove(OwnerKey.of(resource));
-    if (!hasFinalizer(resource)) {
-      return ReconcileResult.nothing();
-    }
-    List<Change> changes = new ArrayList<>();
-    String namespace = resource.getMetadata().getNamespace();
-    for (ObjectRef ref : StatusBuilder.readInventory(status(asMap(resource)))) {
-      if (!collectable(ref, namespace)) {
-        try {
-          if (pruner.delete(ref)) {
-            changes.add(new Change(ref, Action.PRUNE, false));
-          }
-        } catch (ApplyException e) {
-          events.warning(resource, "CleanupFailed", e.getMessage());
-          return new ReconcileResult(true, changes, false, e.getMessage());
-        }
-      }
-    }
-    removeFinalizer(resource);
-    return new ReconcileResult(false, changes, false, null);
-  }
-
-  private boolean needsFinalizer(GenericKubernetesResource resource, List<RenderedObject> desired) {
-    String namespace = resource.getMetadata().getNamespace();
-    return desired.stream().anyMatch(object -> !collectable(object.ref(), namespace));
-  }
-
-  /** Whether the garbage collector removes the object with its owner: same namespace only. */
-  private static boolean collectable(ObjectRef ref, String ownerNamespace) {
-    return ref.namespace() != null && ref.namespace().equals(ownerNamespace);
-  }
-
-  private static boolean hasFinalizer(GenericKubernetesResource resource) {
-    return resource.getMetadata().getFinalizers().contains(FINALIZER);
-  }
-
-  private void addFinalizer(GenericKubernetesResource resource) {
-    named(resource)
-        .edit(
-            r -> {
-              r.getMetadata().getFinalizers().add(FINALIZER);
-              return r;
-            });
-  }
-
-  private void removeFinalizer(GenericKubernetesResource resource) {
-    try {
-      named(resource)
-          .edit(
-              r -> {
-                r.getMetadata().getFinalizers().remove(FINALIZER);
-                return r;
-              });
-    } catch (KubernetesClientException e) {
-      if (e.getCode() != 404) {
-        throw new OperatorException(
-            ObjectRefs.of(resource) + ": cannot remove finalizer: " + e.getMessage(), e);
-      }
-    }
-  }
-
-  private io.fabric8.kubernetes.client.dsl.Resource<GenericKubernetesResource> named(
-      GenericKubernetesResource resource) {
-    var operation = client.genericKubernetesResources(kind);
-    String namespace = resource.getMetadata().getNamespace();
-    return namespace == null
-        ? operation.withName(resource.getMetadata().getName())
-        : operation.inNamespace(namespace).withName(resource.getMetadata().getName());
   }
 
   private static Map<String, Map<String, Map<String, Object>>> byKindAndName(

@@ -475,7 +475,7 @@ class OperatorIT {
         .until(
             () -> admin.scheduling().v1().priorityClasses().withName(priorityClass).get() != null);
     assertThat(webServers.named("web").get().getMetadata().getFinalizers())
-        .contains(Reconciler.FINALIZER);
+        .contains(Cleanup.FINALIZER);
 
     Path deploymentTemplate = templates.resolve("webserver/deployment.yaml.j2");
     Files.writeString(deploymentTemplate, "{{ broken");

@@ -1,0 +1,118 @@
+package io.webserveroperator.controller;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.Resource;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.webserveroperator.OperatorException;
+import io.webserveroperator.apply.ApplyException;
+import io.webserveroperator.apply.Change;
+import io.webserveroperator.apply.Pruner;
+import io.webserveroperator.diff.Action;
+import io.webserveroperator.kube.ObjectRefs;
+import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.status.EventRecorder;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Deletion of resources whose objects the garbage collector cannot remove: objects in another
+ * namespace, or cluster-scoped, carry no owner reference. For those the resource holds a finalizer
+ * that this class adds before they are applied and removes once they are deleted.
+ */
+final class Cleanup {
+
+  /** Held by resources that own objects the garbage collector cannot remove for them. */
+  static final String FINALIZER = "webserver-operator.io/cleanup";
+
+  private final KubernetesClient client;
+  private final ResourceDefinitionContext kind;
+  private final Pruner pruner;
+  private final EventRecorder events;
+
+  Cleanup(
+      KubernetesClient client,
+      ResourceDefinitionContext kind,
+      Pruner pruner,
+      EventRecorder events) {
+    this.client = client;
+    this.kind = kind;
+    this.pruner = pruner;
+    this.events = events;
+  }
+
+  /** Adds the finalizer before applying, if the desired objects need it and it is not there. */
+  void guard(GenericKubernetesResource resource, List<RenderedObject> desired) {
+    String namespace = resource.getMetadata().getNamespace();
+    boolean needed = desired.stream().anyMatch(object -> !collectable(object.ref(), namespace));
+    if (needed && !hasFinalizer(resource)) {
+      named(resource)
+          .edit(
+              r -> {
+                r.getMetadata().getFinalizers().add(FINALIZER);
+                return r;
+              });
+    }
+  }
+
+  /**
+   * Deletes what the garbage collector cannot, then lets the resource go. Works from the inventory
+   * alone, so a resource with broken templates can still be deleted.
+   */
+  ReconcileResult run(GenericKubernetesResource resource, List<ObjectRef> inventory) {
+    if (!hasFinalizer(resource)) {
+      return ReconcileResult.nothing();
+    }
+    List<Change> changes = new ArrayList<>();
+    String namespace = resource.getMetadata().getNamespace();
+    for (ObjectRef ref : inventory) {
+      if (!collectable(ref, namespace)) {
+        try {
+          if (pruner.delete(ref)) {
+            changes.add(new Change(ref, Action.PRUNE, false));
+          }
+        } catch (ApplyException e) {
+          events.warning(resource, "CleanupFailed", e.getMessage());
+          return new ReconcileResult(true, changes, false, e.getMessage());
+        }
+      }
+    }
+    removeFinalizer(resource);
+    return new ReconcileResult(false, changes, false, null);
+  }
+
+  /** Whether the garbage collector removes the object with its owner: same namespace only. */
+  private static boolean collectable(ObjectRef ref, String ownerNamespace) {
+    return ref.namespace() != null && ref.namespace().equals(ownerNamespace);
+  }
+
+  private static boolean hasFinalizer(GenericKubernetesResource resource) {
+    return resource.getMetadata().getFinalizers().contains(FINALIZER);
+  }
+
+  private void removeFinalizer(GenericKubernetesResource resource) {
+    try {
+      named(resource)
+          .edit(
+              r -> {
+                r.getMetadata().getFinalizers().remove(FINALIZER);
+                return r;
+              });
+    } catch (KubernetesClientException e) {
+      if (e.getCode() != 404) {
+        throw new OperatorException(
+            ObjectRefs.of(resource) + ": cannot remove finalizer: " + e.getMessage(), e);
+      }
+    }
+  }
+
+  private Resource<GenericKubernetesResource> named(GenericKubernetesResource resource) {
+    var operation = client.genericKubernetesResources(kind);
+    String namespace = resource.getMetadata().getNamespace();
+    return namespace == null
+        ? operation.withName(resource.getMetadata().getName())
+        : operation.inNamespace(namespace).withName(resource.getMetadata().getName());
+  }
+}
