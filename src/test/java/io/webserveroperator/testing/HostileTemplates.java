@@ -42,21 +42,4 @@ public final class HostileTemplates {
       throw new UncheckedIOException(e);
     }
   }
-
-  /**
-   * All cases in one template file, each rendered only when {@code spec.content.case} names it, so
-   * that one template folder serves well-behaved and hostile resources alike.
-   */
-  public static String combined() {
-    StringBuilder text =
-        new StringBuilder("{% if spec.content is defined and spec.content.case is defined %}\n");
-    for (Case hostile : all()) {
-      text.append("{% if spec.content.case == '")
-          .append(hostile.name())
-          .append("' %}\n")
-          .append(hostile.template())
-          .append("{% endif %}\n");
-    }
-    return text.append("{% endif %}\n").toString();
-  }
 }
