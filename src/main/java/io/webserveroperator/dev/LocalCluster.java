@@ -1,5 +1,7 @@
 package io.webserveroperator.dev;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -7,6 +9,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +20,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
@@ -33,6 +39,7 @@ import java.util.stream.Stream;
  */
 public final class LocalCluster implements AutoCloseable {
 
+  private static final String API_SERVER = "kube-apiserver";
   private static final String STAGES_RESOURCE = "kwok-stages.yaml";
   private static final Duration STOP_GRACE = Duration.ofSeconds(10);
 
@@ -92,7 +99,7 @@ public final class LocalCluster implements AutoCloseable {
     report("etcd ready", step);
 
     step = Instant.now();
-    ManagedProcess apiServer = launch("kube-apiserver", commands.apiServer());
+    ManagedProcess apiServer = launch(API_SERVER, commands.apiServer());
     probe.awaitHealthy(apiServer, URI.create(layout.apiServerUrl() + "/readyz"), timeout);
     kubeConfig = new KubeConfig(URI.create(layout.apiServerUrl()), readCaPem(), token);
     kubeConfig.write(layout.kubeconfig());
@@ -228,6 +235,75 @@ public final class LocalCluster implements AutoCloseable {
   /** The handles of the component processes, in start order. */
   public List<ProcessHandle> processes() {
     return processes.stream().map(ManagedProcess::handle).toList();
+  }
+
+  /**
+   * Stops kube-apiserver alone, as a crash or an upgrade would; etcd keeps every object, and the
+   * other components retry until {@link #startApiServer} brings it back. Blocks until it exited.
+   */
+  public synchronized void stopApiServer() {
+    process(API_SERVER).stop(STOP_GRACE);
+  }
+
+  /**
+   * Starts kube-apiserver again on the same port with the same flags, certificates and etcd, after
+   * {@link #stopApiServer}; blocks until it is ready. Clients built before keep working.
+   */
+  public synchronized void startApiServer() {
+    ManagedProcess old = process(API_SERVER);
+    if (old.isAlive()) {
+      throw new IllegalStateException("kube-apiserver is running; stop it first.");
+    }
+    ManagedProcess apiServer =
+        ManagedProcess.start(
+            API_SERVER,
+            new ComponentCommands(options.binaries(), layout).apiServer(),
+            layout.log(API_SERVER));
+    processes.set(processes.indexOf(old), apiServer);
+    new HealthProbe()
+        .awaitHealthy(
+            apiServer, URI.create(layout.apiServerUrl() + "/readyz"), options.componentTimeout());
+  }
+
+  /**
+   * Compacts etcd's history up to its current revision through etcd's JSON gateway, so that a watch
+   * resuming from an older resource version gets 410 Gone. Returns that revision.
+   */
+  public long compactEtcd() {
+    String root = Base64.getEncoder().encodeToString("/".getBytes(StandardCharsets.UTF_8));
+    JsonNode range = etcd("/v3/kv/range", "{\"key\":\"" + root + "\",\"limit\":1}");
+    long revision = range.path("header").path("revision").asLong();
+    etcd("/v3/kv/compaction", "{\"revision\":\"" + revision + "\",\"physical\":true}");
+    return revision;
+  }
+
+  private JsonNode etcd(String path, String body) {
+    HttpRequest request =
+        HttpRequest.newBuilder(URI.create(layout.etcdUrl() + path))
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .header("Content-Type", "application/json")
+            .build();
+    try {
+      HttpResponse<String> response =
+          HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+      if (response.statusCode() != 200) {
+        throw new DevClusterException(
+            "etcd answered " + path + " with " + response.statusCode() + ": " + response.body());
+      }
+      return new ObjectMapper().readTree(response.body());
+    } catch (IOException e) {
+      throw new DevClusterException("etcd did not answer " + path + ": " + e.getMessage(), e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new DevClusterException("Interrupted while calling etcd " + path + ".", e);
+    }
+  }
+
+  private ManagedProcess process(String name) {
+    return processes.stream()
+        .filter(p -> p.name().equals(name))
+        .findFirst()
+        .orElseThrow(() -> new IllegalStateException(name + " was never started."));
   }
 
   /** Stops every component in reverse start order and removes the folder; idempotent. */

@@ -4,8 +4,10 @@ import com.hubspot.jinjava.Jinjava;
 import com.hubspot.jinjava.JinjavaConfig;
 import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.Context.Library;
+import com.hubspot.jinjava.lib.fn.ELFunctionDefinition;
 import com.hubspot.jinjava.loader.ResourceLocator;
 import com.hubspot.jinjava.mode.ExecutionMode;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 
@@ -17,6 +19,9 @@ final class EngineFactory {
 
   /** Largest text one template file may render, in characters. */
   static final long MAX_OUTPUT = 2_000_000;
+
+  /** Longest one resource may take to render, all its files together. */
+  static final Duration MAX_RENDER_TIME = Duration.ofSeconds(2);
 
   static final SafeOutputStrategy STRATEGY = new SafeOutputStrategy();
 
@@ -62,6 +67,8 @@ final class EngineFactory {
     context.setExpressionStrategy(STRATEGY);
     context.registerTag(new TextMacroTag());
     Filters.register(context);
+    context.registerFunction(
+        new ELFunctionDefinition("", "range", Ranges.class, "range", Object.class, Object[].class));
   }
 
   /** Makes every context jinjava prepares use the safe output strategy. */

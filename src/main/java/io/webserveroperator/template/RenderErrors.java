@@ -4,11 +4,21 @@ import com.hubspot.jinjava.interpret.InterpretException;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.interpret.TemplateError;
 import com.hubspot.jinjava.interpret.TemplateError.ErrorType;
+import com.hubspot.jinjava.interpret.errorcategory.BasicTemplateErrorCategory;
+import com.hubspot.jinjava.interpret.errorcategory.TemplateErrorCategory;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Turns jinjava's errors into the sentences a template author needs. */
 final class RenderErrors {
+
+  private static final Set<TemplateErrorCategory> CYCLES =
+      Set.of(
+          BasicTemplateErrorCategory.CYCLE_DETECTED,
+          BasicTemplateErrorCategory.INCLUDE_CYCLE_DETECTED,
+          BasicTemplateErrorCategory.IMPORT_CYCLE_DETECTED,
+          BasicTemplateErrorCategory.FROM_CYCLE_DETECTED);
 
   private static final Pattern UNKNOWN_TOKEN = Pattern.compile("Unknown token found: (.*)");
 
@@ -16,7 +26,9 @@ final class RenderErrors {
 
   /** Whether an error jinjava recorded must fail the render; warnings do not. */
   static boolean isFailure(TemplateError error) {
-    return error.getSeverity() == ErrorType.FATAL;
+    // Jinjava only warns when it cuts a recursion or an include cycle short, and renders on with
+    // the part missing: a manifest with a hole is worse than none.
+    return error.getSeverity() == ErrorType.FATAL || CYCLES.contains(error.getCategory());
   }
 
   static String describe(TemplateError error) {
@@ -28,6 +40,9 @@ final class RenderErrors {
   }
 
   private static String translate(String message) {
+    if (message.contains("OutputTooBig")) {
+      return "the template rendered more than " + EngineFactory.MAX_OUTPUT + " characters";
+    }
     Matcher unknown = UNKNOWN_TOKEN.matcher(message);
     if (unknown.find()) {
       return "unknown variable or undefined value '"
@@ -43,9 +58,6 @@ final class RenderErrors {
       return failure.getMessage();
     }
     String message = e.getMessage();
-    if (message != null && message.contains("OutputTooBig")) {
-      return "the template rendered more than " + EngineFactory.MAX_OUTPUT + " characters";
-    }
     return message == null ? e.getClass().getSimpleName() : translate(message);
   }
 

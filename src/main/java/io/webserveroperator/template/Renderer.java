@@ -99,7 +99,8 @@ final class Renderer {
   private static JinjavaInterpreter interpreter(Jinjava jinjava, Map<String, Object> variables) {
     Context context = new Context(jinjava.getGlobalContext(), variables);
     context.setExpressionStrategy(EngineFactory.STRATEGY);
-    return new JinjavaInterpreter(jinjava, context, jinjava.getGlobalConfig());
+    return new TimedInterpreter(
+        jinjava, context, jinjava.getGlobalConfig(), EngineFactory.MAX_RENDER_TIME);
   }
 
   private static List<Object> renderDocuments(
@@ -122,6 +123,12 @@ final class Renderer {
     } catch (RuntimeException e) {
       throw new RenderException(
           owner, file.name(), RenderErrors.line(e, interpreter), RenderErrors.describe(e), e);
+    } catch (TimedInterpreter.Expired e) {
+      throw new RenderException(owner, file.name(), interpreter.getLineNumber(), e.getMessage());
+    }
+    if (interpreter instanceof TimedInterpreter timed && timed.expired()) {
+      throw new RenderException(
+          owner, file.name(), interpreter.getLineNumber(), timed.expiredMessage());
     }
     List<TemplateError> errors = interpreter.getErrors();
     for (TemplateError error : errors.subList(known, errors.size())) {

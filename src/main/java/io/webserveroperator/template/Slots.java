@@ -85,7 +85,7 @@ final class Slots {
     if (value instanceof Map || value instanceof Collection || value.getClass().isArray()) {
       return TextFormat.JSON.write(value, this);
     }
-    return put(value.toString(), Kind.PLAIN);
+    return put(text(value), Kind.PLAIN);
   }
 
   /**
@@ -140,6 +140,23 @@ final class Slots {
       throw new IllegalStateException("a value token that this render did not make");
     }
     return index;
+  }
+
+  /**
+   * The text of a scalar value: strings, numbers and jinjava's own value types (such as
+   * SafeString). The interpreter, a loop or a macro would print its Java identity, which no
+   * template needs and none may see.
+   */
+  static String text(Object value) {
+    if (value instanceof CharSequence
+        || value instanceof Character
+        || value instanceof Number
+        || value instanceof Boolean
+        || value.getClass().getName().startsWith("com.hubspot.jinjava.objects.")) {
+      return value.toString();
+    }
+    throw new TemplateFailure(
+        "templates cannot print a Java object (" + value.getClass().getSimpleName() + ")");
   }
 
   private static boolean isWholeNumber(Object value) {

@@ -65,7 +65,7 @@ enum TextFormat {
     } else if (value instanceof Boolean || value instanceof Number) {
       out.append(value instanceof Number n ? number(n) : value.toString());
     } else {
-      writeJsonString(out, value.toString(), slots);
+      writeJsonString(out, Slots.text(value), slots);
     }
   }
 
@@ -110,7 +110,7 @@ enum TextFormat {
     } else if (value instanceof Number n) {
       out.append(number(n));
     } else {
-      out.append(yamlScalar(value.toString(), slots));
+      out.append(yamlScalar(Slots.text(value), slots));
     }
   }
 

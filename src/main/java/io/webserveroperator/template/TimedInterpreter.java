@@ -1,0 +1,69 @@
+package io.webserveroperator.template;
+
+import com.hubspot.jinjava.Jinjava;
+import com.hubspot.jinjava.JinjavaConfig;
+import com.hubspot.jinjava.interpret.Context;
+import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import java.time.Duration;
+
+/**
+ * An interpreter that stops a render once its time is up. Jinjava has no time limit and ignores
+ * interrupts, but every loop iteration, tag, expression and macro call asks the interpreter for its
+ * context, so that is where the clock is read. Not thread-safe, like every interpreter.
+ */
+final class TimedInterpreter extends JinjavaInterpreter {
+
+  /** Reads the clock once per this many context look-ups; a look-up takes nanoseconds. */
+  private static final int CHECK_EVERY = 256;
+
+  private final Duration limit;
+  private final long deadline;
+  private int lookups;
+  private boolean expired;
+
+  TimedInterpreter(Jinjava jinjava, Context context, JinjavaConfig config, Duration limit) {
+    super(jinjava, context, config);
+    this.limit = limit;
+    this.deadline = System.nanoTime() + limit.toNanos();
+  }
+
+  @Override
+  public Context getContext() {
+    if (expired || (++lookups % CHECK_EVERY == 0 && System.nanoTime() - deadline > 0)) {
+      // Sticky: a macro call turns the error into a recorded one and renders on, so every later
+      // look-up fails too and each enclosing loop, tag and macro stops at its next step.
+      expired = true;
+      throw new Expired(limit);
+    }
+    return super.getContext();
+  }
+
+  /** Whether the render ran out of time, even where jinjava recorded that instead of throwing. */
+  boolean expired() {
+    return expired;
+  }
+
+  /** The message of a render that ran out of time. */
+  String expiredMessage() {
+    return new Expired(limit).getMessage();
+  }
+
+  /**
+   * The render ran out of time. An {@link Error}, not an exception: jinjava catches exceptions
+   * inside loops and expressions, records them and renders on, which would keep the loop going.
+   */
+  static final class Expired extends Error {
+
+    private static final long serialVersionUID = 1L;
+
+    Expired(Duration limit) {
+      super(
+          "rendering took longer than "
+              + limit.toMillis()
+              + " ms and was stopped; a loop or a macro recursion runs too long",
+          null,
+          false,
+          false);
+    }
+  }
+}
