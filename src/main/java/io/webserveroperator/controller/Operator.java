@@ -99,6 +99,7 @@ public final class Operator implements AutoCloseable {
           key(watch.apiVersion(), watch.kind()), new Reconciler(watch, kind, cache, parts));
     }
     metrics.workQueue("operator", queue::depth);
+    metrics.leadership(options.leaseName(), () -> leading);
     health = new HealthServer(options.healthPort(), metrics::scrape, this::isReady);
     workers = Executors.newFixedThreadPool(options.workers(), new WorkerThreads());
   }

@@ -15,8 +15,9 @@ import java.util.function.Supplier;
  * The operator's Prometheus metrics, named as controller-runtime names them so that existing
  * dashboards work: {@code controller_runtime_reconcile_total}, {@code
  * controller_runtime_reconcile_errors_total}, {@code controller_runtime_reconcile_time_seconds},
- * {@code workqueue_depth}, {@code workqueue_adds_total}, {@code workqueue_retries_total}; plus
- * {@code rest_client_requests_total} by verb, which counts every API request the client sent.
+ * {@code workqueue_depth}, {@code workqueue_adds_total}, {@code workqueue_retries_total}, {@code
+ * leader_election_master_status}; plus {@code rest_client_requests_total} by verb, which counts
+ * every API request the client sent.
  */
 public final class OperatorMetrics {
 
@@ -33,6 +34,13 @@ public final class OperatorMetrics {
           .tag("verb", verb)
           .register(registry);
     }
+  }
+
+  /** Registers whether this replica leads ({@code leader_election_master_status}, 1 or 0). */
+  public void leadership(String lease, java.util.function.BooleanSupplier leading) {
+    Gauge.builder("leader.election.master.status", () -> leading.getAsBoolean() ? 1 : 0)
+        .tag("name", lease)
+        .register(registry);
   }
 
   /** Registers the depth of the work queue. */

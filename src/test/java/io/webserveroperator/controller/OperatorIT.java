@@ -447,6 +447,8 @@ class OperatorIT {
         .until(() -> deployment("web") != null && webServers.condition("web", "Ready").isPresent());
 
     assertThat(two.isLeader()).isFalse();
+    assertThat(two.metrics().scrape())
+        .contains("leader_election_master_status{name=\"webserver-operator\"} 0.0");
     assertThat(second.writes()).as("the standby's requests: %s", second.snapshot()).isZero();
 
     one.close();
@@ -566,6 +568,7 @@ class OperatorIT {
         .contains("controller_runtime_reconcile_total{controller=\"webserver\",result=\"success\"}")
         .contains("controller_runtime_reconcile_time_seconds_bucket")
         .contains("workqueue_depth{name=\"operator\"}")
+        .contains("leader_election_master_status{name=\"webserver-operator\"} 1.0")
         .contains("rest_client_requests_total{verb=\"patch\"}");
   }
 
