@@ -57,6 +57,7 @@ public final class Operator implements AutoCloseable {
   private final OperatorMetrics metrics;
   private final WorkQueue<OwnerKey> queue = new WorkQueue<>(RateLimiter.defaults());
   private final ObjectCache children;
+  private final EventRecorder events;
   private final Map<String, Reconciler> reconcilers = new LinkedHashMap<>();
   private final Map<String, ResourceCache> resources = new LinkedHashMap<>();
   private final HealthServer health;
@@ -73,6 +74,7 @@ public final class Operator implements AutoCloseable {
     this.metrics = new OperatorMetrics(requests);
     KindResolver kinds = new KindResolver(client);
     this.children = new ObjectCache(client, kinds, options.namespaces(), this::childChanged);
+    this.events = new EventRecorder(client);
     Reconciler.Parts parts =
         new Reconciler.Parts(
             templates,
@@ -81,7 +83,7 @@ public final class Operator implements AutoCloseable {
             new Applier(client, kinds, ApplyOptions.defaults()),
             new Pruner(client, kinds, false),
             new StatusWriter(client),
-            new EventRecorder(client),
+            events,
             client,
             Clock.systemUTC());
     for (Watch watch : templates.watches()) {
@@ -294,6 +296,7 @@ public final class Operator implements AutoCloseable {
       leadership.cancel(true);
     }
     List<AutoCloseable> closeables = new ArrayList<>(resources.values());
+    closeables.add(events);
     closeables.add(children);
     closeables.add(templates);
     closeables.add(health);

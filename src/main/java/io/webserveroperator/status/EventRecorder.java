@@ -13,6 +13,10 @@ import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,14 +24,34 @@ import org.slf4j.LoggerFactory;
 /**
  * Records Kubernetes events on a resource, so that {@code kubectl describe} tells what the operator
  * did. The same event repeated is counted on one Event object (as kubectl shows {@code x3}) rather
- * than created again. Events are a side channel: a failure to record one is logged, never thrown.
+ * than created again. Events are a side channel: they are written in the background, and a failure
+ * to record one is logged, never thrown.
  */
-public final class EventRecorder {
+public final class EventRecorder implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(EventRecorder.class);
   private static final int REMEMBERED = 4096;
+  private static final int QUEUED = 10_000;
 
   private final KubernetesClient client;
+
+  /**
+   * One thread writes the events, off the reconcile path: a reconcile does not wait for them, and
+   * only this thread touches {@link #recent}. A full queue drops events rather than blocking.
+   */
+  private final ThreadPoolExecutor writer =
+      new ThreadPoolExecutor(
+          1,
+          1,
+          0,
+          TimeUnit.MILLISECONDS,
+          new ArrayBlockingQueue<>(QUEUED),
+          runnable -> {
+            Thread thread = new Thread(runnable, "event-recorder");
+            thread.setDaemon(true);
+            return thread;
+          });
+
   private final Map<String, Event> recent =
       new LinkedHashMap<>(256, 0.75f, true) {
         @Override
@@ -50,27 +74,46 @@ public final class EventRecorder {
     record(resource, "Warning", reason, message);
   }
 
+  /** Sends the events still queued, waiting a few seconds at most, and stops. */
+  @Override
+  public void close() {
+    writer.shutdown();
+    try {
+      if (!writer.awaitTermination(5, TimeUnit.SECONDS)) {
+        writer.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   private void record(
       GenericKubernetesResource resource, String type, String reason, String message) {
-    var metadata = resource.getMetadata();
-    String name = metadata.getName() + "." + fingerprint(metadata.getUid(), type, reason, message);
+    // The time of the event, not of its write, which the queue may delay.
     String now = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
     try {
-      Event previous;
-      synchronized (recent) {
-        previous = recent.get(name);
-      }
+      writer.execute(() -> write(resource, type, reason, message, now));
+    } catch (RejectedExecutionException full) {
+      LOG.warn(
+          "Event {} on {} dropped: too many events queued",
+          reason,
+          resource.getMetadata().getName());
+    }
+  }
+
+  private void write(
+      GenericKubernetesResource resource, String type, String reason, String message, String now) {
+    var metadata = resource.getMetadata();
+    String name = metadata.getName() + "." + fingerprint(metadata.getUid(), type, reason, message);
+    try {
+      Event previous = recent.get(name);
       Event event =
           previous == null
               ? create(resource, name, type, reason, message, now)
               : increment(metadata.getNamespace(), name, now);
-      synchronized (recent) {
-        recent.put(name, event);
-      }
+      recent.put(name, event);
     } catch (KubernetesClientException e) {
-      synchronized (recent) {
-        recent.remove(name);
-      }
+      recent.remove(name);
       LOG.warn("Cannot record event {} on {}: {}", reason, metadata.getName(), e.getMessage());
     }
   }
