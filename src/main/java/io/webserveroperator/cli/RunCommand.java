@@ -43,7 +43,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(
       names = "--workers",
-      defaultValue = "${env:WSO_WORKERS:-4}",
+      defaultValue = "${env:WSO_WORKERS:-16}",
       description = "Reconciles at once (env WSO_WORKERS; default: ${DEFAULT-VALUE}).")
   int workers;
 
