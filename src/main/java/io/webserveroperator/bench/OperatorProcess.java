@@ -67,6 +67,8 @@ public final class OperatorProcess implements AutoCloseable {
       Path templates,
       String namespace,
       Duration resync,
+      int workers,
+      List<String> extraJvmFlags,
       String maxRam,
       Path log) {
     int port = freePort();
@@ -74,6 +76,7 @@ public final class OperatorProcess implements AutoCloseable {
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add("-XX:MaxRAM=" + maxRam);
     command.addAll(IMAGE_JVM_FLAGS);
+    command.addAll(extraJvmFlags);
     command.addAll(
         List.of(
             "-jar",
@@ -87,6 +90,8 @@ public final class OperatorProcess implements AutoCloseable {
             namespace,
             "--resync",
             resync.toString(),
+            "--workers",
+            Integer.toString(workers),
             "--health-port",
             Integer.toString(port)));
     try {
@@ -155,6 +160,15 @@ public final class OperatorProcess implements AutoCloseable {
         heap, status.getOrDefault("VmRSS", -1L), status.getOrDefault("VmHWM", -1L));
   }
 
+  /**
+   * The JVM's own account of its memory by area ({@code jcmd VM.native_memory summary}), when it
+   * runs with {@code -XX:NativeMemoryTracking}; empty otherwise.
+   */
+  public String nativeMemorySummary() {
+    Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+    return Files.isExecutable(jcmd) ? jcmd(jcmd, "VM.native_memory summary") : "";
+  }
+
   private long heapAfterFullGc() {
     Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
     if (!Files.isExecutable(jcmd)) {
@@ -174,9 +188,7 @@ public final class OperatorProcess implements AutoCloseable {
   private String jcmd(Path jcmd, String command) {
     try {
       Process run =
-          new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), command)
-              .redirectErrorStream(true)
-              .start();
+          new ProcessBuilder(commandLine(jcmd, command)).redirectErrorStream(true).start();
       String output = new String(run.getInputStream().readAllBytes());
       run.waitFor(30, TimeUnit.SECONDS);
       return output;
@@ -186,6 +198,12 @@ public final class OperatorProcess implements AutoCloseable {
       Thread.currentThread().interrupt();
       return "";
     }
+  }
+
+  private List<String> commandLine(Path jcmd, String command) {
+    List<String> line = new ArrayList<>(List.of(jcmd.toString(), Long.toString(process.pid())));
+    line.addAll(List.of(command.split(" ")));
+    return line;
   }
 
   private HttpResponse<String> get(String path) {

@@ -5,6 +5,10 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.template.TemplateRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,6 +45,7 @@ public final class ScaleBenchmark {
       progress.accept("Starting the operator process; its log: " + options.operatorLog());
       List<String> jvm = new ArrayList<>(List.of("-XX:MaxRAM=" + options.maxRam()));
       jvm.addAll(OperatorProcess.IMAGE_JVM_FLAGS);
+      jvm.addAll(options.extraJvmFlags());
       try (OperatorProcess operator =
           OperatorProcess.start(
               options.jar(),
@@ -48,6 +53,8 @@ public final class ScaleBenchmark {
               options.templates(),
               OPERATOR_NAMESPACE,
               options.resync(),
+              options.workers(),
+              options.extraJvmFlags(),
               options.maxRam(),
               options.operatorLog())) {
         ScaleReport.Phase operatorPhase = operatorPhase(admin, operator);
@@ -59,6 +66,11 @@ public final class ScaleBenchmark {
         OperatorProcess.sleep(options.quiet());
         RequestCounts steady = operator.requests().minus(quietStart);
         MemoryFigures memory = operator.memory();
+        if (options.extraJvmFlags().stream().anyMatch(f -> f.contains("NativeMemoryTracking"))) {
+          Path summary = options.operatorLog().resolveSibling("bench-scale-native-memory.txt");
+          writeString(summary, operator.nativeMemorySummary());
+          progress.accept("The operator's native memory summary: " + summary);
+        }
 
         progress.accept(
             "Streaming "
@@ -80,6 +92,7 @@ public final class ScaleBenchmark {
         return new ScaleReport(
             options.count(),
             options.concurrency(),
+            options.workers(),
             jvm,
             operatorPhase,
             minimalPhase,
@@ -116,6 +129,14 @@ public final class ScaleBenchmark {
           new MinimalWriter(admin, counted, templates)
               .run(MINIMAL_NAMESPACE, options.count(), options.concurrency());
       return new ScaleReport.Phase(elapsed, RequestCounts.of(counter));
+    }
+  }
+
+  private static void writeString(Path file, String text) {
+    try {
+      Files.writeString(file, text);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
   }
 

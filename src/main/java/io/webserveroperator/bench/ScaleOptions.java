@@ -3,6 +3,7 @@ package io.webserveroperator.bench;
 import io.webserveroperator.dev.KubeBinaries;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -14,6 +15,9 @@ import java.util.Objects;
  * @param changeWindow how long the changes stream
  * @param quiet the quiet period in which steady-state requests are counted
  * @param resync the operator's resync period; the quiet period should span several
+ * @param workers the operator's reconcile workers ({@code run --workers})
+ * @param extraJvmFlags flags added after the image's, such as {@code
+ *     -XX:NativeMemoryTracking=summary}
  * @param maxRam the memory the operator's JVM sizes itself for, as under a container limit
  * @param jar the operator's jar, run as its own process
  * @param templates the templates folder (with watches.yaml)
@@ -28,6 +32,8 @@ public record ScaleOptions(
     Duration changeWindow,
     Duration quiet,
     Duration resync,
+    int workers,
+    List<String> extraJvmFlags,
     String maxRam,
     Path jar,
     Path templates,
@@ -49,11 +55,15 @@ public record ScaleOptions(
     if (rate < 1) {
       throw new IllegalArgumentException("--rate must be at least 1 per second, not " + rate);
     }
+    if (workers < 1) {
+      throw new IllegalArgumentException("--workers must be at least 1, not " + workers);
+    }
     for (Duration duration : new Duration[] {changeWindow, quiet, resync}) {
       if (duration == null || duration.isNegative() || duration.isZero()) {
         throw new IllegalArgumentException("Durations must be positive.");
       }
     }
+    extraJvmFlags = List.copyOf(extraJvmFlags);
     Objects.requireNonNull(maxRam, "maxRam");
     Objects.requireNonNull(jar, "jar");
     Objects.requireNonNull(templates, "templates");

@@ -8,6 +8,7 @@ import java.util.List;
  *
  * @param count WebServers created at once
  * @param concurrency threads creating them
+ * @param workers the operator's reconcile workers
  * @param operatorJvm the operator's JVM flags
  * @param operator the operator settling them: time and its API requests
  * @param minimal the minimal client writing the same: time and its API requests
@@ -22,6 +23,7 @@ import java.util.List;
 public record ScaleReport(
     int count,
     int concurrency,
+    int workers,
     List<String> operatorJvm,
     Phase operator,
     Phase minimal,

@@ -18,7 +18,11 @@ public final class ScaleReportFormat {
     Table table = new Table();
     table.section(
         String.format(
-            Locale.ROOT, "Create %d WebServers at once (%d threads)", n, report.concurrency()));
+            Locale.ROOT,
+            "Create %d WebServers at once (%d threads; operator with %d workers)",
+            n,
+            report.concurrency(),
+            report.workers()));
     table
         .row("operator: all settled in", seconds(report.operator().elapsed()))
         .row("operator: requests per WebServer", perItem(report.operator().requests(), n))
@@ -67,6 +71,7 @@ public final class ScaleReportFormat {
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("count", report.count());
     root.put("concurrency", report.concurrency());
+    root.put("workers", report.workers());
     root.put("controlPlane", "etcd + kube-apiserver");
     root.put("operatorJvm", report.operatorJvm());
     root.put("operator", phase(report.operator(), report.count()));

@@ -11,6 +11,8 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -68,6 +70,19 @@ final class BenchScaleCommand implements Callable<Integer> {
   Duration resync;
 
   @Option(
+      names = "--workers",
+      defaultValue = "4",
+      description = "The operator's reconcile workers, as run --workers (default 4).")
+  int workers;
+
+  @Option(
+      names = "--jvm-flag",
+      description =
+          "A JVM flag for the operator after the image's, repeatable; with"
+              + " -XX:NativeMemoryTracking=summary the summary is saved beside the JSON.")
+  List<String> jvmFlags = new ArrayList<>();
+
+  @Option(
       names = "--max-ram",
       defaultValue = "512m",
       description =
@@ -101,6 +116,8 @@ final class BenchScaleCommand implements Callable<Integer> {
             Duration.ofSeconds(seconds),
             quiet,
             resync,
+            workers,
+            jvmFlags,
             maxRam,
             jar == null ? runningJar() : jar.toAbsolutePath(),
             templates.toAbsolutePath(),
