@@ -48,11 +48,13 @@ public final class OperatorProcess implements AutoCloseable {
   private final int healthPort;
   private final Path log;
   private final HttpClient http = HttpClient.newHttpClient();
+  private final Thread shutdownHook = new Thread(this::close, "bench-operator-stop");
 
   private OperatorProcess(Process process, int healthPort, Path log) {
     this.process = process;
     this.healthPort = healthPort;
     this.log = log;
+    Runtime.getRuntime().addShutdownHook(shutdownHook);
   }
 
   /**
@@ -238,9 +240,16 @@ public final class OperatorProcess implements AutoCloseable {
     }
   }
 
-  /** Stops the operator with SIGTERM, as Kubernetes would, then forcibly after 30 s. */
+  /** Stops the operator with SIGTERM, as Kubernetes would, then forcibly after 30 s; idempotent. */
   @Override
   public void close() {
+    if (Thread.currentThread() != shutdownHook) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(shutdownHook);
+      } catch (IllegalStateException e) {
+        // The JVM is shutting down and runs the hook, which stops the process too.
+      }
+    }
     process.destroy();
     try {
       if (!process.waitFor(30, TimeUnit.SECONDS)) {

@@ -1,6 +1,7 @@
 package io.webserveroperator.bench;
 
 import io.webserveroperator.kube.ApiRequestCounter;
+import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -15,7 +16,7 @@ public record RequestCounts(Map<String, Long> byVerb) {
   public RequestCounts {
     byVerb = new TreeMap<>(byVerb);
     byVerb.values().removeIf(count -> count == 0);
-    byVerb = java.util.Collections.unmodifiableMap(byVerb);
+    byVerb = Collections.unmodifiableMap(byVerb);
   }
 
   /** No requests. */
