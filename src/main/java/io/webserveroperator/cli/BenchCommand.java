@@ -10,7 +10,7 @@ import picocli.CommandLine.Spec;
     name = "bench",
     mixinStandardHelpOptions = true,
     description = "Measure render speed and reconcile cost, and print the numbers.",
-    subcommands = {BenchRenderCommand.class})
+    subcommands = {BenchRenderCommand.class, BenchScaleCommand.class})
 final class BenchCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;

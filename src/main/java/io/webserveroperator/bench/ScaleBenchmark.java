@@ -1,0 +1,149 @@
+package io.webserveroperator.bench;
+
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.dev.FolderApplier;
+import io.webserveroperator.kube.ApiRequestCounter;
+import io.webserveroperator.template.TemplateRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Runs {@code bench scale}: the phases of the package description against a fresh etcd and
+ * kube-apiserver, with the operator as its own JVM. Blocks for the whole run and stops everything
+ * it started, also on failure.
+ */
+public final class ScaleBenchmark {
+
+  static final String OPERATOR_NAMESPACE = "bench-operator";
+  static final String MINIMAL_NAMESPACE = "bench-minimal";
+  private static final Duration SETTLE = Duration.ofSeconds(1);
+  private static final Duration DRAIN = Duration.ofSeconds(15);
+
+  private final ScaleOptions options;
+  private final Consumer<String> progress;
+
+  public ScaleBenchmark(ScaleOptions options, Consumer<String> progress) {
+    this.options = options;
+    this.progress = progress;
+  }
+
+  /** Runs every phase and returns the figures. */
+  public ScaleReport run() {
+    progress.accept("Starting etcd and kube-apiserver");
+    try (ApiServerOnly server = ApiServerOnly.start(options.binaries());
+        KubernetesClient admin = server.newClient()) {
+      new FolderApplier(admin, Duration.ofSeconds(60)).apply(options.crds());
+      createNamespace(admin, OPERATOR_NAMESPACE);
+      createNamespace(admin, MINIMAL_NAMESPACE);
+      progress.accept("Starting the operator process; its log: " + options.operatorLog());
+      List<String> jvm = new ArrayList<>(List.of("-XX:MaxRAM=" + options.maxRam()));
+      jvm.addAll(OperatorProcess.IMAGE_JVM_FLAGS);
+      jvm.addAll(options.extraJvmFlags());
+      try (OperatorProcess operator =
+          OperatorProcess.start(
+              options.jar(),
+              server.kubeconfigPath(),
+              options.templates(),
+              OPERATOR_NAMESPACE,
+              options.resync(),
+              options.workers(),
+              options.extraJvmFlags(),
+              options.maxRam(),
+              options.operatorLog())) {
+        ScaleReport.Phase operatorPhase = operatorPhase(admin, operator);
+        ScaleReport.Phase minimalPhase = minimalPhase(server, admin);
+
+        progress.accept(
+            "Counting the operator's requests over " + options.quiet().toSeconds() + " s");
+        RequestCounts quietStart = operator.requests();
+        OperatorProcess.sleep(options.quiet());
+        RequestCounts steady = operator.requests().minus(quietStart);
+        MemoryFigures memory = operator.memory();
+        if (options.extraJvmFlags().stream().anyMatch(f -> f.contains("NativeMemoryTracking"))) {
+          Path summary = options.operatorLog().resolveSibling("bench-scale-native-memory.txt");
+          writeString(summary, operator.nativeMemorySummary());
+          progress.accept("The operator's native memory summary: " + summary);
+        }
+
+        progress.accept(
+            "Streaming "
+                + options.rate()
+                + " changes/s for "
+                + options.changeWindow().toSeconds()
+                + " s");
+        RequestCounts changeStart = operator.requests();
+        ChangeFigures changes =
+            new ChangeStream(admin)
+                .run(
+                    OPERATOR_NAMESPACE,
+                    options.count(),
+                    options.rate(),
+                    options.changeWindow(),
+                    DRAIN);
+        OperatorProcess.sleep(SETTLE);
+        RequestCounts changeRequests = operator.requests().minus(changeStart);
+        return new ScaleReport(
+            options.count(),
+            options.concurrency(),
+            options.workers(),
+            jvm,
+            operatorPhase,
+            minimalPhase,
+            options.quiet(),
+            options.resync(),
+            steady,
+            options.rate(),
+            changes,
+            changeRequests,
+            memory);
+      }
+    }
+  }
+
+  private ScaleReport.Phase operatorPhase(KubernetesClient admin, OperatorProcess operator) {
+    progress.accept("Creating " + options.count() + " WebServers for the operator");
+    RequestCounts before = operator.requests();
+    Duration timeout = Duration.ofSeconds(Math.max(120, options.count() / 15));
+    Duration elapsed =
+        new CreateStorm(admin, progress)
+            .run(OPERATOR_NAMESPACE, options.count(), options.concurrency(), timeout);
+    // Events are recorded after the status write; let the last ones land before counting.
+    OperatorProcess.sleep(SETTLE);
+    return new ScaleReport.Phase(elapsed, operator.requests().minus(before));
+  }
+
+  private ScaleReport.Phase minimalPhase(ApiServerOnly server, KubernetesClient admin) {
+    progress.accept("Writing " + options.count() + " WebServers with the minimal client");
+    ApiRequestCounter counter = new ApiRequestCounter();
+    try (KubernetesClient counted = server.newClient(counter);
+        TemplateRegistry templates =
+            TemplateRegistry.load(options.templates().resolve("watches.yaml"))) {
+      Duration elapsed =
+          new MinimalWriter(admin, counted, templates)
+              .run(MINIMAL_NAMESPACE, options.count(), options.concurrency());
+      return new ScaleReport.Phase(elapsed, RequestCounts.of(counter));
+    }
+  }
+
+  private static void writeString(Path file, String text) {
+    try {
+      Files.writeString(file, text);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static void createNamespace(KubernetesClient client, String name) {
+    client
+        .namespaces()
+        .resource(new NamespaceBuilder().withNewMetadata().withName(name).endMetadata().build())
+        .create();
+  }
+}

@@ -1,0 +1,145 @@
+package io.webserveroperator.bench;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/** A {@link ScaleReport} as the printed table and as the JSON tree, with the same figures. */
+public final class ScaleReportFormat {
+
+  private static final double MIB = 1024.0 * 1024.0;
+
+  private ScaleReportFormat() {}
+
+  /** The table {@code bench scale} prints. */
+  public static String table(ScaleReport report) {
+    int n = report.count();
+    Table table = new Table();
+    table.section(
+        String.format(
+            Locale.ROOT,
+            "Create %d WebServers at once (%d threads; operator with %d workers)",
+            n,
+            report.concurrency(),
+            report.workers()));
+    table
+        .row("operator: all settled in", seconds(report.operator().elapsed()))
+        .row("operator: requests per WebServer", perItem(report.operator().requests(), n))
+        .row("minimal client: all written in", seconds(report.minimal().elapsed()))
+        .row("minimal client: requests per WebServer", perItem(report.minimal().requests(), n))
+        .row(
+            "write ratio operator/minimal",
+            String.format(
+                Locale.ROOT,
+                "%.2f with Events, %.2f without (%d Events)",
+                report.writeRatio(),
+                report.writeRatioWithoutEvents(),
+                report.eventWrites()));
+    table
+        .section(
+            String.format(
+                Locale.ROOT,
+                "Steady state: %s quiet, resync every %s",
+                seconds(report.quiet()),
+                seconds(report.resync())))
+        .row("operator requests", report.steady().total() + " " + report.steady())
+        .row("operator writes", Long.toString(report.steady().writes()));
+    ChangeFigures changes = report.changes();
+    table
+        .section(
+            String.format(
+                Locale.ROOT, "Spec change to Deployment updated, %d changes/s", report.rate()))
+        .row(
+            "changes sent / seen / refused",
+            changes.sent() + " / " + changes.seen() + " / " + changes.failed())
+        .row("latency p50", millis(changes.latency().p50()))
+        .row("latency p99", millis(changes.latency().p99()))
+        .row("latency max", millis(changes.latency().max()))
+        .row("operator requests per change", perItem(report.changeRequests(), changes.sent()));
+    MemoryFigures memory = report.memory();
+    table
+        .section("Operator memory, " + n + " WebServers, " + String.join(" ", report.operatorJvm()))
+        .row("heap after full GC", mib(memory.heapAfterGc()))
+        .row("RSS (VmRSS)", mib(memory.rss()))
+        .row("peak RSS (VmHWM)", mib(memory.peakRss()));
+    return table.render();
+  }
+
+  /** The JSON tree written to {@code --json}: durations in seconds, memory in bytes. */
+  public static Map<String, Object> json(ScaleReport report) {
+    Map<String, Object> root = new LinkedHashMap<>();
+    root.put("count", report.count());
+    root.put("concurrency", report.concurrency());
+    root.put("workers", report.workers());
+    root.put("controlPlane", "etcd + kube-apiserver");
+    root.put("operatorJvm", report.operatorJvm());
+    root.put("operator", phase(report.operator(), report.count()));
+    root.put("minimal", phase(report.minimal(), report.count()));
+    Map<String, Object> ratio = new LinkedHashMap<>();
+    ratio.put("withEvents", report.writeRatio());
+    ratio.put("withoutEvents", report.writeRatioWithoutEvents());
+    ratio.put("events", report.eventWrites());
+    root.put("writeRatio", ratio);
+    Map<String, Object> steady = new LinkedHashMap<>();
+    steady.put("quietSeconds", toSeconds(report.quiet()));
+    steady.put("resyncSeconds", toSeconds(report.resync()));
+    steady.put("requests", report.steady().byVerb());
+    steady.put("writes", report.steady().writes());
+    root.put("steadyState", steady);
+    ChangeFigures changes = report.changes();
+    Map<String, Object> latency = new LinkedHashMap<>();
+    latency.put("ratePerSecond", report.rate());
+    latency.put("sent", changes.sent());
+    latency.put("seen", changes.seen());
+    latency.put("refused", changes.failed());
+    latency.put("p50Seconds", toSeconds(changes.latency().p50()));
+    latency.put("p99Seconds", toSeconds(changes.latency().p99()));
+    latency.put("maxSeconds", toSeconds(changes.latency().max()));
+    latency.put("operatorRequests", report.changeRequests().byVerb());
+    root.put("changeLatency", latency);
+    Map<String, Object> memory = new LinkedHashMap<>();
+    memory.put("heapAfterGcBytes", report.memory().heapAfterGc());
+    memory.put("rssBytes", report.memory().rss());
+    memory.put("peakRssBytes", report.memory().peakRss());
+    root.put("operatorMemory", memory);
+    return root;
+  }
+
+  private static Map<String, Object> phase(ScaleReport.Phase phase, int count) {
+    Map<String, Object> tree = new LinkedHashMap<>();
+    tree.put("seconds", toSeconds(phase.elapsed()));
+    tree.put("requests", phase.requests().byVerb());
+    tree.put("writes", phase.requests().writes());
+    tree.put("requestsPerWebServer", phase.requests().per(count));
+    return tree;
+  }
+
+  static String perItem(RequestCounts requests, int items) {
+    StringBuilder text =
+        new StringBuilder(
+            String.format(
+                Locale.ROOT, "%.2f writes", items == 0 ? 0.0 : (double) requests.writes() / items));
+    requests
+        .per(items)
+        .forEach(
+            (verb, ratio) -> text.append(String.format(Locale.ROOT, ", %s %.2f", verb, ratio)));
+    return text.toString();
+  }
+
+  static String seconds(Duration duration) {
+    return String.format(Locale.ROOT, "%.1f s", toSeconds(duration));
+  }
+
+  static String millis(Duration duration) {
+    return String.format(Locale.ROOT, "%.0f ms", duration.toNanos() / 1e6);
+  }
+
+  static String mib(long bytes) {
+    return bytes < 0 ? "n/a" : String.format(Locale.ROOT, "%.0f MiB", bytes / MIB);
+  }
+
+  private static double toSeconds(Duration duration) {
+    return Math.round(duration.toNanos() / 1e6) / 1000.0;
+  }
+}

@@ -1,0 +1,84 @@
+package io.webserveroperator.bench;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.MixedOperation;
+import io.fabric8.kubernetes.client.dsl.Resource;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The WebServers the benchmark creates: names, spec, and whether the operator has settled one. */
+final class WebServerResources {
+
+  static final ResourceDefinitionContext KIND =
+      new ResourceDefinitionContext.Builder()
+          .withGroup("webapp.example.com")
+          .withVersion("v1")
+          .withKind("WebServer")
+          .withPlural("webservers")
+          .withNamespaced(true)
+          .build();
+
+  /** The image every benchmark WebServer runs. */
+  static final String IMAGE = "nginx:1.27";
+
+  /** Replicas every benchmark WebServer starts with. */
+  static final int REPLICAS = 2;
+
+  private WebServerResources() {}
+
+  /** The i-th WebServer's name: {@code web-00042}. */
+  static String name(int index) {
+    return String.format(Locale.ROOT, "web-%05d", index);
+  }
+
+  /** The WebServer that {@code -deployment} child belongs to, or null for another name. */
+  static String ownerOfDeployment(String deploymentName) {
+    return deploymentName.endsWith("-deployment")
+        ? deploymentName.substring(0, deploymentName.length() - "-deployment".length())
+        : null;
+  }
+
+  /** The i-th WebServer, not yet created. */
+  static GenericKubernetesResource build(String namespace, int index) {
+    var resource = new GenericKubernetesResource();
+    resource.setApiVersion("webapp.example.com/v1");
+    resource.setKind("WebServer");
+    resource.setMetadata(
+        new ObjectMetaBuilder().withName(name(index)).withNamespace(namespace).build());
+    Map<String, Object> spec = new LinkedHashMap<>();
+    spec.put("image", IMAGE);
+    spec.put("replicas", REPLICAS);
+    resource.setAdditionalProperty("spec", spec);
+    return resource;
+  }
+
+  static MixedOperation<
+          GenericKubernetesResource,
+          GenericKubernetesResourceList,
+          Resource<GenericKubernetesResource>>
+      operation(KubernetesClient client) {
+    return client.genericKubernetesResources(KIND);
+  }
+
+  /**
+   * Whether its status describes its latest generation and lists the Deployment and Service in the
+   * inventory: the children were applied and the status written.
+   */
+  static boolean settled(GenericKubernetesResource resource) {
+    if (!(resource.getAdditionalProperties().get("status") instanceof Map<?, ?> status)) {
+      return false;
+    }
+    Long generation = resource.getMetadata().getGeneration();
+    return status.get("observedGeneration") instanceof Number observed
+        && generation != null
+        && observed.longValue() == generation
+        && status.get("inventory") instanceof List<?> inventory
+        && inventory.size() == 2;
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * Benchmarks that print numbers: {@code bench scale} measures the operator against a real API
+ * server with many WebServers. Timing and memory goals live here, never in timed tests.
+ *
+ * <p>{@link io.webserveroperator.bench.ScaleBenchmark#run} works in this order:
+ *
+ * <ol>
+ *   <li>start etcd and kube-apiserver alone ({@link io.webserveroperator.bench.ApiServerOnly}),
+ *       install the CRDs, create the namespaces {@code bench-operator} and {@code bench-minimal};
+ *   <li>start the operator as its own JVM with the image's flags, watching {@code bench-operator}
+ *       ({@link io.webserveroperator.bench.OperatorProcess});
+ *   <li>create N WebServers at once from a thread pool and wait until the operator has applied
+ *       their children and written their status ({@link io.webserveroperator.bench.CreateStorm});
+ *       its API requests come from its {@code /metrics};
+ *   <li>write the same N in {@code bench-minimal} with the least a client must send: two
+ *       server-side applies and one status patch each ({@link
+ *       io.webserveroperator.bench.MinimalWriter}); the write ratio compares the two;
+ *   <li>count the operator's requests over a quiet period spanning several resyncs, then read its
+ *       memory (heap after a full GC through {@code jcmd}, RSS from {@code /proc});
+ *   <li>stream spec changes at a fixed rate and time each until the Deployment shows it ({@link
+ *       io.webserveroperator.bench.ChangeStream});
+ *   <li>stop everything and return a {@link io.webserveroperator.bench.ScaleReport}, which {@link
+ *       io.webserveroperator.bench.ScaleReportFormat} prints as a table and as JSON.
+ * </ol>
+ */
+package io.webserveroperator.bench;

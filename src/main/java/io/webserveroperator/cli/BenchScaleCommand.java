@@ -1,0 +1,155 @@
+package io.webserveroperator.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.webserveroperator.bench.ScaleBenchmark;
+import io.webserveroperator.bench.ScaleOptions;
+import io.webserveroperator.bench.ScaleReport;
+import io.webserveroperator.bench.ScaleReportFormat;
+import io.webserveroperator.dev.KubeBinaries;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code bench scale}: N WebServers against a real API server, the operator running as its own JVM;
+ * prints the figures and writes them as JSON. The work is in {@link ScaleBenchmark}.
+ */
+@Command(
+    name = "scale",
+    mixinStandardHelpOptions = true,
+    description =
+        "Create N WebServers at once against etcd and kube-apiserver, with the operator as its own"
+            + " JVM; print time, API requests, write ratio, steady-state requests, change latency"
+            + " and memory.")
+final class BenchScaleCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--count", defaultValue = "1000", description = "WebServers (default 1000).")
+  int count;
+
+  @Option(
+      names = "--concurrency",
+      defaultValue = "16",
+      description = "Threads creating them (default 16).")
+  int concurrency;
+
+  @Option(
+      names = "--rate",
+      defaultValue = "50",
+      description = "Spec changes per second in the latency phase (default 50).")
+  int rate;
+
+  @Option(
+      names = "--seconds",
+      defaultValue = "20",
+      description = "How long the changes stream (default 20).")
+  int seconds;
+
+  @Option(
+      names = "--quiet",
+      defaultValue = "20s",
+      converter = DurationConverter.class,
+      description = "Quiet period for steady-state requests (default 20s).")
+  Duration quiet;
+
+  @Option(
+      names = "--resync",
+      defaultValue = "5s",
+      converter = DurationConverter.class,
+      description = "The operator's resync period (default 5s).")
+  Duration resync;
+
+  @Option(
+      names = "--workers",
+      defaultValue = "4",
+      description = "The operator's reconcile workers, as run --workers (default 4).")
+  int workers;
+
+  @Option(
+      names = "--jvm-flag",
+      description =
+          "A JVM flag for the operator after the image's, repeatable; with"
+              + " -XX:NativeMemoryTracking=summary the summary is saved beside the JSON.")
+  List<String> jvmFlags = new ArrayList<>();
+
+  @Option(
+      names = "--max-ram",
+      defaultValue = "512m",
+      description =
+          "Memory the operator's JVM sizes itself for, as deploy/'s limit (default 512m).")
+  String maxRam;
+
+  @Option(names = "--jar", description = "The operator jar (default: this one).")
+  Path jar;
+
+  @Option(names = "--templates", defaultValue = "templates", paramLabel = "DIR")
+  Path templates;
+
+  @Option(names = "--crds", defaultValue = "crds", paramLabel = "DIR")
+  Path crds;
+
+  @Option(
+      names = "--json",
+      defaultValue = "target/bench-scale.json",
+      description = "Where the figures go as JSON (default ${DEFAULT-VALUE}).")
+  Path json;
+
+  @Override
+  public Integer call() throws IOException {
+    Path operatorLog = json.toAbsolutePath().resolveSibling("bench-scale-operator.log");
+    Files.createDirectories(operatorLog.getParent());
+    ScaleOptions options =
+        new ScaleOptions(
+            count,
+            concurrency,
+            rate,
+            Duration.ofSeconds(seconds),
+            quiet,
+            resync,
+            workers,
+            jvmFlags,
+            maxRam,
+            jar == null ? runningJar() : jar.toAbsolutePath(),
+            templates.toAbsolutePath(),
+            crds.toAbsolutePath(),
+            KubeBinaries.forBuildVersion(),
+            operatorLog);
+    for (Path binary : new Path[] {options.binaries().etcd(), options.binaries().kubeApiServer()}) {
+      if (!Files.isExecutable(binary)) {
+        spec.commandLine().getErr().println(binary + " is missing; run hack/kube-binaries.sh.");
+        return 2;
+      }
+    }
+    ScaleReport report = new ScaleBenchmark(options, spec.commandLine().getErr()::println).run();
+    spec.commandLine().getOut().print(ScaleReportFormat.table(report));
+    new ObjectMapper()
+        .writerWithDefaultPrettyPrinter()
+        .writeValue(json.toFile(), ScaleReportFormat.json(report));
+    spec.commandLine().getOut().println("Figures written to " + json);
+    return 0;
+  }
+
+  /** The jar this command runs from, or the build's jar when run from classes (an IDE). */
+  private static Path runningJar() {
+    try {
+      Path location =
+          Path.of(
+              BenchScaleCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+      return location.toString().endsWith(".jar")
+          ? location
+          : Path.of("target", "webserver-operator.jar").toAbsolutePath();
+    } catch (URISyntaxException e) {
+      return Path.of("target", "webserver-operator.jar").toAbsolutePath();
+    }
+  }
+}
