@@ -23,13 +23,19 @@ ENV WSO_TEMPLATES=/app/templates
 # A numeric user, so Kubernetes can check runAsNonRoot without looking it up.
 USER 10001:10001
 EXPOSE 8080
-# Small-memory flags: the heap follows the container limit, one GC thread suits 1-2 CPUs, no perf
-# data file is written (the root file system is read-only in deploy/), and an out-of-memory error
-# ends the JVM so Kubernetes restarts it instead of leaving it half-alive.
+# Small-memory flags: the heap follows the container limit, starts small and gives memory back
+# after a burst; one GC thread suits 1-2 CPUs; the C1 compiler alone, with a small code cache, saves
+# about 50 MiB of RSS at 1,000 WebServers for a job that mostly waits on the API server (see
+# docs/benchmarks.md); no perf data file is written (the root file system is read-only in deploy/),
+# and an out-of-memory error ends the JVM so Kubernetes restarts it instead of leaving it half-alive.
 ENTRYPOINT ["java", \
   "-XX:MaxRAMPercentage=75", \
-  "-XX:InitialRAMPercentage=25", \
+  "-XX:InitialRAMPercentage=5", \
+  "-XX:MinHeapFreeRatio=10", \
+  "-XX:MaxHeapFreeRatio=30", \
   "-XX:+UseSerialGC", \
+  "-XX:TieredStopAtLevel=1", \
+  "-XX:ReservedCodeCacheSize=32m", \
   "-Xss512k", \
   "-XX:-UsePerfData", \
   "-XX:+ExitOnOutOfMemoryError", \

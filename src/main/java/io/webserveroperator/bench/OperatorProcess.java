@@ -28,12 +28,16 @@ import java.util.regex.Pattern;
  */
 public final class OperatorProcess implements AutoCloseable {
 
-  /** The JVM flags of the image's ENTRYPOINT (see the Dockerfile); keep them in step. */
+  /** The JVM flags of the image's ENTRYPOINT (see the Dockerfile; a test keeps them in step). */
   public static final List<String> IMAGE_JVM_FLAGS =
       List.of(
           "-XX:MaxRAMPercentage=75",
-          "-XX:InitialRAMPercentage=25",
+          "-XX:InitialRAMPercentage=5",
+          "-XX:MinHeapFreeRatio=10",
+          "-XX:MaxHeapFreeRatio=30",
           "-XX:+UseSerialGC",
+          "-XX:TieredStopAtLevel=1",
+          "-XX:ReservedCodeCacheSize=32m",
           "-Xss512k",
           "-XX:-UsePerfData",
           "-XX:+ExitOnOutOfMemoryError");

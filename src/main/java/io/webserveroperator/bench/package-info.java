@@ -5,8 +5,9 @@
  * <p>{@link io.webserveroperator.bench.ScaleBenchmark#run} works in this order:
  *
  * <ol>
- *   <li>start etcd and kube-apiserver alone ({@link io.webserveroperator.bench.ApiServerOnly}),
- *       install the CRDs, create the namespaces {@code bench-operator} and {@code bench-minimal};
+ *   <li>start etcd and kube-apiserver alone ({@link io.webserveroperator.dev.LocalCluster} with
+ *       {@code withApiServerOnly()}), install the CRDs, create the namespaces {@code
+ *       bench-operator} and {@code bench-minimal};
  *   <li>start the operator as its own JVM with the image's flags, watching {@code bench-operator}
  *       ({@link io.webserveroperator.bench.OperatorProcess});
  *   <li>create N WebServers at once from a thread pool and wait until the operator has applied

@@ -71,8 +71,9 @@ final class BenchScaleCommand implements Callable<Integer> {
 
   @Option(
       names = "--workers",
-      defaultValue = "4",
-      description = "The operator's reconcile workers, as run --workers (default 4).")
+      defaultValue = "16",
+      description =
+          "The operator's reconcile workers, as run --workers (default ${DEFAULT-VALUE}).")
   int workers;
 
   @Option(

@@ -105,6 +105,10 @@ public final class LocalCluster implements AutoCloseable {
     kubeConfig.write(layout.kubeconfig());
     client = new KubernetesClientBuilder().withConfig(config()).build();
     report("kube-apiserver ready on " + layout.apiServerUrl(), step);
+    if (options.apiServerOnly()) {
+      startupTime = Duration.between(started, Instant.now());
+      return;
+    }
 
     step = Instant.now();
     ManagedProcess controllerManager =

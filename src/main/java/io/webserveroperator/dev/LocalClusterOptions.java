@@ -10,9 +10,15 @@ import java.util.function.Consumer;
  * @param nodes how many fake nodes kwok runs, at least 1
  * @param componentTimeout how long each component may take to become ready
  * @param progress receives one line per finished start-up step
+ * @param apiServerOnly start etcd and kube-apiserver alone: no controllers, scheduler or nodes, so
+ *     nothing but the client under test writes (benchmarks)
  */
 public record LocalClusterOptions(
-    KubeBinaries binaries, int nodes, Duration componentTimeout, Consumer<String> progress) {
+    KubeBinaries binaries,
+    int nodes,
+    Duration componentTimeout,
+    Consumer<String> progress,
+    boolean apiServerOnly) {
 
   public LocalClusterOptions {
     if (binaries == null) {
@@ -33,22 +39,27 @@ public record LocalClusterOptions(
   /** One node, 90 s per component, progress on standard error, the build's Kubernetes version. */
   public static LocalClusterOptions defaults() {
     return new LocalClusterOptions(
-        KubeBinaries.forBuildVersion(), 1, Duration.ofSeconds(90), System.err::println);
+        KubeBinaries.forBuildVersion(), 1, Duration.ofSeconds(90), System.err::println, false);
   }
 
   public LocalClusterOptions withNodes(int count) {
-    return new LocalClusterOptions(binaries, count, componentTimeout, progress);
+    return new LocalClusterOptions(binaries, count, componentTimeout, progress, apiServerOnly);
   }
 
   public LocalClusterOptions withBinaries(KubeBinaries folder) {
-    return new LocalClusterOptions(folder, nodes, componentTimeout, progress);
+    return new LocalClusterOptions(folder, nodes, componentTimeout, progress, apiServerOnly);
   }
 
   public LocalClusterOptions withProgress(Consumer<String> consumer) {
-    return new LocalClusterOptions(binaries, nodes, componentTimeout, consumer);
+    return new LocalClusterOptions(binaries, nodes, componentTimeout, consumer, apiServerOnly);
   }
 
   public LocalClusterOptions withComponentTimeout(Duration timeout) {
-    return new LocalClusterOptions(binaries, nodes, timeout, progress);
+    return new LocalClusterOptions(binaries, nodes, timeout, progress, apiServerOnly);
+  }
+
+  /** Only etcd and kube-apiserver. */
+  public LocalClusterOptions withApiServerOnly() {
+    return new LocalClusterOptions(binaries, nodes, componentTimeout, progress, true);
   }
 }

@@ -11,6 +11,8 @@ import java.nio.file.Path;
 /** Builds Kubernetes clients the way kubectl finds its cluster. */
 public final class KubeClients {
 
+  private static final int MAX_CONCURRENT_REQUESTS = 256;
+
   private KubeClients() {}
 
   /**
@@ -36,6 +38,9 @@ public final class KubeClients {
             "Cannot read kubeconfig " + kubeconfig + ": " + e.getMessage(), e);
       }
     }
+    // fabric8 allows 5 requests at once per host by default: far fewer than the workers.
+    config.setMaxConcurrentRequests(MAX_CONCURRENT_REQUESTS);
+    config.setMaxConcurrentRequestsPerHost(MAX_CONCURRENT_REQUESTS);
     var builder = new KubernetesClientBuilder().withConfig(config);
     if (counter != null) {
       builder.withHttpClientBuilderConsumer(

@@ -1,0 +1,26 @@
+package io.webserveroperator.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.webserveroperator.testing.Project;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.List;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+class ImageFlagsTest {
+
+  @Test
+  void benchmarkRunsTheOperatorWithTheImagesJvmFlags() throws IOException {
+    String dockerfile = Files.readString(Project.file("Dockerfile"));
+    List<String> entrypointFlags =
+        Pattern.compile("\"(-X[^\"]+)\"")
+            .matcher(dockerfile.substring(dockerfile.indexOf("ENTRYPOINT")))
+            .results()
+            .map(match -> match.group(1))
+            .toList();
+
+    assertThat(entrypointFlags).startsWith(OperatorProcess.IMAGE_JVM_FLAGS.toArray(String[]::new));
+  }
+}
