@@ -42,4 +42,34 @@ public record OperatorOptions(
     Objects.requireNonNull(leaseName, "leaseName");
     Objects.requireNonNull(identity, "identity");
   }
+
+  /** The same options with another resync period. */
+  public OperatorOptions withResync(Duration period) {
+    return new OperatorOptions(
+        templates,
+        namespaces,
+        labelSelector,
+        workers,
+        period,
+        healthPort,
+        leaderElection,
+        leaseNamespace,
+        leaseName,
+        identity);
+  }
+
+  /** The same options with leader election on or off. */
+  public OperatorOptions withLeaderElection(boolean on) {
+    return new OperatorOptions(
+        templates,
+        namespaces,
+        labelSelector,
+        workers,
+        resync,
+        healthPort,
+        on,
+        leaseNamespace,
+        leaseName,
+        identity);
+  }
 }

@@ -85,6 +85,8 @@ public final class FolderApplier {
             crd ->
                 crd != null
                     && crd.getStatus() != null
+                    // A status the API server has only begun to write has no conditions yet.
+                    && crd.getStatus().getConditions() != null
                     && crd.getStatus().getConditions().stream()
                         .anyMatch(
                             c -> "Established".equals(c.getType()) && "True".equals(c.getStatus())),

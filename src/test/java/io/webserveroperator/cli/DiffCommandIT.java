@@ -9,9 +9,8 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.webserveroperator.controller.Operator;
-import io.webserveroperator.controller.OperatorOptions;
 import io.webserveroperator.kube.ApiRequestCounter;
+import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.KubeTestBed;
 import io.webserveroperator.testing.RequestLog;
 import io.webserveroperator.testing.TemplateFolder;
@@ -390,46 +389,26 @@ class DiffCommandIT {
    * children and the status inventory are as the operator leaves them; then stops it.
    */
   private void reconcile(String fixture) {
-    KubernetesClient client = KubeTestBed.get().newClient();
-    try (client) {
-      ApiRequestCounter counter = new ApiRequestCounter();
-      Operator operator =
-          Operator.start(
-              client,
-              counter,
-              new OperatorOptions(
-                  templates,
-                  List.of(namespace),
-                  null,
-                  2,
-                  Duration.ofHours(10),
-                  0,
-                  false,
-                  namespace,
-                  "webserver-operator",
-                  "diff-test"));
-      try {
-        List<String> names = new ArrayList<>();
-        for (Map<String, Object> resource : read(fixture)) {
-          GenericKubernetesResource webServer =
-              admin
-                  .getKubernetesSerialization()
-                  .convertValue(resource, GenericKubernetesResource.class);
-          webServer.getMetadata().setNamespace(namespace);
-          admin.resource(webServer).create();
-          names.add(webServer.getMetadata().getName());
-        }
-        for (String name : names) {
-          await()
-              .atMost(TIMEOUT)
-              .until(
-                  () ->
-                      webServers.condition(name, "Ready").isPresent()
-                          && Integer.valueOf(1)
-                              .equals(webServers.status(name).get("observedGeneration")));
-        }
-      } finally {
-        operator.close();
+    try (InProcessOperators operators = new InProcessOperators()) {
+      operators.start(kubeconfig, templates, namespace, new ApiRequestCounter());
+      List<String> names = new ArrayList<>();
+      for (Map<String, Object> resource : read(fixture)) {
+        GenericKubernetesResource webServer =
+            admin
+                .getKubernetesSerialization()
+                .convertValue(resource, GenericKubernetesResource.class);
+        webServer.getMetadata().setNamespace(namespace);
+        admin.resource(webServer).create();
+        names.add(webServer.getMetadata().getName());
+      }
+      for (String name : names) {
+        await()
+            .atMost(TIMEOUT)
+            .until(
+                () ->
+                    webServers.condition(name, "Ready").isPresent()
+                        && Integer.valueOf(1)
+                            .equals(webServers.status(name).get("observedGeneration")));
       }
     }
   }

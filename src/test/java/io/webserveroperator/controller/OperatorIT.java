@@ -11,7 +11,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.webserveroperator.kube.ApiRequestCounter;
-import io.webserveroperator.kube.KubeClients;
+import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.KubeTestBed;
 import io.webserveroperator.testing.TemplateFolder;
 import io.webserveroperator.testing.WebServers;
@@ -19,7 +19,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -38,8 +37,7 @@ class OperatorIT {
   String namespace;
   WebServers webServers;
   Path templates;
-  final List<Operator> operators = new ArrayList<>();
-  final List<KubernetesClient> clients = new ArrayList<>();
+  final InProcessOperators operators = new InProcessOperators();
 
   @BeforeAll
   static void installCrd() {
@@ -55,33 +53,19 @@ class OperatorIT {
 
   @AfterEach
   void tearDown() {
-    operators.forEach(Operator::close);
-    clients.forEach(KubernetesClient::close);
+    operators.close();
   }
 
   /** An operator on the test namespace, with its own client whose requests are counted. */
   private Operator startOperator(
       ApiRequestCounter requests, Duration resync, boolean leaderElection) {
-    KubernetesClient client =
-        KubeClients.create(KubeTestBed.get().writeKubeConfig(temp), null, requests);
-    clients.add(client);
-    Operator operator =
-        Operator.start(
-            client,
-            requests,
-            new OperatorOptions(
-                templates,
-                List.of(namespace),
-                null,
-                2,
-                resync,
-                0,
-                leaderElection,
-                namespace,
-                "webserver-operator",
-                "replica-" + (operators.size() + 1)));
-    operators.add(operator);
-    return operator;
+    String identity = "replica-" + (operators.started() + 1);
+    return operators.start(
+        KubeTestBed.get().writeKubeConfig(temp),
+        requests,
+        InProcessOperators.options(templates, namespace, identity)
+            .withResync(resync)
+            .withLeaderElection(leaderElection));
   }
 
   private Operator startOperator() {
@@ -411,14 +395,14 @@ class OperatorIT {
 
   @Test
   void restartedOperatorNeitherDuplicatesNorLosesAnythingAndWritesNothing() {
-    startOperator();
+    Operator first = startOperator();
     webServers.create(
         "web", Map.of("image", "nginx", "replicas", 2, "ingress", Map.of("host", "a.example.com")));
     await()
         .atMost(TIMEOUT)
         .until(
             () -> webServers.status("web").get("inventory") instanceof List<?> l && l.size() == 3);
-    operators.remove(0).close();
+    first.close();
     String uid = deployment("web").getMetadata().getUid();
 
     ApiRequestCounter requests = new ApiRequestCounter();

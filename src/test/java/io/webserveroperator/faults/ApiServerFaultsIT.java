@@ -12,6 +12,7 @@ import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.testing.Crds;
+import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.TemplateFolder;
 import io.webserveroperator.testing.WebServers;

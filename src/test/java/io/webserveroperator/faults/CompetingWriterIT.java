@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.controller.Operator;
 import io.webserveroperator.kube.ApiRequestCounter;
+import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.KubeTestBed;
 import io.webserveroperator.testing.TemplateFolder;
 import io.webserveroperator.testing.WebServers;

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.testing.HostileTemplates;
+import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.KubeTestBed;
 import io.webserveroperator.testing.TemplateFolder;
 import io.webserveroperator.testing.WebServers;

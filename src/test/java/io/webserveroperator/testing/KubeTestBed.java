@@ -3,16 +3,13 @@ package io.webserveroperator.testing;
 import io.fabric8.kubeapitest.KubeAPIServer;
 import io.fabric8.kubeapitest.KubeAPIServerConfigBuilder;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -89,32 +86,8 @@ public final class KubeTestBed {
 
   /** Installs the project's CRDs from {@code crds/} and waits until they are served. */
   public KubeTestBed withCrds() {
-    Path crds = Project.root().resolve("crds");
-    try (var files = Files.list(crds)) {
-      for (Path file : files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList()) {
-        try (InputStream in = Files.newInputStream(file)) {
-          CustomResourceDefinition crd =
-              client.apiextensions().v1().customResourceDefinitions().load(in).item();
-          client.resource(crd).serverSideApply();
-          client
-              .apiextensions()
-              .v1()
-              .customResourceDefinitions()
-              .withName(crd.getMetadata().getName())
-              .waitUntilCondition(KubeTestBed::established, 30, TimeUnit.SECONDS);
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    Crds.install(client);
     return this;
-  }
-
-  private static boolean established(CustomResourceDefinition crd) {
-    return crd != null
-        && crd.getStatus() != null
-        && crd.getStatus().getConditions().stream()
-            .anyMatch(c -> "Established".equals(c.getType()) && "True".equals(c.getStatus()));
   }
 
   private void stop() {
