@@ -72,6 +72,20 @@ class OperatorIT {
     return startOperator(new ApiRequestCounter(), Duration.ofHours(10), false);
   }
 
+  /** Waits until the WebServer's Deployment has these replicas and this image. */
+  private void awaitDeployment(String name, int replicas, String image) {
+    await()
+        .atMost(TIMEOUT)
+        .untilAsserted(
+            () -> {
+              Deployment deployment = deployment(name);
+              assertThat(deployment.getSpec().getReplicas()).isEqualTo(replicas);
+              assertThat(deployment.getSpec().getTemplate().getSpec().getContainers())
+                  .singleElement()
+                  .satisfies(container -> assertThat(container.getImage()).isEqualTo(image));
+            });
+  }
+
   private Deployment deployment(String name) {
     return admin.apps().deployments().inNamespace(namespace).withName(name + "-deployment").get();
   }
@@ -123,22 +137,7 @@ class OperatorIT {
 
     webServers.patchSpec("web", Map.of("replicas", 3, "image", "nginx:1.28"));
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () -> {
-              Deployment deployment = deployment("web");
-              assertThat(deployment.getSpec().getReplicas()).isEqualTo(3);
-              assertThat(
-                      deployment
-                          .getSpec()
-                          .getTemplate()
-                          .getSpec()
-                          .getContainers()
-                          .get(0)
-                          .getImage())
-                  .isEqualTo("nginx:1.28");
-            });
+    awaitDeployment("web", 3, "nginx:1.28");
     await()
         .atMost(TIMEOUT)
         .until(() -> Integer.valueOf(2).equals(webServers.status("web").get("observedGeneration")));
@@ -160,22 +159,7 @@ class OperatorIT {
             "{\"spec\":{\"replicas\":5,\"template\":{\"spec\":{\"containers\":"
                 + "[{\"name\":\"nginx\",\"image\":\"evil:latest\"}]}}}}");
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () -> {
-              Deployment deployment = deployment("web");
-              assertThat(deployment.getSpec().getReplicas()).isEqualTo(2);
-              assertThat(
-                      deployment
-                          .getSpec()
-                          .getTemplate()
-                          .getSpec()
-                          .getContainers()
-                          .get(0)
-                          .getImage())
-                  .isEqualTo("nginx:1.27");
-            });
+    awaitDeployment("web", 2, "nginx:1.27");
     await().atMost(TIMEOUT).until(() -> eventReasons("web").contains("DriftCorrected"));
   }
 
