@@ -26,11 +26,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
@@ -212,7 +214,7 @@ public final class Operator implements AutoCloseable {
 
   private void process(OwnerKey key) {
     Reconciler reconciler = reconcilers.get(key(key.apiVersion(), key.kind()));
-    String controller = key.kind().toLowerCase(java.util.Locale.ROOT);
+    String controller = key.kind().toLowerCase(Locale.ROOT);
     MDC.put("resource", key.toString());
     long started = System.nanoTime();
     try {
@@ -311,7 +313,7 @@ public final class Operator implements AutoCloseable {
   }
 
   /** Names worker threads, so that thread dumps show what is reconciling. */
-  private static final class WorkerThreads implements java.util.concurrent.ThreadFactory {
+  private static final class WorkerThreads implements ThreadFactory {
     private final AtomicInteger count = new AtomicInteger();
 
     @Override

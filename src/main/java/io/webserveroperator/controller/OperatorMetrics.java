@@ -9,6 +9,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.webserveroperator.kube.ApiRequestCounter;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -37,7 +38,7 @@ public final class OperatorMetrics {
   }
 
   /** Registers whether this replica leads ({@code leader_election_master_status}, 1 or 0). */
-  public void leadership(String lease, java.util.function.BooleanSupplier leading) {
+  public void leadership(String lease, BooleanSupplier leading) {
     Gauge.builder("leader.election.master.status", () -> leading.getAsBoolean() ? 1 : 0)
         .tag("name", lease)
         .register(registry);

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
@@ -102,7 +103,7 @@ record TemplateSet(
   }
 
   private static final java.util.regex.Pattern BLOCK_END_NEWLINE =
-      java.util.regex.Pattern.compile("([%#]\\})\\r?\\n");
+      Pattern.compile("([%#]\\})\\r?\\n");
 
   private static String readFile(Path file) {
     try {

@@ -1,5 +1,6 @@
 package io.webserveroperator.template;
 
+import io.webserveroperator.OperatorException;
 import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.FileSystems;
@@ -8,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -50,7 +52,7 @@ final class TemplateWatcher implements AutoCloseable {
                   StandardWatchEventKinds.ENTRY_CREATE,
                   StandardWatchEventKinds.ENTRY_MODIFY,
                   StandardWatchEventKinds.ENTRY_DELETE);
-          keys.computeIfAbsent(key, k -> new java.util.ArrayList<>()).add(watch);
+          keys.computeIfAbsent(key, k -> new ArrayList<>()).add(watch);
         }
       }
       Thread thread = new Thread(() -> loop(service, keys, changed), "template-watcher");
@@ -58,7 +60,7 @@ final class TemplateWatcher implements AutoCloseable {
       thread.start();
       return new TemplateWatcher(service, thread);
     } catch (IOException e) {
-      throw new io.webserveroperator.OperatorException(
+      throw new OperatorException(
           "Cannot watch the templates under " + root + ": " + e.getMessage(), e);
     }
   }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /** Reads {@code watches.yaml}: a list of {@link Watch} entries, checked key by key. */
 final class WatchesFile {
@@ -61,11 +62,7 @@ final class WatchesFile {
     for (Object key : entry.keySet()) {
       if (!KEYS.contains(String.valueOf(key))) {
         throw new OperatorException(
-            where
-                + " has an unknown key '"
-                + key
-                + "'; the keys are "
-                + new java.util.TreeSet<>(KEYS));
+            where + " has an unknown key '" + key + "'; the keys are " + new TreeSet<>(KEYS));
       }
     }
     String group = text(entry, "group", where, true);
