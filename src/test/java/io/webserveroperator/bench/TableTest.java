@@ -3,6 +3,7 @@ package io.webserveroperator.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -55,7 +56,7 @@ class TableTest {
 
   @Test
   void readsMemoryLinesOfProcStatusInBytes() {
-    Map<String, Long> values = new java.util.LinkedHashMap<>();
+    Map<String, Long> values = new LinkedHashMap<>();
     ProcStatus.parse("VmHWM:\t  204800 kB", values);
     ProcStatus.parse("VmRSS:\t  102400 kB", values);
     ProcStatus.parse("Threads:\t42", values);

@@ -16,9 +16,14 @@ import io.webserveroperator.testing.KubeTestBed;
 import io.webserveroperator.testing.TemplateFolder;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -188,7 +193,7 @@ class OperatorIT {
                         .get()
                     != null);
 
-    Map<String, Object> noIngress = new java.util.HashMap<>();
+    Map<String, Object> noIngress = new HashMap<>();
     noIngress.put("ingress", null);
     webServers.patchSpec("web", noIngress);
 
@@ -543,15 +548,14 @@ class OperatorIT {
   @Test
   void servesMetricsHealthAndReadiness() throws Exception {
     Operator operator = startOperator();
-    var http = java.net.http.HttpClient.newHttpClient();
+    var http = HttpClient.newHttpClient();
 
     for (String path : List.of("/healthz", "/readyz", "/metrics")) {
       var response =
           http.send(
-              java.net.http.HttpRequest.newBuilder(
-                      java.net.URI.create("http://127.0.0.1:" + operator.healthPort() + path))
+              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + operator.healthPort() + path))
                   .build(),
-              java.net.http.HttpResponse.BodyHandlers.ofString());
+              HttpResponse.BodyHandlers.ofString());
       assertThat(response.statusCode()).as(path).isEqualTo(200);
       if (path.equals("/metrics")) {
         assertThat(response.body()).contains("rest_client_requests_total");

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.webserveroperator.manifest.ObjectRef;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /** The {@code diff} command's output: a header per object, then a unified diff of YAML. */
@@ -45,7 +46,7 @@ class UnifiedDiffTest {
   @Test
   void keyOrderDoesNotMatter() {
     Map<String, Object> reordered = load("deployment-desired.yaml");
-    Map<String, Object> sorted = new java.util.TreeMap<>(reordered);
+    Map<String, Object> sorted = new TreeMap<>(reordered);
 
     assertThat(
             new UnifiedDiff(DiffOptions.defaults())

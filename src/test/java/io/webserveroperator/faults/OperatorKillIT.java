@@ -11,6 +11,7 @@ import io.webserveroperator.testing.WebServers;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
@@ -93,7 +94,7 @@ class OperatorKillIT {
     return uids(admin.services().inNamespace(namespace).list().getItems());
   }
 
-  private static Map<String, String> uids(java.util.List<? extends HasMetadata> objects) {
+  private static Map<String, String> uids(List<? extends HasMetadata> objects) {
     return objects.stream()
         .collect(
             Collectors.toMap(

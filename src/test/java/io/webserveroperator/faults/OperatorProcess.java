@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -145,19 +146,19 @@ final class OperatorProcess implements AutoCloseable {
     return name + " (pid " + process.pid() + ", health port " + healthPort + ")";
   }
 
-  private java.util.Optional<HttpResponse<String>> get(String path) {
+  private Optional<HttpResponse<String>> get(String path) {
     try {
-      return java.util.Optional.of(
+      return Optional.of(
           http.send(
               HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + healthPort + path))
                   .timeout(Duration.ofSeconds(2))
                   .build(),
               HttpResponse.BodyHandlers.ofString()));
     } catch (IOException e) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
   }
 

@@ -3,6 +3,7 @@ package io.webserveroperator.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.webserveroperator.status.Readiness.State;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -123,12 +124,12 @@ class ReadinessTest {
 
   private static Map<String, Object> deployment(
       int wanted, int updated, int total, int available, List<Map<String, Object>> conditions) {
-    return new java.util.HashMap<>(
+    return new HashMap<>(
         Map.of(
             "kind",
             "Deployment",
             "metadata",
-            new java.util.HashMap<>(Map.of("generation", 1)),
+            new HashMap<>(Map.of("generation", 1)),
             "spec",
             Map.of("replicas", wanted),
             "status",
