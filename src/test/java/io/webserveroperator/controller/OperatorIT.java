@@ -77,6 +77,24 @@ class OperatorIT {
     return startOperator(new ApiRequestCounter(), Duration.ofHours(10), false);
   }
 
+  /**
+   * Waits until the WebServer is Ready=False for that reason, with a message that names each part.
+   */
+  private void awaitReadyFalse(String name, String reason, String... messageParts) {
+    await()
+        .atMost(TIMEOUT)
+        .untilAsserted(
+            () ->
+                assertThat(webServers.condition(name, "Ready"))
+                    .hasValueSatisfying(
+                        ready -> {
+                          assertThat(ready)
+                              .containsEntry("status", "False")
+                              .containsEntry("reason", reason);
+                          assertThat((String) ready.get("message")).contains(messageParts);
+                        }));
+  }
+
   /** Waits until the WebServer's Deployment has these replicas and this image. */
   private void awaitDeployment(String name, int replicas, String image) {
     await()
@@ -223,20 +241,7 @@ class OperatorIT {
     startOperator();
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(webServers.condition("web", "Ready"))
-                    .hasValueSatisfying(
-                        ready -> {
-                          assertThat(ready)
-                              .containsEntry("status", "False")
-                              .containsEntry("reason", "RenderFailed");
-                          assertThat((String) ready.get("message"))
-                              .contains("deployment.yaml.j2:" + line + ":")
-                              .contains("spec.imagee");
-                        }));
+    awaitReadyFalse("web", "RenderFailed", "deployment.yaml.j2:" + line + ":", "spec.imagee");
     assertThat(deployment("web")).isNull();
     assertThat(admin.services().inNamespace(namespace).withName("web-service").get())
         .as("nothing is applied from a broken render, not even the Service")
@@ -339,20 +344,7 @@ class OperatorIT {
     startOperator();
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(webServers.condition("web", "Ready"))
-                    .hasValueSatisfying(
-                        ready -> {
-                          assertThat(ready)
-                              .containsEntry("status", "False")
-                              .containsEntry("reason", "Invalid");
-                          assertThat((String) ready.get("message"))
-                              .contains("ConfigMap")
-                              .contains("not a valid key!");
-                        }));
+    awaitReadyFalse("web", "Invalid", "ConfigMap", "not a valid key!");
     assertThat(eventReasons("web")).contains("ApplyFailed");
   }
 
@@ -369,16 +361,7 @@ class OperatorIT {
     startOperator();
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(webServers.condition("web", "Ready"))
-                    .hasValueSatisfying(
-                        ready -> {
-                          assertThat(ready).containsEntry("reason", "Invalid");
-                          assertThat((String) ready.get("message")).contains("Deploymnet");
-                        }));
+    awaitReadyFalse("web", "Invalid", "Deploymnet");
     assertThat(deployment("web")).as("nothing is applied while the plan fails").isNull();
   }
 
