@@ -50,6 +50,16 @@ final class Renderer {
         objects.add(object);
       }
     }
+    if (objects.isEmpty() && !set.watch().allowEmpty()) {
+      // Applying nothing would prune every object the resource owns: never do that by accident.
+      throw new RenderException(
+          owner,
+          set.watch().templates(),
+          0,
+          "the templates rendered no objects, so everything this resource owns would be pruned;"
+              + " nothing was applied or pruned. If no objects is what you mean, set"
+              + " 'allowEmpty: true' on this kind in watches.yaml.");
+    }
     return List.copyOf(objects);
   }
 

@@ -27,12 +27,12 @@ public final class TemplateRegistry implements AutoCloseable {
   private final Map<Watch, ObjectPolicy> policies = new LinkedHashMap<>();
   private TemplateWatcher watcher;
 
-  private TemplateRegistry(Path root, List<Watch> watches, RegistryOptions options) {
-    this.root = root;
+  private TemplateRegistry(TemplateTree tree, List<Watch> watches, RegistryOptions options) {
+    this.root = tree.root();
     this.watches = watches;
     this.options = options;
     for (Watch watch : watches) {
-      sets.put(watch, TemplateSet.load(watch, root));
+      sets.put(watch, TemplateSet.load(watch, tree));
       policies.put(
           watch,
           new ObjectPolicy(
@@ -53,7 +53,9 @@ public final class TemplateRegistry implements AutoCloseable {
   /** As {@link #load(Path)}, with options such as a discovery-backed scope hook. */
   public static TemplateRegistry load(Path watchesYaml, RegistryOptions options) {
     Path file = watchesYaml.toAbsolutePath().normalize();
-    return new TemplateRegistry(file.getParent(), WatchesFile.read(file), options);
+    TemplateTree tree = TemplateTree.read(file.getParent());
+    return new TemplateRegistry(
+        tree, WatchesFile.read(tree, file.getFileName().toString()), options);
   }
 
   public List<Watch> watches() {
@@ -90,28 +92,39 @@ public final class TemplateRegistry implements AutoCloseable {
   }
 
   /**
-   * Starts watching the templates folder; on a successful re-parse of a kind's templates calls
-   * onReload(watch); a broken edit keeps the last good version and calls onError(watch, exception).
-   * Callbacks run on one background thread.
+   * Starts watching the templates folder, links and a ConfigMap volume's {@code ..data} swap
+   * included. After a change, each kind whose files changed is parsed again: on success its new
+   * templates are used and onReload(watch) is called; a broken edit keeps the last good version and
+   * calls onError(watch, exception). Callbacks run on one background thread.
    */
   public synchronized void watchForChanges(
       Consumer<Watch> onReload, BiConsumer<Watch, OperatorException> onError) {
     if (watcher != null) {
       throw new IllegalStateException("this registry already watches its templates");
     }
-    watcher =
-        TemplateWatcher.start(
-            root,
-            watches,
-            watch -> {
-              try {
-                sets.put(watch, TemplateSet.load(watch, root));
-              } catch (OperatorException e) {
-                onError.accept(watch, e);
-                return;
-              }
-              onReload.accept(watch);
-            });
+    watcher = TemplateWatcher.start(root, () -> reload(onReload, onError));
+  }
+
+  private void reload(Consumer<Watch> onReload, BiConsumer<Watch, OperatorException> onError) {
+    TemplateTree tree;
+    try {
+      tree = TemplateTree.read(root);
+    } catch (OperatorException e) {
+      watches.forEach(watch -> onError.accept(watch, e));
+      return;
+    }
+    for (Watch watch : watches) {
+      if (TemplateSet.sourcesOf(watch, tree).equals(sets.get(watch).sources())) {
+        continue;
+      }
+      try {
+        sets.put(watch, TemplateSet.load(watch, tree));
+      } catch (OperatorException e) {
+        onError.accept(watch, e);
+        continue;
+      }
+      onReload.accept(watch);
+    }
   }
 
   @Override
@@ -128,6 +141,6 @@ public final class TemplateRegistry implements AutoCloseable {
       throw new OperatorException(
           "No templates for " + watch.kind() + ": the watch is not in " + root + "/watches.yaml.");
     }
-    return options.cacheParsedTemplates() ? set : TemplateSet.load(watch, root);
+    return options.cacheParsedTemplates() ? set : TemplateSet.load(watch, TemplateTree.read(root));
   }
 }

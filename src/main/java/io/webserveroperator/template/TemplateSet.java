@@ -8,8 +8,7 @@ import com.hubspot.jinjava.loader.ResourceLocator;
 import com.hubspot.jinjava.tree.Node;
 import io.webserveroperator.OperatorException;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,32 +16,39 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
- * The parsed templates of one watch, read from its folder at one moment. Immutable and shared by
- * concurrent renders; a reload builds a new one.
+ * The parsed templates of one watch, read from a {@link TemplateTree} at one moment. Immutable and
+ * shared by concurrent renders; a reload builds a new one.
  *
  * @param watch the watch these templates render
  * @param jinjava the engine, whose includes read from this set's sources
  * @param files the rendered files ({@code *.yaml.j2} not starting with {@code _}), in name order
  * @param status the parsed status template, if the watch has one
+ * @param sources the text of every file this set was read from, by path in the tree, so that a
+ *     reload can tell whether anything changed
  */
 record TemplateSet(
-    Watch watch, Jinjava jinjava, List<TemplateFile> files, Optional<TemplateFile> status) {
+    Watch watch,
+    Jinjava jinjava,
+    List<TemplateFile> files,
+    Optional<TemplateFile> status,
+    Map<String, String> sources) {
 
   static final String SUFFIX = ".yaml.j2";
 
   /**
-   * Reads and parses every template of {@code watch}.
+   * Parses every template of {@code watch} in {@code tree}.
    *
-   * @param root the templates root (the folder of watches.yaml), for names in messages
-   * @throws OperatorException naming the file and line when a template does not parse
+   * @throws OperatorException naming the file and line when a template does not parse, and when the
+   *     folder yields no template to render (unless the watch allows an empty result) or the status
+   *     template is missing
    */
-  static TemplateSet load(Watch watch, Path root) {
-    Map<String, String> sources = read(watch.templates());
-    Jinjava jinjava = EngineFactory.create(new SourceLocator(sources, watch.templates()));
-    String folder = relative(root, watch.templates());
+  static TemplateSet load(Watch watch, TemplateTree tree) {
+    String folder = watch.templates();
+    Map<String, String> sources = new TreeMap<>();
+    tree.folder(folder).forEach((name, text) -> sources.put(name, trimBlocks(text)));
+    Jinjava jinjava = EngineFactory.create(new SourceLocator(sources, tree.root().resolve(folder)));
     List<TemplateFile> files = new ArrayList<>();
     for (Map.Entry<String, String> source : sources.entrySet()) {
       String name = source.getKey();
@@ -50,12 +56,49 @@ record TemplateSet(
         files.add(parse(jinjava, prefix(folder, name), source.getValue()));
       }
     }
+    if (files.isEmpty() && !watch.allowEmpty()) {
+      throw new OperatorException(
+          "The templates of "
+              + watch.kind()
+              + " ("
+              + tree.root().resolve(folder)
+              + ") hold no *"
+              + SUFFIX
+              + " file to render, so every "
+              + watch.kind()
+              + " would lose all its objects. Check the folder (or, when it comes from a"
+              + " ConfigMap, its keys); if no objects is what you mean, set 'allowEmpty: true' on"
+              + " this kind in watches.yaml.");
+    }
     Optional<TemplateFile> status = Optional.empty();
     if (watch.status().isPresent()) {
-      Path file = root.resolve(watch.status().get()).normalize();
-      status = Optional.of(parse(jinjava, relative(root, file), trimBlocks(readFile(file))));
+      String name = watch.status().get();
+      String text =
+          tree.file(name)
+              .orElseThrow(
+                  () ->
+                      new OperatorException(
+                          "watches.yaml names the status template "
+                              + name
+                              + " for "
+                              + watch.kind()
+                              + ", which is not in "
+                              + tree.root()
+                              + "."));
+      status = Optional.of(parse(jinjava, name, trimBlocks(text)));
     }
-    return new TemplateSet(watch, jinjava, List.copyOf(files), status);
+    return new TemplateSet(watch, jinjava, List.copyOf(files), status, sourcesOf(watch, tree));
+  }
+
+  /**
+   * The files {@code watch} reads from {@code tree}, compared with {@link #sources()} on reload.
+   */
+  static Map<String, String> sourcesOf(Watch watch, TemplateTree tree) {
+    Map<String, String> sources = new TreeMap<>();
+    tree.folder(watch.templates())
+        .forEach((name, text) -> sources.put(prefix(watch.templates(), name), text));
+    watch.status().ifPresent(name -> tree.file(name).ifPresent(text -> sources.put(name, text)));
+    return Map.copyOf(sources);
   }
 
   private static TemplateFile parse(Jinjava jinjava, String name, String source) {
@@ -77,22 +120,6 @@ record TemplateSet(
     return new TemplateFile(name, root);
   }
 
-  private static Map<String, String> read(Path folder) {
-    if (!Files.isDirectory(folder)) {
-      throw new OperatorException("The templates folder " + folder + " does not exist.");
-    }
-    Map<String, String> sources = new TreeMap<>();
-    try (Stream<Path> paths = Files.walk(folder)) {
-      for (Path path : (Iterable<Path>) paths.filter(Files::isRegularFile)::iterator) {
-        sources.put(
-            folder.relativize(path).toString().replace('\\', '/'), trimBlocks(readFile(path)));
-      }
-    } catch (IOException e) {
-      throw new OperatorException("Cannot read the templates folder " + folder + ": " + e, e);
-    }
-    return sources;
-  }
-
   /**
    * Jinja2's {@code trim_blocks}: the first newline after a block tag or comment is dropped. Done
    * here by moving that newline into a comment, because jinjava's own option miscounts the lines
@@ -102,24 +129,7 @@ record TemplateSet(
     return BLOCK_END_NEWLINE.matcher(source).replaceAll("$1{#\n#}");
   }
 
-  private static final java.util.regex.Pattern BLOCK_END_NEWLINE =
-      Pattern.compile("([%#]\\})\\r?\\n");
-
-  private static String readFile(Path file) {
-    try {
-      return Files.readString(file, StandardCharsets.UTF_8);
-    } catch (IOException e) {
-      throw new OperatorException("Cannot read the template " + file + ": " + e, e);
-    }
-  }
-
-  private static String relative(Path root, Path path) {
-    Path normalized = path.toAbsolutePath().normalize();
-    Path base = root.toAbsolutePath().normalize();
-    return normalized.startsWith(base)
-        ? base.relativize(normalized).toString().replace('\\', '/')
-        : normalized.toString();
-  }
+  private static final Pattern BLOCK_END_NEWLINE = Pattern.compile("([%#]\\})\\r?\\n");
 
   private static String prefix(String folder, String name) {
     return folder.isEmpty() ? name : folder + "/" + name;
@@ -130,8 +140,7 @@ record TemplateSet(
       implements ResourceLocator {
 
     @Override
-    public String getString(
-        String fullName, java.nio.charset.Charset encoding, JinjavaInterpreter interpreter)
+    public String getString(String fullName, Charset encoding, JinjavaInterpreter interpreter)
         throws IOException {
       String name = fullName.startsWith("./") ? fullName.substring(2) : fullName;
       String source = sources.get(name);

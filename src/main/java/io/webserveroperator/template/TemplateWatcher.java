@@ -4,26 +4,26 @@ import io.webserveroperator.OperatorException;
 import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.FileSystems;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
-import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Watches each template folder (and the folders of status templates) and calls back once per
- * changed watch, after edits settle for a moment so that an editor's save counts as one change.
+ * Watches a templates root and every folder below it, following links, and calls back once per
+ * change after edits settle for a moment, so that an editor's save or a kubelet's ConfigMap update
+ * (new timestamped folder, {@code ..data} link swapped, links added and removed) counts as one.
+ * After each change the folders are registered anew, because a swap replaces the folders that links
+ * point to.
  */
 final class TemplateWatcher implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(TemplateWatcher.class);
 
   private static final long SETTLE_MILLIS = 150;
 
@@ -35,27 +35,12 @@ final class TemplateWatcher implements AutoCloseable {
     this.thread = thread;
   }
 
-  static TemplateWatcher start(Path root, List<Watch> watches, Consumer<Watch> changed) {
+  static TemplateWatcher start(Path root, Runnable changed) {
     try {
       WatchService service = FileSystems.getDefault().newWatchService();
-      Map<WatchKey, List<Watch>> keys = new HashMap<>();
-      for (Watch watch : watches) {
-        Set<Path> folders = new LinkedHashSet<>();
-        try (Stream<Path> paths = Files.walk(watch.templates())) {
-          paths.filter(Files::isDirectory).forEach(folders::add);
-        }
-        watch.status().ifPresent(s -> folders.add(root.resolve(s).normalize().getParent()));
-        for (Path folder : folders) {
-          WatchKey key =
-              folder.register(
-                  service,
-                  StandardWatchEventKinds.ENTRY_CREATE,
-                  StandardWatchEventKinds.ENTRY_MODIFY,
-                  StandardWatchEventKinds.ENTRY_DELETE);
-          keys.computeIfAbsent(key, k -> new ArrayList<>()).add(watch);
-        }
-      }
-      Thread thread = new Thread(() -> loop(service, keys, changed), "template-watcher");
+      List<WatchKey> keys = new ArrayList<>();
+      register(service, root, keys);
+      Thread thread = new Thread(() -> loop(service, root, keys, changed), "template-watcher");
       thread.setDaemon(true);
       thread.start();
       return new TemplateWatcher(service, thread);
@@ -65,28 +50,59 @@ final class TemplateWatcher implements AutoCloseable {
     }
   }
 
-  private static void loop(
-      WatchService service, Map<WatchKey, List<Watch>> keys, Consumer<Watch> changed) {
+  private static void register(WatchService service, Path root, List<WatchKey> keys)
+      throws IOException {
+    keys.forEach(WatchKey::cancel);
+    keys.clear();
+    keys.add(watch(service, root));
+    List<Path> folders;
+    try {
+      folders = TemplateTree.read(root).folders();
+    } catch (OperatorException e) {
+      // Broken right now (the reload reports why); the root's events will show the repair.
+      return;
+    }
+    for (Path folder : folders.subList(1, folders.size())) {
+      try {
+        keys.add(watch(service, folder));
+      } catch (IOException e) {
+        // Gone since it was read: the change that removed it triggers another registration.
+      }
+    }
+  }
+
+  private static WatchKey watch(WatchService service, Path folder) throws IOException {
+    return folder.register(
+        service,
+        StandardWatchEventKinds.ENTRY_CREATE,
+        StandardWatchEventKinds.ENTRY_MODIFY,
+        StandardWatchEventKinds.ENTRY_DELETE);
+  }
+
+  private static void loop(WatchService service, Path root, List<WatchKey> keys, Runnable changed) {
     try {
       while (true) {
-        WatchKey key = service.take();
-        Set<Watch> dirty = new LinkedHashSet<>();
-        collect(key, keys, dirty);
-        WatchKey more;
-        while ((more = service.poll(SETTLE_MILLIS, TimeUnit.MILLISECONDS)) != null) {
-          collect(more, keys, dirty);
+        settle(service, service.take());
+        try {
+          register(service, root, keys);
+        } catch (IOException e) {
+          LOG.error("Cannot watch the templates under {} any more: {}", root, e.toString());
+          return;
         }
-        dirty.forEach(changed);
+        changed.run();
       }
     } catch (InterruptedException | ClosedWatchServiceException e) {
       Thread.currentThread().interrupt();
     }
   }
 
-  private static void collect(WatchKey key, Map<WatchKey, List<Watch>> keys, Set<Watch> dirty) {
-    key.pollEvents();
-    key.reset();
-    dirty.addAll(keys.getOrDefault(key, List.of()));
+  private static void settle(WatchService service, WatchKey first) throws InterruptedException {
+    WatchKey key = first;
+    while (key != null) {
+      key.pollEvents();
+      key.reset();
+      key = service.poll(SETTLE_MILLIS, TimeUnit.MILLISECONDS);
+    }
   }
 
   @Override

@@ -1,6 +1,5 @@
 package io.webserveroperator.template;
 
-import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -11,20 +10,23 @@ import java.util.Set;
  * @param group the kind's API group, e.g. {@code webapp.example.com}
  * @param version the API version, e.g. {@code v1}
  * @param kind the kind, e.g. {@code WebServer}
- * @param templates the folder of {@code *.yaml.j2} files, absolute
+ * @param templates the folder of {@code *.yaml.j2} files, relative to the templates root
  * @param status the status template, relative to the templates root, if the entry declares one
  * @param allowOtherNamespaces whether rendered objects may name a namespace other than the
  *     resource's own
  * @param allowedClusterScopedKinds cluster-scoped kinds the templates may render (none by default)
+ * @param allowEmpty whether a resource may render no objects at all (which prunes everything it
+ *     owns); off by default, so that missing templates never delete a user's objects
  */
 public record Watch(
     String group,
     String version,
     String kind,
-    Path templates,
+    String templates,
     Optional<String> status,
     boolean allowOtherNamespaces,
-    Set<String> allowedClusterScopedKinds) {
+    Set<String> allowedClusterScopedKinds,
+    boolean allowEmpty) {
 
   public Watch {
     Objects.requireNonNull(group, "group");

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.webserveroperator.OperatorException;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -27,21 +26,28 @@ final class WatchesFile {
           "templates",
           "status",
           "allowOtherNamespaces",
-          "allowedClusterScopedKinds");
+          "allowedClusterScopedKinds",
+          "allowEmpty");
 
   private WatchesFile() {}
 
-  static List<Watch> read(Path file) {
+  /**
+   * Reads the watches file {@code name} of {@code tree}; the folders and files the entries name are
+   * checked when their templates load.
+   */
+  static List<Watch> read(TemplateTree tree, String name) {
+    Path file = tree.root().resolve(name);
+    String text =
+        tree.file(name).orElseThrow(() -> new OperatorException("There is no " + file + "."));
     Object parsed;
     try {
-      parsed = YAML.readValue(Files.readString(file), Object.class);
+      parsed = YAML.readValue(text, Object.class);
     } catch (IOException e) {
       throw new OperatorException("Cannot read " + file + ": " + e.getMessage(), e);
     }
     if (!(parsed instanceof List<?> entries) || entries.isEmpty()) {
       throw new OperatorException(file + " must be a YAML list of watches (group, version, kind).");
     }
-    Path root = file.toAbsolutePath().getParent();
     List<Watch> watches = new ArrayList<>();
     Set<String> kinds = new HashSet<>();
     for (int i = 0; i < entries.size(); i++) {
@@ -49,7 +55,7 @@ final class WatchesFile {
       if (!(entries.get(i) instanceof Map<?, ?> entry)) {
         throw new OperatorException(where + " is not a map.");
       }
-      Watch watch = watch(entry, root, where);
+      Watch watch = watch(entry, where);
       if (!kinds.add(watch.group() + "/" + watch.kind())) {
         throw new OperatorException(where + " repeats the kind " + watch.kind() + ".");
       }
@@ -58,7 +64,7 @@ final class WatchesFile {
     return List.copyOf(watches);
   }
 
-  private static Watch watch(Map<?, ?> entry, Path root, String where) {
+  private static Watch watch(Map<?, ?> entry, String where) {
     for (Object key : entry.keySet()) {
       if (!KEYS.contains(String.valueOf(key))) {
         throw new OperatorException(
@@ -68,20 +74,9 @@ final class WatchesFile {
     String group = text(entry, "group", where, true);
     String version = text(entry, "version", where, false);
     String kind = text(entry, "kind", where, false);
-    Path templates = root.resolve(text(entry, "templates", where, false)).normalize();
-    if (!Files.isDirectory(templates)) {
-      throw new OperatorException(
-          where + " names the templates folder " + templates + ", which does not exist.");
-    }
-    Optional<String> status = Optional.ofNullable(entry.get("status")).map(String::valueOf);
-    if (status.isPresent() && !Files.isRegularFile(root.resolve(status.get()))) {
-      throw new OperatorException(
-          where + " names the status template " + status.get() + ", which does not exist.");
-    }
-    Object others = entry.get("allowOtherNamespaces");
-    if (others != null && !(others instanceof Boolean)) {
-      throw new OperatorException(where + ": allowOtherNamespaces must be true or false.");
-    }
+    String templates = relativePath(text(entry, "templates", where, false), where);
+    Optional<String> status =
+        Optional.ofNullable(entry.get("status")).map(s -> relativePath(String.valueOf(s), where));
     Set<String> clusterKinds = new LinkedHashSet<>();
     Object listed = entry.get("allowedClusterScopedKinds");
     if (listed instanceof List<?> list) {
@@ -90,7 +85,32 @@ final class WatchesFile {
       throw new OperatorException(where + ": allowedClusterScopedKinds must be a list of kinds.");
     }
     return new Watch(
-        group, version, kind, templates, status, Boolean.TRUE.equals(others), clusterKinds);
+        group,
+        version,
+        kind,
+        templates,
+        status,
+        flag(entry, "allowOtherNamespaces", where),
+        clusterKinds,
+        flag(entry, "allowEmpty", where));
+  }
+
+  /** A path inside the templates root, as the tree names it: no {@code ./}, no trailing slash. */
+  private static String relativePath(String path, String where) {
+    Path normalized = Path.of(path).normalize();
+    if (normalized.isAbsolute() || normalized.startsWith("..")) {
+      throw new OperatorException(
+          where + " names " + path + ", which is outside the folder of watches.yaml.");
+    }
+    return normalized.toString().replace('\\', '/');
+  }
+
+  private static boolean flag(Map<?, ?> entry, String key, String where) {
+    Object value = entry.get(key);
+    if (value != null && !(value instanceof Boolean)) {
+      throw new OperatorException(where + ": " + key + " must be true or false.");
+    }
+    return Boolean.TRUE.equals(value);
   }
 
   private static String text(Map<?, ?> entry, String key, String where, boolean mayBeEmpty) {

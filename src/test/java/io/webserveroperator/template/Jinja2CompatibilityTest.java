@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class Jinja2CompatibilityTest {
 
   static final TemplateSet SET =
-      TemplateSet.load(Fixtures.watch("compat/templates"), Fixtures.path("compat"));
+      TemplateSet.load(Fixtures.watch("templates"), TemplateTree.read(Fixtures.path("compat")));
 
   static Stream<String> cases() {
     return SET.files().stream().map(TemplateFile::name);

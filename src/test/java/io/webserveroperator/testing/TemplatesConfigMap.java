@@ -1,0 +1,54 @@
+package io.webserveroperator.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The templates ConfigMap as {@code templates/kustomization.yaml} declares it, read with
+ * kustomize's rules for {@code configMapGenerator.files} ({@code key=path}, or the file name as the
+ * key), for unit tests that have no kubectl; integration tests use {@code kubectl kustomize}.
+ */
+public final class TemplatesConfigMap {
+
+  private TemplatesConfigMap() {}
+
+  /** Path (relative to templates/) by ConfigMap key. */
+  public static Map<String, String> entries() {
+    try {
+      JsonNode kustomization =
+          new YAMLMapper().readTree(Project.file("templates/kustomization.yaml").toFile());
+      Map<String, String> entries = new TreeMap<>();
+      for (JsonNode file : kustomization.at("/configMapGenerator/0/files")) {
+        String[] keyAndPath = file.asText().split("=", 2);
+        String path = keyAndPath[keyAndPath.length - 1];
+        String key =
+            keyAndPath.length == 2 ? keyAndPath[0] : Path.of(path).getFileName().toString();
+        entries.put(key, path);
+      }
+      return entries;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The ConfigMap's data: each key's file text. */
+  public static Map<String, String> data() {
+    Map<String, String> data = new TreeMap<>();
+    entries()
+        .forEach(
+            (key, path) -> {
+              try {
+                data.put(key, Files.readString(Project.file("templates").resolve(path)));
+              } catch (IOException e) {
+                throw new UncheckedIOException(e);
+              }
+            });
+    return data;
+  }
+}
