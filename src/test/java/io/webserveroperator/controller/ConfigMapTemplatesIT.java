@@ -1,0 +1,130 @@
+package io.webserveroperator.controller;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.kube.ApiRequestCounter;
+import io.webserveroperator.testing.ConfigMapVolume;
+import io.webserveroperator.testing.InProcessOperators;
+import io.webserveroperator.testing.KubeTestBed;
+import io.webserveroperator.testing.TemplateFolder;
+import io.webserveroperator.testing.TemplatesConfigMap;
+import io.webserveroperator.testing.WebServers;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The operator with its templates in a folder written as the kubelet writes deploy/'s ConfigMap
+ * volume: installing it keeps what existing WebServers own, a ConfigMap update reaches every
+ * WebServer, and templates that render nothing never prune.
+ */
+class ConfigMapTemplatesIT {
+
+  static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+  @TempDir Path temp;
+  KubernetesClient admin;
+  String namespace;
+  WebServers webServers;
+  final InProcessOperators operators = new InProcessOperators();
+
+  @BeforeEach
+  void setUp() {
+    admin = KubeTestBed.get().withCrds().client();
+    namespace = KubeTestBed.get().newNamespace("configmap");
+    webServers = new WebServers(admin, namespace);
+  }
+
+  @AfterEach
+  void tearDown() {
+    operators.close();
+  }
+
+  @Test
+  void keepsExistingChildrenFollowsASwapAndNeverPrunesOnAnEmptyRender() {
+    Path kubeconfig = KubeTestBed.get().writeKubeConfig(temp);
+    try (InProcessOperators before = new InProcessOperators()) {
+      before.start(
+          kubeconfig,
+          TemplateFolder.copyInto(temp.resolve("checkout")),
+          namespace,
+          new ApiRequestCounter());
+      webServers.create("existing", Map.of("image", "nginx", "replicas", 1));
+      await().atMost(TIMEOUT).until(() -> children().contains("existing"));
+    }
+
+    Map<String, String> data = TemplatesConfigMap.data();
+    ConfigMapVolume volume = ConfigMapVolume.write(temp.resolve("volume"), data);
+    operators.start(kubeconfig, volume.root(), namespace, new ApiRequestCounter());
+    webServers.create("new", Map.of("image", "nginx", "replicas", 1));
+    await().atMost(TIMEOUT).until(() -> children().contains("new"));
+    assertThat(children()).containsExactly("existing", "new");
+
+    Map<String, String> withExtra = new TreeMap<>(data);
+    withExtra.put(
+        "webserver__zz-extra.yaml.j2",
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ metadata.name }}-extra\n");
+    volume.update(withExtra);
+    await()
+        .atMost(TIMEOUT)
+        .untilAsserted(
+            () ->
+                assertThat(admin.configMaps().inNamespace(namespace).list().getItems())
+                    .extracting(c -> c.getMetadata().getName())
+                    .contains("existing-extra", "new-extra"));
+
+    Map<String, String> renderingNothing = new TreeMap<>();
+    withExtra.forEach(
+        (key, text) ->
+            renderingNothing.put(
+                key,
+                key.endsWith(".yaml.j2") ? "{% if false %}\n" + text + "{% endif %}\n" : text));
+    volume.update(renderingNothing);
+    for (String name : List.of("existing", "new")) {
+      await()
+          .atMost(TIMEOUT)
+          .untilAsserted(
+              () ->
+                  assertThat(webServers.condition(name, "Ready"))
+                      .hasValueSatisfying(
+                          ready ->
+                              assertThat(ready)
+                                  .containsEntry("status", "False")
+                                  .containsEntry("reason", "RenderFailed")
+                                  .extracting(r -> (String) r.get("message"))
+                                  .asString()
+                                  .contains("rendered no objects")));
+    }
+    assertThat(children()).containsExactly("existing", "new");
+    assertThat(admin.configMaps().inNamespace(namespace).withName("new-extra").get()).isNotNull();
+    assertThat(admin.v1().events().inNamespace(namespace).list().getItems())
+        .extracting(Event::getReason)
+        .doesNotContain("Pruned");
+  }
+
+  /** The WebServers whose Deployment and Service both exist. */
+  private List<String> children() {
+    return List.of("existing", "new").stream()
+        .filter(
+            name ->
+                admin
+                            .apps()
+                            .deployments()
+                            .inNamespace(namespace)
+                            .withName(name + "-deployment")
+                            .get()
+                        != null
+                    && admin.services().inNamespace(namespace).withName(name + "-service").get()
+                        != null)
+        .toList();
+  }
+}
