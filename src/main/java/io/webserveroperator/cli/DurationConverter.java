@@ -5,7 +5,10 @@ import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/** Reads durations as people write them ({@code 10h}, {@code 30m}, {@code 45s}) or ISO-8601. */
+/**
+ * Reads durations as people write them ({@code 10h}, {@code 30m}, {@code 45s}, {@code 500ms}) or
+ * ISO-8601.
+ */
 final class DurationConverter implements ITypeConverter<Duration> {
 
   @Override
@@ -14,6 +17,9 @@ final class DurationConverter implements ITypeConverter<Duration> {
     try {
       if (text.startsWith("p")) {
         return Duration.parse(text.toUpperCase(Locale.ROOT));
+      }
+      if (text.endsWith("ms")) {
+        return Duration.ofMillis(Long.parseLong(text.substring(0, text.length() - 2)));
       }
       long amount = Long.parseLong(text.substring(0, text.length() - 1));
       return switch (text.charAt(text.length() - 1)) {
@@ -24,7 +30,7 @@ final class DurationConverter implements ITypeConverter<Duration> {
       };
     } catch (RuntimeException e) {
       throw new TypeConversionException(
-          "'" + value + "' is not a duration: write it as 10h, 30m, 45s or PT10H");
+          "'" + value + "' is not a duration: write it as 10h, 30m, 45s, 500ms or PT10H");
     }
   }
 }

@@ -1,6 +1,7 @@
 package io.webserveroperator.cli;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.controller.LeaderElectionOptions;
 import io.webserveroperator.controller.Operator;
 import io.webserveroperator.controller.OperatorOptions;
 import io.webserveroperator.kube.ApiRequestCounter;
@@ -82,6 +83,29 @@ final class RunCommand implements Callable<Integer> {
       description = "Name of the Lease (default: ${DEFAULT-VALUE}).")
   String leaseName;
 
+  @Option(
+      names = "--lease-duration",
+      defaultValue = "15s",
+      converter = DurationConverter.class,
+      description = "How long a Lease not renewed keeps the others out (default: 15s).")
+  Duration leaseDuration;
+
+  @Option(
+      names = "--lease-renew-deadline",
+      defaultValue = "10s",
+      converter = DurationConverter.class,
+      description = "How long the leader tries to renew before it stops (default: 10s).")
+  Duration renewDeadline;
+
+  @Option(
+      names = "--lease-retry-period",
+      defaultValue = "2s",
+      converter = DurationConverter.class,
+      description =
+          "How often the leader renews and the others try to take over; a released Lease is"
+              + " taken within 1 to 2.2 of these (default: 2s).")
+  Duration retryPeriod;
+
   @Override
   public Integer call() {
     ApiRequestCounter requests = new ApiRequestCounter();
@@ -95,10 +119,14 @@ final class RunCommand implements Callable<Integer> {
               workers,
               resync,
               healthPort,
-              leaderElect,
-              leaseNamespace,
-              leaseName,
-              identity());
+              new LeaderElectionOptions(
+                  leaderElect,
+                  leaseNamespace,
+                  leaseName,
+                  identity(),
+                  leaseDuration,
+                  renewDeadline,
+                  retryPeriod));
       Operator operator = Operator.start(client, requests, options);
       Thread hook = new Thread(operator::close, "operator-shutdown");
       Runtime.getRuntime().addShutdownHook(hook);

@@ -48,9 +48,6 @@ import org.slf4j.MDC;
 public final class Operator implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(Operator.class);
-  private static final Duration LEASE_DURATION = Duration.ofSeconds(15);
-  private static final Duration RENEW_DEADLINE = Duration.ofSeconds(10);
-  private static final Duration RETRY_PERIOD = Duration.ofSeconds(2);
   private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(30);
 
   private final OperatorOptions options;
@@ -103,7 +100,7 @@ public final class Operator implements AutoCloseable {
           key(watch.apiVersion(), watch.kind()), new Reconciler(watch, kind, cache, parts));
     }
     metrics.workQueue("operator", queue::depth);
-    metrics.leadership(options.leaseName(), () -> leading);
+    metrics.leadership(options.leaderElection().name(), () -> leading);
     health = new HealthServer(options.healthPort(), metrics::scrape, this::isReady);
     workers = Executors.newFixedThreadPool(options.workers(), new WorkerThreads());
   }
@@ -124,7 +121,7 @@ public final class Operator implements AutoCloseable {
                 "Template edit for {} rejected, keeping the last good version: {}",
                 watch.kind(),
                 error.getMessage()));
-    if (options.leaderElection()) {
+    if (options.leaderElection().enabled()) {
       operator.electLeader();
     } else {
       operator.startWorkers();
@@ -162,14 +159,14 @@ public final class Operator implements AutoCloseable {
   }
 
   private void electLeader() {
+    LeaderElectionOptions election = options.leaderElection();
     var config =
         new LeaderElectionConfigBuilder()
-            .withName(options.leaseName())
-            .withLock(
-                new LeaseLock(options.leaseNamespace(), options.leaseName(), options.identity()))
-            .withLeaseDuration(LEASE_DURATION)
-            .withRenewDeadline(RENEW_DEADLINE)
-            .withRetryPeriod(RETRY_PERIOD)
+            .withName(election.name())
+            .withLock(new LeaseLock(election.namespace(), election.name(), election.identity()))
+            .withLeaseDuration(election.leaseDuration())
+            .withRenewDeadline(election.renewDeadline())
+            .withRetryPeriod(election.retryPeriod())
             .withReleaseOnCancel(true)
             .withLeaderCallbacks(
                 new LeaderCallbacks(
@@ -183,7 +180,10 @@ public final class Operator implements AutoCloseable {
   private void leadershipLost() {
     if (leading) {
       // Another replica may be writing already: stop at once, as controller-runtime does.
-      LOG.warn("Lost the Lease {}/{}; stopping", options.leaseNamespace(), options.leaseName());
+      LOG.warn(
+          "Lost the Lease {}/{}; stopping",
+          options.leaderElection().namespace(),
+          options.leaderElection().name());
       lostLeadership = true;
       new Thread(this::close, "operator-stop").start();
     }

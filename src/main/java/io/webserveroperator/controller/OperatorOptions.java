@@ -14,10 +14,7 @@ import java.util.Objects;
  * @param workers reconciles running at once
  * @param resync how often every resource is reconciled although nothing changed
  * @param healthPort port of /metrics, /healthz and /readyz; 0 for any free port
- * @param leaderElection whether to take a Lease before writing, so only one replica writes
- * @param leaseNamespace namespace of the Lease
- * @param leaseName name of the Lease
- * @param identity this replica's name in the Lease
+ * @param leaderElection whether and how to take a Lease before writing, so only one replica writes
  */
 public record OperatorOptions(
     Path templates,
@@ -26,10 +23,7 @@ public record OperatorOptions(
     int workers,
     Duration resync,
     int healthPort,
-    boolean leaderElection,
-    String leaseNamespace,
-    String leaseName,
-    String identity) {
+    LeaderElectionOptions leaderElection) {
 
   public OperatorOptions {
     Objects.requireNonNull(templates, "templates");
@@ -38,24 +32,13 @@ public record OperatorOptions(
       throw new IllegalArgumentException("workers must be at least 1, not " + workers);
     }
     Objects.requireNonNull(resync, "resync");
-    Objects.requireNonNull(leaseNamespace, "leaseNamespace");
-    Objects.requireNonNull(leaseName, "leaseName");
-    Objects.requireNonNull(identity, "identity");
+    Objects.requireNonNull(leaderElection, "leaderElection");
   }
 
   /** The same options with another resync period. */
   public OperatorOptions withResync(Duration period) {
     return new OperatorOptions(
-        templates,
-        namespaces,
-        labelSelector,
-        workers,
-        period,
-        healthPort,
-        leaderElection,
-        leaseNamespace,
-        leaseName,
-        identity);
+        templates, namespaces, labelSelector, workers, period, healthPort, leaderElection);
   }
 
   /** The same options with leader election on or off. */
@@ -67,9 +50,6 @@ public record OperatorOptions(
         workers,
         resync,
         healthPort,
-        on,
-        leaseNamespace,
-        leaseName,
-        identity);
+        leaderElection.withEnabled(on));
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.controller.LeaderElectionOptions;
 import io.webserveroperator.controller.Operator;
 import io.webserveroperator.controller.OperatorOptions;
 import io.webserveroperator.dev.FolderApplier;
@@ -56,10 +57,7 @@ class WebServerE2EIT {
                 2,
                 Duration.ofHours(10),
                 0,
-                false,
-                "default",
-                "webserver-operator",
-                "e2e"));
+                LeaderElectionOptions.disabled("default", "e2e")));
     kubectl = new Kubectl(cluster.binaries().kubectl(), cluster.kubeconfigPath(), Project.root());
   }
 

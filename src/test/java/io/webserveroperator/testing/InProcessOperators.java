@@ -1,6 +1,7 @@
 package io.webserveroperator.testing;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.controller.LeaderElectionOptions;
 import io.webserveroperator.controller.Operator;
 import io.webserveroperator.controller.OperatorOptions;
 import io.webserveroperator.kube.ApiRequestCounter;
@@ -31,10 +32,7 @@ public final class InProcessOperators implements AutoCloseable {
         2,
         Duration.ofHours(10),
         0,
-        false,
-        namespace,
-        "webserver-operator",
-        identity);
+        LeaderElectionOptions.disabled(namespace, identity));
   }
 
   /** Starts an operator with {@link #options}. */

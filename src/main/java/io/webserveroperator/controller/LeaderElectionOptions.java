@@ -1,0 +1,83 @@
+package io.webserveroperator.controller;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * Whether and how replicas elect the one that writes, through a Lease.
+ *
+ * @param enabled whether to take the Lease before writing; off, this replica writes at once
+ * @param namespace namespace of the Lease
+ * @param name name of the Lease
+ * @param identity this replica's name in the Lease
+ * @param leaseDuration how long a Lease not renewed keeps others out (after a crash, say)
+ * @param renewDeadline how long the leader keeps trying to renew before it gives up and stops
+ * @param retryPeriod how often the leader renews and the others try to take over; a released Lease
+ *     is taken within 1 to 2.2 of these
+ */
+public record LeaderElectionOptions(
+    boolean enabled,
+    String namespace,
+    String name,
+    String identity,
+    Duration leaseDuration,
+    Duration renewDeadline,
+    Duration retryPeriod) {
+
+  /** controller-runtime's timings: 15 s lease, 10 s renew deadline, 2 s retry. */
+  public static final Duration LEASE_DURATION = Duration.ofSeconds(15);
+
+  public static final Duration RENEW_DEADLINE = Duration.ofSeconds(10);
+  public static final Duration RETRY_PERIOD = Duration.ofSeconds(2);
+
+  /** The jitter fabric8's elector adds to a retry, at most this factor of the period. */
+  private static final double JITTER = 1.2;
+
+  public LeaderElectionOptions {
+    Objects.requireNonNull(namespace, "namespace");
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(identity, "identity");
+    Objects.requireNonNull(leaseDuration, "leaseDuration");
+    Objects.requireNonNull(renewDeadline, "renewDeadline");
+    Objects.requireNonNull(retryPeriod, "retryPeriod");
+    // As client-go checks: a leader must give up before its Lease can be taken, and retry in time.
+    if (leaseDuration.compareTo(renewDeadline) <= 0) {
+      throw new IllegalArgumentException(
+          "The lease duration ("
+              + leaseDuration
+              + ") must be longer than the renew deadline ("
+              + renewDeadline
+              + ").");
+    }
+    if (renewDeadline.toMillis() <= JITTER * retryPeriod.toMillis()
+        || retryPeriod.isZero()
+        || retryPeriod.isNegative()) {
+      throw new IllegalArgumentException(
+          "The renew deadline ("
+              + renewDeadline
+              + ") must be longer than "
+              + JITTER
+              + " times the retry period ("
+              + retryPeriod
+              + "), which must be positive.");
+    }
+  }
+
+  /** Off: this replica writes at once; the Lease names are kept for the metrics. */
+  public static LeaderElectionOptions disabled(String namespace, String identity) {
+    return new LeaderElectionOptions(
+        false,
+        namespace,
+        "webserver-operator",
+        identity,
+        LEASE_DURATION,
+        RENEW_DEADLINE,
+        RETRY_PERIOD);
+  }
+
+  /** The same options, on or off. */
+  public LeaderElectionOptions withEnabled(boolean on) {
+    return new LeaderElectionOptions(
+        on, namespace, name, identity, leaseDuration, renewDeadline, retryPeriod);
+  }
+}
