@@ -103,6 +103,16 @@ public record ClusterLayout(
     return certDir().resolve("tokens.csv");
   }
 
+  /** The API server's audit policy: what ServiceAccounts send, at the Metadata level. */
+  public Path auditPolicy() {
+    return root.resolve("audit-policy.yaml");
+  }
+
+  /** The audit log, one JSON event per line. */
+  public Path auditLog() {
+    return root.resolve("logs").resolve("audit.log");
+  }
+
   public Path kubeconfig() {
     return root.resolve("kubeconfig");
   }

@@ -50,6 +50,9 @@ public record ComponentCommands(KubeBinaries binaries, ClusterLayout layout) {
         "--cert-dir=" + layout.certDir(),
         "--token-auth-file=" + layout.tokenFile(),
         "--authorization-mode=RBAC",
+        // As strict clusters (OpenShift among them) are: a child may block its owner's deletion
+        // only if its creator may update the owner's finalizers.
+        "--enable-admission-plugins=OwnerReferencesPermissionEnforcement",
         "--service-account-issuer=https://kubernetes.default.svc.cluster.local",
         "--service-account-key-file=" + layout.serviceAccountKey(),
         "--service-account-signing-key-file=" + layout.serviceAccountKey(),
@@ -57,6 +60,9 @@ public record ComponentCommands(KubeBinaries binaries, ClusterLayout layout) {
         // Endpoints may not hold loopback addresses, so the default reconciler would fail forever.
         "--endpoint-reconciler-type=none",
         "--allow-privileged=true",
+        "--audit-policy-file=" + layout.auditPolicy(),
+        "--audit-log-path=" + layout.auditLog(),
+        "--audit-log-format=json",
         "--profiling=false");
   }
 

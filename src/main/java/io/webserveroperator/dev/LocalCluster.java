@@ -130,7 +130,21 @@ public final class LocalCluster implements AutoCloseable {
     report("local cluster ready", started);
   }
 
-  /** Writes the service-account key, the admin token file and kwok's stages; returns the token. */
+  private static final String AUDIT_POLICY =
+      """
+      apiVersion: audit.k8s.io/v1
+      kind: Policy
+      omitStages: [RequestReceived]
+      rules:
+      - level: Metadata
+        userGroups: ["system:serviceaccounts"]
+      - level: None
+      """;
+
+  /**
+   * Writes the service-account key, the admin token file, the audit policy and kwok's stages;
+   * returns the token.
+   */
   private String prepareFiles() {
     try {
       Files.createDirectories(layout.certDir());
@@ -140,6 +154,9 @@ public final class LocalCluster implements AutoCloseable {
       String token = HexFormat.of().formatHex(secret);
       Files.writeString(
           layout.tokenFile(), token + ",admin,admin,\"system:masters\"\n", StandardCharsets.UTF_8);
+      // Only ServiceAccounts are audited: what an operator under its own identity asks for, with
+      // the authorisation decision, and nothing for the admin's (and benchmarks') requests.
+      Files.writeString(layout.auditPolicy(), AUDIT_POLICY, StandardCharsets.UTF_8);
       try (InputStream stages = LocalCluster.class.getResourceAsStream(STAGES_RESOURCE)) {
         if (stages == null) {
           throw new DevClusterException(

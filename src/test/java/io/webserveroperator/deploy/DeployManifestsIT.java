@@ -10,14 +10,11 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
+import io.webserveroperator.testing.Kustomize;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.Project;
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.time.Duration;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,7 +36,7 @@ class DeployManifestsIT {
       KubernetesClient client = cluster.client();
       new FolderApplier(client, Duration.ofSeconds(30)).apply(Project.file("crds"));
 
-      for (HasMetadata object : client.load(kustomize(cluster)).items()) {
+      for (HasMetadata object : Kustomize.build(client, "deploy")) {
         client.resource(object).fieldManager("deploy-it").forceConflicts().serverSideApply();
       }
 
@@ -62,21 +59,5 @@ class DeployManifestsIT {
           .singleElement()
           .satisfies(c -> assertThat(c.getData()).containsKey("watches.yaml"));
     }
-  }
-
-  private static ByteArrayInputStream kustomize(LocalCluster cluster) throws Exception {
-    Process process =
-        new ProcessBuilder(
-                List.of(
-                    cluster.binaries().kubectl().toString(),
-                    "kustomize",
-                    Project.file("deploy").toString()))
-            .redirectError(ProcessBuilder.Redirect.INHERIT)
-            .start();
-    byte[] yaml = process.getInputStream().readAllBytes();
-    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(process.exitValue()).as("kubectl kustomize deploy/ exit code").isZero();
-    assertThat(new String(yaml, StandardCharsets.UTF_8)).contains("kind: Deployment");
-    return new ByteArrayInputStream(yaml);
   }
 }

@@ -64,7 +64,8 @@ class DeployManifestsTest {
     JsonNode container = deployment().at("/spec/template/spec/containers/0");
     assertThat(deployment().at("/spec/replicas").asInt()).isEqualTo(2);
     assertThat(YAML.convertValue(container.path("args"), String[].class))
-        .containsExactly("run", "--leader-elect", "--templates", "/templates");
+        .containsExactly(
+            "run", "--leader-elect", "--lease-retry-period=500ms", "--templates", "/templates");
     assertThat(container.path("volumeMounts").findValuesAsText("mountPath")).contains("/templates");
     assertThat(container.at("/readinessProbe/httpGet/path").asText()).isEqualTo("/readyz");
     assertThat(container.at("/livenessProbe/httpGet/path").asText()).isEqualTo("/healthz");

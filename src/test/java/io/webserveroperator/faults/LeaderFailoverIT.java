@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.testing.KubeTestBed;
+import io.webserveroperator.testing.OperatorProcess;
 import io.webserveroperator.testing.TemplateFolder;
 import io.webserveroperator.testing.WebServers;
 import java.nio.file.Path;

@@ -1,6 +1,5 @@
-package io.webserveroperator.faults;
+package io.webserveroperator.testing;
 
-import io.webserveroperator.testing.Project;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -14,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
  * SIGKILL: no shutdown hook, no Lease release, nothing in flight finished. Its log goes to a file;
  * its /metrics endpoint tells how many writes it sent.
  */
-final class OperatorProcess implements AutoCloseable {
+public final class OperatorProcess implements AutoCloseable {
 
   private static final Pattern REQUESTS =
       Pattern.compile("rest_client_requests_total\\{verb=\"(\\w+)\"\\} (\\S+)");
@@ -48,7 +48,7 @@ final class OperatorProcess implements AutoCloseable {
    * Starts {@code java -cp ... Main run} on one namespace with 2 workers, from the packaged jar
    * when the build made one, else from this JVM's classpath.
    */
-  static OperatorProcess start(
+  public static OperatorProcess start(
       String name,
       Path kubeconfig,
       Path templates,
@@ -56,15 +56,8 @@ final class OperatorProcess implements AutoCloseable {
       boolean leaderElection,
       Path folder) {
     int port = freePort();
-    Path jar = Project.file("target/webserver-operator.jar");
-    String classpath =
-        Files.isRegularFile(jar) ? jar.toString() : System.getProperty("java.class.path");
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp", classpath));
-    command.addAll(
+    List<String> args =
         List.of(
-            "io.webserveroperator.cli.Main",
             "run",
             "--kubeconfig=" + kubeconfig,
             "--templates=" + templates,
@@ -72,33 +65,84 @@ final class OperatorProcess implements AutoCloseable {
             "--workers=2",
             "--health-port=" + port,
             "--lease-namespace=" + namespace,
-            leaderElection ? "--leader-elect" : "--no-leader-elect"));
+            leaderElection ? "--leader-elect" : "--no-leader-elect");
+    return start(name, args, Map.of(), port, folder);
+  }
+
+  /**
+   * Starts the operator's main class with exactly these arguments and extra environment, for tests
+   * that take them from deploy/; {@code healthPort} is where its /healthz will be.
+   */
+  public static OperatorProcess start(
+      String name, List<String> args, Map<String, String> env, int healthPort, Path folder) {
+    Path jar = Project.file("target/webserver-operator.jar");
+    String classpath =
+        Files.isRegularFile(jar) ? jar.toString() : System.getProperty("java.class.path");
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(List.of("-Xmx256m", "-XX:TieredStopAtLevel=1", "-cp", classpath));
+    command.add("io.webserveroperator.cli.Main");
+    command.addAll(args);
     Path log = folder.resolve(name + ".log");
     try {
-      Process process =
+      ProcessBuilder builder =
           new ProcessBuilder(command)
               .redirectErrorStream(true)
-              .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
-              .start();
+              .redirectOutput(ProcessBuilder.Redirect.to(log.toFile()));
+      builder.environment().putAll(env);
+      Process process = builder.start();
       process.getOutputStream().close();
-      return new OperatorProcess(name, process, log, port);
+      return new OperatorProcess(name, process, log, healthPort);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
   }
 
+  /** A port free on 127.0.0.1 right now. */
+  public static int freePort() {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** Whether its {@code leader_election_master_status} gauge says it holds the Lease now. */
+  public boolean holdsLease() {
+    return body("/metrics")
+        .contains("leader_election_master_status{name=\"webserver-operator\"} 1.0");
+  }
+
+  /** The HTTP status of a GET on its health port; 0 when it does not answer. */
+  public int status(String path) {
+    return get(path).map(HttpResponse::statusCode).orElse(0);
+  }
+
+  /** The body of a GET on its health port; empty when it does not answer. */
+  public String body(String path) {
+    return get(path).map(HttpResponse::body).orElse("");
+  }
+
+  /** SIGTERM, as the kubelet stops a pod, and wait until the process has ended. */
+  public void stop() throws InterruptedException {
+    process.destroy();
+    if (!process.waitFor(30, TimeUnit.SECONDS)) {
+      throw new IllegalStateException(name + " did not stop within 30 s of SIGTERM");
+    }
+  }
+
   /** Whether /readyz answers 200: the informers have listed. */
-  boolean ready() {
+  public boolean ready() {
     return get("/readyz").map(r -> r.statusCode() == 200).orElse(false);
   }
 
   /** Whether it logged that it took the Lease and started its workers. */
-  boolean leading() {
+  public boolean leading() {
     return log().contains("Starting 2 workers");
   }
 
   /** Writes (create, update, patch, delete) it sent, from its /metrics; -1 when unreachable. */
-  long writes() {
+  public long writes() {
     var response = get("/metrics");
     if (response.isEmpty() || response.get().statusCode() != 200) {
       return -1;
@@ -114,19 +158,19 @@ final class OperatorProcess implements AutoCloseable {
   }
 
   /** SIGKILL, and wait until the process is gone. */
-  void kill() throws InterruptedException {
+  public void kill() throws InterruptedException {
     process.destroyForcibly();
     if (!process.waitFor(10, TimeUnit.SECONDS)) {
       throw new IllegalStateException(name + " survived SIGKILL");
     }
   }
 
-  boolean isAlive() {
+  public boolean isAlive() {
     return process.isAlive();
   }
 
   /** Its log so far. */
-  String log() {
+  public String log() {
     try {
       return Files.readString(log);
     } catch (IOException e) {
@@ -159,14 +203,6 @@ final class OperatorProcess implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return Optional.empty();
-    }
-  }
-
-  private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
     }
   }
 }

@@ -1,0 +1,445 @@
+package io.webserveroperator.deploy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.KeyToPath;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
+import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
+import io.fabric8.kubernetes.api.model.rbac.Role;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.dev.FolderApplier;
+import io.webserveroperator.dev.KubeConfig;
+import io.webserveroperator.dev.LocalCluster;
+import io.webserveroperator.dev.LocalClusterOptions;
+import io.webserveroperator.testing.ConfigMapVolume;
+import io.webserveroperator.testing.Kustomize;
+import io.webserveroperator.testing.LocalClusterBinaries;
+import io.webserveroperator.testing.OperatorProcess;
+import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.WebServers;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The operator as deploy/ ships it, everything read from deploy/ rather than copied: the kustomize
+ * output applied to a full local control plane, the ServiceAccount's token from the TokenRequest
+ * API, the container's args and env from deploy/deployment.yaml, the templates from the generated
+ * ConfigMap written as the kubelet writes its volume. Two replicas with leader election run through
+ * create, update, prune, drift and a template change for more than four lease durations; the API
+ * server's audit log then shows that they were never refused, and that every permission deploy/
+ * grants was used.
+ */
+class DeployedOperatorIT {
+
+  static final String NAMESPACE = "webserver-operator-system";
+  static final String USER = "system:serviceaccount:" + NAMESPACE + ":webserver-operator";
+  static final Duration TIMEOUT = Duration.ofSeconds(60);
+  static final Duration RUN_AT_LEAST = Duration.ofSeconds(65);
+
+  /**
+   * Granted, needed, and yet no audit event names them: the API server authorises a server-side
+   * apply that creates an object as create as well, inside the patch request; an admission plugin
+   * checks {@code webservers/finalizers} (OwnerReferencesPermissionEnforcement lets a child block
+   * its WebServer's deletion only if its creator may update the WebServer's finalizers; the local
+   * cluster enables it). Without any of these the creates fail. And Deployments and Services are
+   * pruned by the same code that prunes the Ingress and ConfigMap here, but the shipped templates
+   * always render them.
+   */
+  static final Set<String> GRANTED_WITHOUT_A_REQUEST =
+      Set.of(
+          "apps/deployments create",
+          "/services create",
+          "/configmaps create",
+          "networking.k8s.io/ingresses create",
+          "webapp.example.com/webservers/finalizers update",
+          "apps/deployments delete",
+          "/services delete");
+
+  @TempDir Path temp;
+
+  @Test
+  void runsAsDeployedUnderItsServiceAccountWithOneLeaderAndNothingRefused() throws Exception {
+    LocalClusterBinaries.assumePresent();
+    try (LocalCluster cluster =
+        LocalCluster.start(LocalClusterOptions.defaults().withNodes(1).withProgress(line -> {}))) {
+      KubernetesClient admin = cluster.client();
+      new FolderApplier(admin, Duration.ofSeconds(30)).apply(Project.file("crds"));
+      List<HasMetadata> objects = Kustomize.build(admin, "deploy");
+      Deployment deployment = only(objects, Deployment.class);
+      for (HasMetadata object : objects) {
+        if (object != deployment) {
+          admin.resource(object).fieldManager("deploy-it").forceConflicts().serverSideApply();
+        }
+      }
+      Path kubeconfig = serviceAccountKubeconfig(cluster, admin);
+      ConfigMap templates = configMap(admin, templatesVolume(deployment).getConfigMap().getName());
+      ConfigMapVolume volume =
+          ConfigMapVolume.write(temp.resolve("volume"), volumeFiles(deployment, templates));
+      admin
+          .namespaces()
+          .resource(new NamespaceBuilder().withNewMetadata().withName("shop").endMetadata().build())
+          .create();
+      WebServers webServers = new WebServers(admin, "shop");
+
+      Instant started = Instant.now();
+      // The replicas' logs stay in target/ for a failed run to be read.
+      Path logs = Files.createDirectories(Project.file("target/DeployedOperatorIT"));
+      Replicas replicas = new Replicas(deployment, kubeconfig, volume.root(), logs);
+      try (replicas) {
+        OperatorProcess first = replicas.start("replica-a");
+        await().atMost(TIMEOUT).until(first::holdsLease);
+        OperatorProcess second = replicas.start("replica-b");
+        await()
+            .atMost(TIMEOUT)
+            .until(() -> second.status(probePath(deployment, "readiness")) == 200);
+
+        reconcilesCreateUpdatePruneAndDrift(admin, webServers);
+        followsATemplateChangeThroughTheConfigMap(admin, volume, deployment, webServers);
+        Duration left = RUN_AT_LEAST.minus(Duration.between(started, Instant.now()));
+        if (!left.isNegative()) {
+          Thread.sleep(left.toMillis());
+        }
+        for (OperatorProcess replica : List.of(first, second)) {
+          assertThat(replica.status(probePath(deployment, "liveness"))).isEqualTo(200);
+          assertThat(replica.status(probePath(deployment, "readiness"))).isEqualTo(200);
+          assertThat(replica.status(probePath(deployment, "startup"))).isEqualTo(200);
+        }
+        assertThat(replicas.mostLeadersAtOnce())
+            .as("replicas holding the Lease at once")
+            .isEqualTo(1);
+
+        OperatorProcess leader = first.holdsLease() ? first : second;
+        OperatorProcess standby = leader == first ? second : first;
+        Instant stop = Instant.now();
+        leader.stop();
+        await()
+            .atMost(Duration.ofSeconds(10))
+            .pollInterval(Duration.ofMillis(50))
+            .until(standby::holdsLease);
+        Duration gracefulTakeover = Duration.between(stop, Instant.now());
+
+        OperatorProcess restarted = replicas.start("replica-c");
+        await().atMost(TIMEOUT).until(() -> restarted.status("/readyz") == 200);
+        Instant kill = Instant.now();
+        standby.kill();
+        await()
+            .atMost(Duration.ofSeconds(30))
+            .pollInterval(Duration.ofMillis(100))
+            .until(restarted::holdsLease);
+        Duration killedTakeover = Duration.between(kill, Instant.now());
+        webServers.patchSpec("web", Map.of("replicas", 1));
+        await().atMost(TIMEOUT).until(() -> deploymentReplicas(admin, "web") == 1);
+
+        System.out.printf(
+            "DeployedOperatorIT: ran %d s; takeover after SIGTERM %d ms, after SIGKILL %d ms%n",
+            Duration.between(started, Instant.now()).toSeconds(),
+            gracefulTakeover.toMillis(),
+            killedTakeover.toMillis());
+        assertThat(gracefulTakeover)
+            .as("takeover after a graceful stop")
+            .isLessThan(Duration.ofSeconds(2));
+        assertThat(killedTakeover).as("takeover after SIGKILL").isLessThan(Duration.ofSeconds(20));
+        assertThat(replicas.mostLeadersAtOnce()).isEqualTo(1);
+        for (OperatorProcess replica : replicas.all()) {
+          assertThat(replica.log()).as(replica + " log").doesNotContainIgnoringCase("forbidden");
+        }
+      }
+      permissionsUsedAreExactlyThoseGranted(cluster, objects);
+    }
+  }
+
+  private static void reconcilesCreateUpdatePruneAndDrift(
+      KubernetesClient admin, WebServers webServers) {
+    webServers.create(
+        "web", Map.of("image", "nginx", "replicas", 2, "content", Map.of("index.html", "hi")));
+    webServers.create("blog", Map.of("image", "nginx", "replicas", 1));
+    await().atMost(TIMEOUT).until(() -> ready(webServers, "web") && ready(webServers, "blog"));
+
+    webServers.patchSpec(
+        "web", Map.of("replicas", 3, "ingress", Map.of("host", "web.example.com")));
+    await().atMost(TIMEOUT).until(() -> deploymentReplicas(admin, "web") == 3);
+    await().atMost(TIMEOUT).until(() -> ingress(admin) != null);
+    webServers.patchSpec("web", Collections.singletonMap("ingress", null));
+    await().atMost(TIMEOUT).until(() -> ingress(admin) == null);
+
+    webServers.patchSpec("web", Collections.singletonMap("content", null));
+    await()
+        .atMost(TIMEOUT)
+        .until(() -> admin.configMaps().inNamespace("shop").withName("web-content").get() == null);
+
+    // Twice: the second DriftCorrected event counts up the first (events get and patch).
+    for (int i = 0; i < 2; i++) {
+      admin.apps().deployments().inNamespace("shop").withName("web-deployment").scale(1);
+      await().atMost(TIMEOUT).until(() -> deploymentReplicas(admin, "web") == 3);
+    }
+  }
+
+  private static void followsATemplateChangeThroughTheConfigMap(
+      KubernetesClient admin,
+      ConfigMapVolume volume,
+      Deployment deployment,
+      WebServers webServers) {
+    ConfigMap templates = configMap(admin, templatesVolume(deployment).getConfigMap().getName());
+    admin
+        .resource(
+            new ConfigMapBuilder(templates)
+                .addToData(
+                    "webserver__zz-extra.yaml.j2",
+                    "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ metadata.name }}-extra\n")
+                .build())
+        .update();
+    volume.update(volumeFiles(deployment, configMap(admin, templates.getMetadata().getName())));
+    await()
+        .atMost(TIMEOUT)
+        .untilAsserted(
+            () ->
+                assertThat(admin.configMaps().inNamespace("shop").list().getItems())
+                    .extracting(c -> c.getMetadata().getName())
+                    .contains("web-extra", "blog-extra"));
+  }
+
+  /**
+   * Reads the audit log: every request of the operator's ServiceAccount was allowed, and every rule
+   * deploy/ grants was used by one (or is checked by admission).
+   */
+  private static void permissionsUsedAreExactlyThoseGranted(
+      LocalCluster cluster, List<HasMetadata> objects) throws IOException {
+    ObjectMapper json = new ObjectMapper();
+    Set<String> used = new TreeSet<>();
+    List<String> refused = new ArrayList<>();
+    for (String line : Files.readAllLines(cluster.layout().auditLog())) {
+      JsonNode event = json.readTree(line);
+      if (!USER.equals(event.at("/user/username").asText())) {
+        continue;
+      }
+      JsonNode ref = event.path("objectRef");
+      if (ref.isMissingNode()) {
+        continue; // discovery (/api, /apis, /version), which every authenticated user may read
+      }
+      String permission =
+          ref.path("apiGroup").asText("")
+              + "/"
+              + ref.path("resource").asText()
+              + (ref.hasNonNull("subresource") ? "/" + ref.path("subresource").asText() : "")
+              + " "
+              + event.path("verb").asText();
+      used.add(permission);
+      if (event.at("/responseStatus/code").asInt() == 403) {
+        refused.add(permission + " in '" + ref.path("namespace").asText() + "'");
+      }
+    }
+    Set<String> granted = new TreeSet<>();
+    for (HasMetadata object : objects) {
+      List<PolicyRule> rules =
+          object instanceof ClusterRole role
+              ? role.getRules()
+              : object instanceof Role role ? role.getRules() : List.of();
+      for (PolicyRule rule : rules) {
+        for (String group : rule.getApiGroups()) {
+          for (String resource : rule.getResources()) {
+            for (String verb : rule.getVerbs()) {
+              granted.add(group + "/" + resource + " " + verb);
+            }
+          }
+        }
+      }
+    }
+    System.out.println("DeployedOperatorIT: permissions used " + used);
+    assertThat(refused).as("requests the API server refused").isEmpty();
+    assertThat(granted)
+        .as("granted but never used")
+        .isSubsetOf(union(used, GRANTED_WITHOUT_A_REQUEST));
+    assertThat(used).as("used but not granted").isSubsetOf(granted);
+  }
+
+  private static Set<String> union(Set<String> a, Set<String> b) {
+    Set<String> all = new TreeSet<>(a);
+    all.addAll(b);
+    return all;
+  }
+
+  /** A kubeconfig with a token for deploy/'s ServiceAccount, from the TokenRequest API. */
+  private Path serviceAccountKubeconfig(LocalCluster cluster, KubernetesClient admin) {
+    String token =
+        admin
+            .serviceAccounts()
+            .inNamespace(NAMESPACE)
+            .withName("webserver-operator")
+            .tokenRequest(
+                new TokenRequestBuilder()
+                    .withNewSpec()
+                    .withExpirationSeconds(3600L)
+                    .endSpec()
+                    .build())
+            .getStatus()
+            .getToken();
+    KubeConfig adminConfig = cluster.kubeConfig();
+    return new KubeConfig(adminConfig.server(), adminConfig.caPem(), token)
+        .write(temp.resolve("sa.kubeconfig"));
+  }
+
+  /** The files of the templates volume, with the volume's items when it lists any. */
+  private static Map<String, String> volumeFiles(Deployment deployment, ConfigMap configMap) {
+    List<KeyToPath> items = templatesVolume(deployment).getConfigMap().getItems();
+    if (items == null || items.isEmpty()) {
+      return configMap.getData();
+    }
+    Map<String, String> paths = new LinkedHashMap<>();
+    items.forEach(item -> paths.put(item.getKey(), item.getPath()));
+    return ConfigMapVolume.items(configMap.getData(), paths);
+  }
+
+  private static Volume templatesVolume(Deployment deployment) {
+    return deployment.getSpec().getTemplate().getSpec().getVolumes().stream()
+        .filter(v -> v.getConfigMap() != null)
+        .findFirst()
+        .orElseThrow();
+  }
+
+  private static ConfigMap configMap(KubernetesClient admin, String name) {
+    return admin.configMaps().inNamespace(NAMESPACE).withName(name).get();
+  }
+
+  private static String probePath(Deployment deployment, String probe) {
+    Container container = deployment.getSpec().getTemplate().getSpec().getContainers().get(0);
+    return switch (probe) {
+      case "liveness" -> container.getLivenessProbe().getHttpGet().getPath();
+      case "readiness" -> container.getReadinessProbe().getHttpGet().getPath();
+      default -> container.getStartupProbe().getHttpGet().getPath();
+    };
+  }
+
+  private static boolean ready(WebServers webServers, String name) {
+    return webServers
+        .condition(name, "Ready")
+        .map(c -> "True".equals(c.get("status")))
+        .orElse(false);
+  }
+
+  private static int deploymentReplicas(KubernetesClient admin, String name) {
+    Deployment deployment =
+        admin.apps().deployments().inNamespace("shop").withName(name + "-deployment").get();
+    return deployment == null ? -1 : deployment.getSpec().getReplicas();
+  }
+
+  private static Object ingress(KubernetesClient admin) {
+    return admin.network().v1().ingresses().inNamespace("shop").withName("web-ingress").get();
+  }
+
+  private static <T> T only(List<HasMetadata> objects, Class<T> type) {
+    return objects.stream()
+        .filter(type::isInstance)
+        .map(type::cast)
+        .reduce(
+            (a, b) -> {
+              throw new AssertionError("deploy/ has more than one " + type.getSimpleName());
+            })
+        .orElseThrow();
+  }
+
+  /**
+   * The operator's replicas, each started from the container's args and env in deploy/ (the
+   * templates mount replaced by the volume folder, the health port by a free one, since the
+   * replicas share this host), and a sampler that counts how many hold the Lease at once.
+   */
+  private static final class Replicas implements AutoCloseable {
+
+    private final List<String> args = new ArrayList<>();
+    private final Map<String, String> env = new TreeMap<>();
+    private final Path folder;
+    private final List<OperatorProcess> all = new ArrayList<>();
+    private final AtomicInteger mostLeaders = new AtomicInteger();
+    private final ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
+
+    Replicas(Deployment deployment, Path kubeconfig, Path templates, Path folder) {
+      this.folder = folder;
+      Container container = deployment.getSpec().getTemplate().getSpec().getContainers().get(0);
+      String mountPath =
+          container.getVolumeMounts().stream()
+              .filter(m -> m.getName().equals(templatesVolume(deployment).getName()))
+              .findFirst()
+              .orElseThrow()
+              .getMountPath();
+      container
+          .getArgs()
+          .forEach(arg -> args.add(arg.equals(mountPath) ? templates.toString() : arg));
+      for (EnvVar variable : container.getEnv()) {
+        String value =
+            variable.getValueFrom() == null
+                ? variable.getValue()
+                : switch (variable.getValueFrom().getFieldRef().getFieldPath()) {
+                  case "metadata.namespace" -> deployment.getMetadata().getNamespace();
+                  default -> throw new AssertionError("no value for " + variable);
+                };
+        env.put(variable.getName(), value);
+      }
+      // In a pod the client finds the ServiceAccount's token; here the same token, from a file.
+      env.put("KUBECONFIG", kubeconfig.toString());
+      sampler.scheduleAtFixedRate(this::sample, 100, 100, TimeUnit.MILLISECONDS);
+    }
+
+    synchronized OperatorProcess start(String name) {
+      int port = OperatorProcess.freePort();
+      Map<String, String> withPort = new TreeMap<>(env);
+      withPort.put("WSO_HEALTH_PORT", Integer.toString(port));
+      OperatorProcess replica = OperatorProcess.start(name, args, withPort, port, folder);
+      all.add(replica);
+      return replica;
+    }
+
+    synchronized List<OperatorProcess> all() {
+      return List.copyOf(all);
+    }
+
+    int mostLeadersAtOnce() {
+      return mostLeaders.get();
+    }
+
+    private void sample() {
+      int leaders =
+          (int)
+              all().stream()
+                  .filter(OperatorProcess::isAlive)
+                  .filter(OperatorProcess::holdsLease)
+                  .count();
+      mostLeaders.accumulateAndGet(leaders, Math::max);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+      sampler.shutdownNow();
+      for (OperatorProcess replica : all()) {
+        replica.close();
+      }
+    }
+  }
+}
