@@ -66,4 +66,23 @@ class RenderCommandTest {
         .contains("WebServer x/a: webserver/ingress.yaml.j2:14:")
         .contains("spec.ingress.host is required");
   }
+
+  @Test
+  void failsForAKindWhoseFolderHoldsNoTemplates(@TempDir Path dir) throws Exception {
+    Files.copy(Project.file("templates/watches.yaml"), dir.resolve("watches.yaml"));
+    Files.createDirectories(dir.resolve("webserver"));
+    Files.writeString(dir.resolve("webserver/_status.yaml.j2"), "availableReplicas: 0\n");
+
+    Run run =
+        run(
+            "render",
+            "-f",
+            Project.file("samples/webapp_v1_webserver.yaml").toString(),
+            "--templates",
+            dir.toString());
+
+    assertThat(run.exit).isEqualTo(1);
+    assertThat(run.out).isEmpty();
+    assertThat(run.err).contains("The templates of WebServer").contains("hold no *.yaml.j2 file");
+  }
 }
