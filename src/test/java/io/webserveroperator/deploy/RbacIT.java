@@ -2,16 +2,11 @@ package io.webserveroperator.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.authorization.v1.SubjectAccessReview;
 import io.fabric8.kubernetes.api.model.authorization.v1.SubjectAccessReviewBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.testing.DeployRbac;
 import io.webserveroperator.testing.KubeTestBed;
-import io.webserveroperator.testing.Project;
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -22,29 +17,16 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class RbacIT {
 
-  static final String NAMESPACE = "webserver-operator-system";
-  static final String USER = "system:serviceaccount:" + NAMESPACE + ":webserver-operator";
-  static final List<String> RBAC_FILES =
-      List.of(
-          "namespace.yaml",
-          "serviceaccount.yaml",
-          "clusterrole.yaml",
-          "clusterrolebinding.yaml",
-          "role.yaml",
-          "rolebinding.yaml");
+  static final String NAMESPACE = DeployRbac.NAMESPACE;
+  static final String USER =
+      "system:serviceaccount:" + NAMESPACE + ":" + DeployRbac.SERVICE_ACCOUNT;
 
   static KubernetesClient client;
 
   @BeforeAll
-  static void applyRbac() throws IOException {
+  static void applyRbac() {
     client = KubeTestBed.get().client();
-    for (String file : RBAC_FILES) {
-      try (InputStream in = Files.newInputStream(Project.file("deploy/" + file))) {
-        for (HasMetadata object : client.load(in).items()) {
-          client.resource(object).fieldManager("rbac-it").forceConflicts().serverSideApply();
-        }
-      }
-    }
+    DeployRbac.apply(client);
   }
 
   @ParameterizedTest(name = "{3} {0}/{1}/{2} in {4}")
