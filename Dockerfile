@@ -1,6 +1,11 @@
 # syntax=docker/dockerfile:1
 # The operator image: `docker build -t webserver-operator .` then `docker run webserver-operator --help`.
-# Stage 1 builds the shaded jar with the Maven wrapper; stage 2 runs it on a JRE as a non-root user.
+# The build stage makes the shaded jar with the Maven wrapper; the last stage runs it on a JRE as a
+# non-root user. Where no image can be pulled, hack/image.sh builds only the last stage, on a JRE
+# made from Debian packages (JRE_IMAGE) and with the jar `./mvnw package` made (`--build-context
+# jar=target`, which replaces the jar stage).
+
+ARG JRE_IMAGE=eclipse-temurin:17-jre
 
 FROM eclipse-temurin:17-jdk AS build
 WORKDIR /src
@@ -14,9 +19,12 @@ COPY src/ src/
 RUN --mount=type=cache,target=/root/.m2 \
     ./mvnw -B -ntp -q -DskipTests -Dspotless.check.skip=true package
 
-FROM eclipse-temurin:17-jre
+FROM scratch AS jar
+COPY --from=build /src/target/webserver-operator.jar /
+
+FROM ${JRE_IMAGE}
 WORKDIR /app
-COPY --from=build /src/target/webserver-operator.jar /app/webserver-operator.jar
+COPY --from=jar /webserver-operator.jar /app/webserver-operator.jar
 # Built-in templates, used unless --templates or WSO_TEMPLATES points elsewhere (deploy/ mounts a ConfigMap).
 COPY templates/ /app/templates/
 ENV WSO_TEMPLATES=/app/templates

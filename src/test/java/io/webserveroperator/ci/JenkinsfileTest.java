@@ -84,6 +84,17 @@ class JenkinsfileTest {
   }
 
   @Test
+  void imageStageBuildsWithDockerOrElseWithHackImageShAndPodman() {
+    assertThat(firstStringArguments("sh"))
+        .contains(
+            "command -v docker >/dev/null",
+            "docker build --pull -t \"$IMAGE_REF\" .",
+            "docker push \"$IMAGE_REF\"",
+            "IMAGE_REQUIRED=1 hack/image.sh \"$IMAGE_REF\"",
+            "podman push \"$IMAGE_REF\"");
+  }
+
+  @Test
   void verifyWaitsForEveryWebServerToBeReady() {
     assertThat(firstStringArguments("sh"))
         .anyMatch(script -> script.contains("kubectl wait --for=condition=Ready webservers"));

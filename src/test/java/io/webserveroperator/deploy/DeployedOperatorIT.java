@@ -14,7 +14,6 @@ import io.fabric8.kubernetes.api.model.KeyToPath;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
-import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
 import io.fabric8.kubernetes.api.model.rbac.Role;
@@ -24,7 +23,7 @@ import io.webserveroperator.dev.KubeConfig;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
 import io.webserveroperator.testing.ConfigMapVolume;
-import io.webserveroperator.testing.Kustomize;
+import io.webserveroperator.testing.DeployRbac;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.OperatorProcess;
 import io.webserveroperator.testing.Project;
@@ -60,8 +59,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class DeployedOperatorIT {
 
-  static final String NAMESPACE = "webserver-operator-system";
-  static final String USER = "system:serviceaccount:" + NAMESPACE + ":webserver-operator";
+  static final String USER =
+      "system:serviceaccount:" + DeployRbac.NAMESPACE + ":" + DeployRbac.SERVICE_ACCOUNT;
   static final Duration TIMEOUT = Duration.ofSeconds(60);
   static final Duration RUN_AT_LEAST = Duration.ofSeconds(65);
 
@@ -93,13 +92,8 @@ class DeployedOperatorIT {
         LocalCluster.start(LocalClusterOptions.defaults().withNodes(1).withProgress(line -> {}))) {
       KubernetesClient admin = cluster.client();
       new FolderApplier(admin, Duration.ofSeconds(30)).apply(Project.file("crds"));
-      List<HasMetadata> objects = Kustomize.build(admin, "deploy");
+      List<HasMetadata> objects = DeployRbac.apply(admin);
       Deployment deployment = only(objects, Deployment.class);
-      for (HasMetadata object : objects) {
-        if (object != deployment) {
-          admin.resource(object).fieldManager("deploy-it").forceConflicts().serverSideApply();
-        }
-      }
       Path kubeconfig = serviceAccountKubeconfig(cluster, admin);
       ConfigMap templates = configMap(admin, templatesVolume(deployment).getConfigMap().getName());
       ConfigMapVolume volume =
@@ -289,21 +283,8 @@ class DeployedOperatorIT {
 
   /** A kubeconfig with a token for deploy/'s ServiceAccount, from the TokenRequest API. */
   private Path serviceAccountKubeconfig(LocalCluster cluster, KubernetesClient admin) {
-    String token =
-        admin
-            .serviceAccounts()
-            .inNamespace(NAMESPACE)
-            .withName("webserver-operator")
-            .tokenRequest(
-                new TokenRequestBuilder()
-                    .withNewSpec()
-                    .withExpirationSeconds(3600L)
-                    .endSpec()
-                    .build())
-            .getStatus()
-            .getToken();
     KubeConfig adminConfig = cluster.kubeConfig();
-    return new KubeConfig(adminConfig.server(), adminConfig.caPem(), token)
+    return new KubeConfig(adminConfig.server(), adminConfig.caPem(), DeployRbac.token(admin))
         .write(temp.resolve("sa.kubeconfig"));
   }
 
@@ -326,7 +307,7 @@ class DeployedOperatorIT {
   }
 
   private static ConfigMap configMap(KubernetesClient admin, String name) {
-    return admin.configMaps().inNamespace(NAMESPACE).withName(name).get();
+    return admin.configMaps().inNamespace(DeployRbac.NAMESPACE).withName(name).get();
   }
 
   private static String probePath(Deployment deployment, String probe) {
