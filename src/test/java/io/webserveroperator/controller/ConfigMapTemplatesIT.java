@@ -90,19 +90,7 @@ class ConfigMapTemplatesIT {
                 key.endsWith(".yaml.j2") ? "{% if false %}\n" + text + "{% endif %}\n" : text));
     volume.update(renderingNothing);
     for (String name : List.of("existing", "new")) {
-      await()
-          .atMost(TIMEOUT)
-          .untilAsserted(
-              () ->
-                  assertThat(webServers.condition(name, "Ready"))
-                      .hasValueSatisfying(
-                          ready ->
-                              assertThat(ready)
-                                  .containsEntry("status", "False")
-                                  .containsEntry("reason", "RenderFailed")
-                                  .extracting(r -> (String) r.get("message"))
-                                  .asString()
-                                  .contains("rendered no objects")));
+      webServers.awaitReadyFalse(name, TIMEOUT, "RenderFailed", "rendered no objects");
     }
     assertThat(children()).containsExactly("existing", "new");
     assertThat(admin.configMaps().inNamespace(namespace).withName("new-extra").get()).isNotNull();

@@ -77,22 +77,8 @@ class OperatorIT {
     return startOperator(new ApiRequestCounter(), Duration.ofHours(10), false);
   }
 
-  /**
-   * Waits until the WebServer is Ready=False for that reason, with a message that names each part.
-   */
   private void awaitReadyFalse(String name, String reason, String... messageParts) {
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(webServers.condition(name, "Ready"))
-                    .hasValueSatisfying(
-                        ready -> {
-                          assertThat(ready)
-                              .containsEntry("status", "False")
-                              .containsEntry("reason", reason);
-                          assertThat((String) ready.get("message")).contains(messageParts);
-                        }));
+    webServers.awaitReadyFalse(name, TIMEOUT, reason, messageParts);
   }
 
   /** Waits until the WebServer's Deployment has these replicas and this image. */

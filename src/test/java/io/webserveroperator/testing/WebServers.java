@@ -1,5 +1,8 @@
 package io.webserveroperator.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -7,6 +10,7 @@ import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,5 +93,24 @@ public final class WebServers {
         .map(c -> (Map<String, Object>) c)
         .filter(c -> type.equals(c.get("type")))
         .findFirst();
+  }
+
+  /**
+   * Waits until the WebServer is Ready=False for that reason, with a message that names each part.
+   */
+  public void awaitReadyFalse(
+      String name, Duration timeout, String reason, String... messageParts) {
+    await()
+        .atMost(timeout)
+        .untilAsserted(
+            () ->
+                assertThat(condition(name, "Ready"))
+                    .hasValueSatisfying(
+                        ready -> {
+                          assertThat(ready)
+                              .containsEntry("status", "False")
+                              .containsEntry("reason", reason);
+                          assertThat((String) ready.get("message")).contains(messageParts);
+                        }));
   }
 }
