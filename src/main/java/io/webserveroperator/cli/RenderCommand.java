@@ -1,9 +1,7 @@
 package io.webserveroperator.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.manifest.ManifestYaml;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.Watch;
@@ -30,14 +28,6 @@ import picocli.CommandLine.Spec;
 final class RenderCommand implements Callable<Integer> {
 
   @Mixin TemplatesOption templates;
-
-  static final ObjectMapper YAML =
-      YAMLMapper.builder()
-          .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-          .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-          .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
-          .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
-          .build();
 
   @Spec CommandSpec spec;
 
@@ -113,7 +103,7 @@ final class RenderCommand implements Callable<Integer> {
 
   private static String write(Map<String, Object> body) {
     try {
-      return YAML.writeValueAsString(body);
+      return ManifestYaml.writer().writeValueAsString(body);
     } catch (IOException e) {
       throw new OperatorException("Cannot write a rendered object as YAML: " + e.getMessage(), e);
     }

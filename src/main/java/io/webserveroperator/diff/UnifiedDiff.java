@@ -1,12 +1,10 @@
 package io.webserveroperator.diff;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 import com.github.difflib.patch.Patch;
+import io.webserveroperator.manifest.ManifestYaml;
 import io.webserveroperator.manifest.ObjectRef;
 import java.util.List;
 import java.util.Map;
@@ -24,15 +22,6 @@ public final class UnifiedDiff {
   private static final String CYAN = "\u001B[36m";
   private static final String BOLD = "\u001B[1m";
   private static final String RESET = "\u001B[0m";
-
-  private static final YAMLMapper YAML =
-      YAMLMapper.builder()
-          .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-          .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
-          .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
-          .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)
-          .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
-          .build();
 
   private final DiffOptions options;
 
@@ -87,7 +76,7 @@ public final class UnifiedDiff {
    */
   public static String yaml(ObjectRef ref, Map<String, Object> object) {
     try {
-      return YAML.writeValueAsString(object);
+      return ManifestYaml.sortedWriter().writeValueAsString(object);
     } catch (JsonProcessingException e) {
       throw new DiffException(ref, "cannot be printed as YAML: " + e.getOriginalMessage(), e);
     }
