@@ -2,6 +2,7 @@ package io.webserveroperator.template;
 
 import com.hubspot.jinjava.Jinjava;
 import com.hubspot.jinjava.JinjavaConfig;
+import com.hubspot.jinjava.LegacyOverrides;
 import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.Context.Library;
 import com.hubspot.jinjava.lib.fn.ELFunctionDefinition;
@@ -50,6 +51,15 @@ final class EngineFactory {
             .withMaxMapSize(10_000)
             .withRangeLimit(10_000)
             .withElResolver(new SandboxResolver())
+            .withLegacyOverrides(
+                LegacyOverrides.newBuilder()
+                    .withIterateOverMapKeys(true)
+                    .withUseNaturalOperatorPrecedence(true)
+                    .withParseWhitespaceControlStrictly(true)
+                    .withKeepNullableLoopValues(true)
+                    .withEvaluateMapKeys(true)
+                    .withUseTrimmingForNotesAndExpressions(true)
+                    .build())
             .withExecutionMode(SafeMode.INSTANCE)
             .withDisabled(
                 Map.of(
