@@ -72,11 +72,12 @@ final class EngineFactory {
     return jinjava;
   }
 
-  /** Installs the safe strategy, the text macro and the filters on a context. */
+  /** Installs the safe strategy, the text macro, the filters and strict undefined on a context. */
   static void prepare(Context context) {
     context.setExpressionStrategy(STRATEGY);
     context.registerTag(new TextMacroTag());
     Filters.register(context);
+    StrictUndefined.install(context);
     context.registerFunction(
         new ELFunctionDefinition("", "range", Ranges.class, "range", Object.class, Object[].class));
   }

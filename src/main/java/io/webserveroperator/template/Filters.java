@@ -105,7 +105,7 @@ final class Filters {
   private static Object fallback(Object value, Object[] args, Map<String, Object> kwargs) {
     Object replacement = args.length > 0 ? args[0] : kwargs.getOrDefault("default_value", "");
     boolean falsy = boolArg(args, kwargs, 1, "boolean", false);
-    return value == null || (falsy && !truthy(value)) ? replacement : value;
+    return StrictUndefined.isMissing(value) || (falsy && !truthy(value)) ? replacement : value;
   }
 
   /** Python truthiness. */
@@ -129,7 +129,8 @@ final class Filters {
   }
 
   private static Object required(Object value, Object[] args, Map<String, Object> kwargs) {
-    boolean missing = value == null || (value instanceof String s && s.isEmpty());
+    boolean missing =
+        StrictUndefined.isMissing(value) || (value instanceof String s && s.isEmpty());
     if (missing) {
       Object message = args.length > 0 ? args[0] : kwargs.get("message");
       throw new TemplateFailure(

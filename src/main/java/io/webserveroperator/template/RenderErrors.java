@@ -45,11 +45,16 @@ final class RenderErrors {
     }
     Matcher unknown = UNKNOWN_TOKEN.matcher(message);
     if (unknown.find()) {
-      return "unknown variable or undefined value '"
-          + unknown.group(1).strip()
-          + "' (use '| default(...)' or 'is defined' for optional fields)";
+      return undefined(unknown.group(1).strip());
     }
     return message;
+  }
+
+  /** What an author reads when an expression names something that is not there. */
+  static String undefined(String expression) {
+    return "unknown variable or undefined value '"
+        + expression
+        + "' (use '| default(...)' or 'is defined' for optional fields)";
   }
 
   static String describe(RuntimeException e) {

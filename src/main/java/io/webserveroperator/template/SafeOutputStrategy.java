@@ -18,6 +18,9 @@ final class SafeOutputStrategy implements ExpressionStrategy {
     // Errors raised while resolving (by filters such as required) then carry this line.
     interpreter.setLineNumber(token.getLineNumber());
     Object value = interpreter.resolveELExpression(token.getExpr(), token.getLineNumber());
+    if (value instanceof Undefined) {
+      throw new TemplateFailure(RenderErrors.undefined(token.getExpr().strip()));
+    }
     Slots slots = Slots.current();
     if (slots == null) {
       throw new IllegalStateException("a template was rendered outside the engine");

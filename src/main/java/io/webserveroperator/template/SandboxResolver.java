@@ -1,6 +1,7 @@
 package io.webserveroperator.template;
 
 import com.hubspot.jinjava.el.JinjavaInterpreterResolver;
+import com.hubspot.jinjava.lib.exptest.ExpTest;
 import com.hubspot.jinjava.lib.filter.Filter;
 import com.hubspot.jinjava.lib.fn.MacroFunction;
 import com.hubspot.jinjava.util.ForLoop;
@@ -16,7 +17,8 @@ import jinjava.javax.el.MethodNotFoundException;
 /**
  * Keeps templates away from Java: properties resolve only on maps, lists and the engine's own
  * objects (such as {@code loop}); the only callable methods are Python's read-only dict and list
- * methods. Everything else is unknown, which the strict mode turns into an error.
+ * methods. Everything else is unknown, which the strict mode turns into an error; a key a mapping
+ * does not have is {@link Undefined}, as in Jinja2.
  */
 final class SandboxResolver extends ELResolver {
 
@@ -29,11 +31,18 @@ final class SandboxResolver extends ELResolver {
 
   @Override
   public Object getValue(ELContext context, Object base, Object property) {
+    if (base instanceof Undefined undefined) {
+      throw undefined.failure();
+    }
     if (base != null && !reachable(base)) {
       context.setPropertyResolved(true);
       return null;
     }
-    return delegate.getValue(context, base, property);
+    Object value = delegate.getValue(context, base, property);
+    if (value == null && base instanceof Map<?, ?> map && !map.containsKey(property)) {
+      return Undefined.missing(property, map);
+    }
+    return value;
   }
 
   @Override
@@ -84,7 +93,7 @@ final class SandboxResolver extends ELResolver {
   }
 
   private static boolean isEngineCallable(Object base) {
-    if (base instanceof Filter) {
+    if (base instanceof Filter || base instanceof ExpTest) {
       return true;
     }
     String type = base == null ? "" : base.getClass().getName();

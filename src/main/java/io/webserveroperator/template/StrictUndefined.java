@@ -1,0 +1,79 @@
+package io.webserveroperator.template;
+
+import com.hubspot.jinjava.interpret.Context;
+import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.lib.exptest.ExpTest;
+import com.hubspot.jinjava.lib.filter.Filter;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Jinja2's {@code StrictUndefined} for filters and tests: {@code is defined}, {@code is undefined},
+ * {@code default} and {@code required} look at an {@link Undefined} value, and every other filter
+ * fails on it with its name instead of treating it as null ({@code spec.portz | length} is an
+ * error, not 0).
+ */
+final class StrictUndefined {
+
+  /** Filters that decide what to do with a missing value. */
+  private static final Set<String> LENIENT_FILTERS = Set.of("default", "d", "required");
+
+  private StrictUndefined() {}
+
+  /** Wraps every filter of the context but the lenient ones, and installs the two tests. */
+  static void install(Context context) {
+    for (Filter filter : List.copyOf(context.getAllFilters())) {
+      if (!LENIENT_FILTERS.contains(filter.getName())) {
+        context.registerFilter(new Guarded(filter));
+      }
+    }
+    context.registerExpTest(new Defined("defined", true));
+    context.registerExpTest(new Defined("undefined", false));
+  }
+
+  /** Whether a value is missing: null or a key the mapping does not have. */
+  static boolean isMissing(Object value) {
+    return value == null || value instanceof Undefined;
+  }
+
+  private record Guarded(Filter filter) implements Filter {
+
+    @Override
+    public String getName() {
+      return filter.getName();
+    }
+
+    @Override
+    public Object filter(Object var, JinjavaInterpreter interpreter, String... args) {
+      check(var);
+      return filter.filter(var, interpreter, args);
+    }
+
+    @Override
+    public Object filter(
+        Object var, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs) {
+      check(var);
+      return filter.filter(var, interpreter, args, kwargs);
+    }
+
+    private static void check(Object var) {
+      if (var instanceof Undefined undefined) {
+        throw undefined.failure();
+      }
+    }
+  }
+
+  private record Defined(String name, boolean defined) implements ExpTest {
+
+    @Override
+    public String getName() {
+      return name;
+    }
+
+    @Override
+    public boolean evaluate(Object var, JinjavaInterpreter interpreter, Object... args) {
+      return isMissing(var) != defined;
+    }
+  }
+}
