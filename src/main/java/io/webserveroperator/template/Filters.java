@@ -44,6 +44,7 @@ final class Filters {
     context.registerFilter(named("d", Filters::fallback));
     context.registerFilter(named("min", (v, a, k) -> extreme(v, a, k, false)));
     context.registerFilter(named("max", (v, a, k) -> extreme(v, a, k, true)));
+    context.registerFilter(named("sort", Filters::sort));
   }
 
   /** A filter body with Jinja2-style positional and keyword arguments. */
@@ -139,27 +140,65 @@ final class Filters {
     return value;
   }
 
-  @SuppressWarnings({"unchecked", "rawtypes"})
+  /** Jinja2's {@code min}/{@code max(value, case_sensitive=False, attribute=None)}. */
   private static Object extreme(
       Object value, Object[] args, Map<String, Object> kwargs, boolean max) {
-    if (!TextFormat.isList(value)) {
-      throw new TemplateFailure((max ? "max" : "min") + " needs a list");
-    }
-    Object attribute = kwargs.get("attribute");
-    boolean caseSensitive = Boolean.TRUE.equals(kwargs.get("case_sensitive"));
-    List<Object> items = new ArrayList<>(TextFormat.asList(value));
+    List<Object> items = items(value, max ? "max" : "min");
     if (items.isEmpty()) {
       return null;
     }
-    Comparator<Object> order =
-        Comparator.comparing(
-            item -> {
-              Object key = attribute == null ? item : ((Map<?, ?>) item).get(attribute.toString());
-              return (Comparable)
-                  (key instanceof String s && !caseSensitive ? s.toLowerCase() : key);
-            },
-            Comparator.nullsFirst(Comparator.naturalOrder()));
+    Comparator<Object> order = order(args, kwargs, 0, 1);
     return max ? items.stream().max(order).get() : items.stream().min(order).get();
+  }
+
+  /** Jinja2's {@code sort(value, reverse=False, case_sensitive=False, attribute=None)}. */
+  private static Object sort(Object value, Object[] args, Map<String, Object> kwargs) {
+    List<Object> items = items(value, "sort");
+    Comparator<Object> order = order(args, kwargs, 1, 2);
+    items.sort(boolArg(args, kwargs, 0, "reverse", false) ? order.reversed() : order);
+    return items;
+  }
+
+  /** A list's items, or a mapping's keys, as iterating it in Python gives them. */
+  private static List<Object> items(Object value, String filter) {
+    if (value instanceof Map<?, ?> map) {
+      return new ArrayList<>(map.keySet());
+    }
+    if (!TextFormat.isList(value)) {
+      throw new TemplateFailure(filter + " needs a list or a mapping, not " + TypeNames.of(value));
+    }
+    return new ArrayList<>(TextFormat.asList(value));
+  }
+
+  /**
+   * Python order on the items, or on an attribute of each: {@code attribute} may be a dotted path
+   * ({@code meta.age}) or several, comma-separated, compared in turn.
+   */
+  private static Comparator<Object> order(
+      Object[] args, Map<String, Object> kwargs, int caseSensitiveAt, int attributeAt) {
+    boolean caseSensitive = boolArg(args, kwargs, caseSensitiveAt, "case_sensitive", false);
+    Object attribute = args.length > attributeAt ? args[attributeAt] : kwargs.get("attribute");
+    PythonOrder python = new PythonOrder(caseSensitive);
+    if (attribute == null) {
+      return python;
+    }
+    List<String> paths = List.of(attribute.toString().split(","));
+    return Comparator.comparing(
+        item -> paths.stream().map(path -> lookup(item, path.strip())).toList(), python);
+  }
+
+  private static Object lookup(Object item, String path) {
+    Object value = item;
+    for (String part : path.split("\\.")) {
+      if (value instanceof Map<?, ?> map && map.containsKey(part)) {
+        value = map.get(part);
+      } else if (TextFormat.isList(value) && part.matches("\\d+")) {
+        value = TextFormat.asList(value).get(Integer.parseInt(part));
+      } else {
+        throw new TemplateFailure("an item has no attribute '" + path + "' to order by");
+      }
+    }
+    return value;
   }
 
   static String b64encode(String text) {
