@@ -77,6 +77,7 @@ final class EngineFactory {
     context.setExpressionStrategy(STRATEGY);
     context.registerTag(new TextMacroTag());
     Filters.register(context);
+    Jinja2Filters.register(context);
     StrictUndefined.install(context);
     context.registerFunction(
         new ELFunctionDefinition("", "range", Ranges.class, "range", Object.class, Object[].class));

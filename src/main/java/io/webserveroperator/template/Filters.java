@@ -6,11 +6,8 @@ import com.hubspot.jinjava.lib.filter.Filter;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -42,9 +39,6 @@ final class Filters {
     context.registerFilter(named("required", Filters::required));
     context.registerFilter(named("default", Filters::fallback));
     context.registerFilter(named("d", Filters::fallback));
-    context.registerFilter(named("min", (v, a, k) -> extreme(v, a, k, false)));
-    context.registerFilter(named("max", (v, a, k) -> extreme(v, a, k, true)));
-    context.registerFilter(named("sort", Filters::sort));
   }
 
   /** A filter body with Jinja2-style positional and keyword arguments. */
@@ -53,7 +47,7 @@ final class Filters {
     Object apply(Object value, Object[] args, Map<String, Object> kwargs);
   }
 
-  private static Filter named(String name, Body body) {
+  static Filter named(String name, Body body) {
     return new Filter() {
       @Override
       public String getName() {
@@ -78,9 +72,9 @@ final class Filters {
   }
 
   private static Object indent(Object value, Object[] args, Map<String, Object> kwargs) {
-    int width = intArg(args, kwargs, 0, "width", 4);
-    boolean first = boolArg(args, kwargs, 1, "first", false);
-    boolean blank = boolArg(args, kwargs, 2, "blank", false);
+    int width = FilterArgs.intArg(args, kwargs, 0, "width", 4);
+    boolean first = FilterArgs.boolArg(args, kwargs, 1, "first", false);
+    boolean blank = FilterArgs.boolArg(args, kwargs, 2, "blank", false);
     if (value instanceof Fragment fragment) {
       return new Indented(fragment, width, first, blank, false);
     }
@@ -88,24 +82,27 @@ final class Filters {
   }
 
   private static Object nindent(Object value, Object[] args, Map<String, Object> kwargs) {
-    int width = intArg(args, kwargs, 0, "width", 4);
+    int width = FilterArgs.intArg(args, kwargs, 0, "width", 4);
     if (value instanceof Fragment fragment) {
       return new Indented(fragment, width, true, false, true);
     }
     return "\n" + Indented.indent(text(value), width, true, false);
   }
 
+  /** Jinja2's {@code trim(value, chars=None)}. */
   private static Object trim(Object value, Object[] args, Map<String, Object> kwargs) {
-    if (value instanceof Fragment fragment) {
+    Object chars = FilterArgs.get(args, kwargs, 0, "chars");
+    if (value instanceof Fragment fragment && chars == null) {
       return new Trimmed(fragment);
     }
-    return text(value).strip();
+    String text = value instanceof Fragment fragment ? fragment.toString() : text(value);
+    return chars == null ? text.strip() : PythonText.strip(text, chars.toString());
   }
 
   /** Jinja2's {@code default(value, default_value='', boolean=False)}, keeping the value's type. */
   private static Object fallback(Object value, Object[] args, Map<String, Object> kwargs) {
     Object replacement = args.length > 0 ? args[0] : kwargs.getOrDefault("default_value", "");
-    boolean falsy = boolArg(args, kwargs, 1, "boolean", false);
+    boolean falsy = FilterArgs.boolArg(args, kwargs, 1, "boolean", false);
     return StrictUndefined.isMissing(value) || (falsy && !truthy(value)) ? replacement : value;
   }
 
@@ -136,67 +133,6 @@ final class Filters {
       Object message = args.length > 0 ? args[0] : kwargs.get("message");
       throw new TemplateFailure(
           message == null ? "a required value is missing" : String.valueOf(message));
-    }
-    return value;
-  }
-
-  /** Jinja2's {@code min}/{@code max(value, case_sensitive=False, attribute=None)}. */
-  private static Object extreme(
-      Object value, Object[] args, Map<String, Object> kwargs, boolean max) {
-    List<Object> items = items(value, max ? "max" : "min");
-    if (items.isEmpty()) {
-      return null;
-    }
-    Comparator<Object> order = order(args, kwargs, 0, 1);
-    return max ? items.stream().max(order).get() : items.stream().min(order).get();
-  }
-
-  /** Jinja2's {@code sort(value, reverse=False, case_sensitive=False, attribute=None)}. */
-  private static Object sort(Object value, Object[] args, Map<String, Object> kwargs) {
-    List<Object> items = items(value, "sort");
-    Comparator<Object> order = order(args, kwargs, 1, 2);
-    items.sort(boolArg(args, kwargs, 0, "reverse", false) ? order.reversed() : order);
-    return items;
-  }
-
-  /** A list's items, or a mapping's keys, as iterating it in Python gives them. */
-  private static List<Object> items(Object value, String filter) {
-    if (value instanceof Map<?, ?> map) {
-      return new ArrayList<>(map.keySet());
-    }
-    if (!TextFormat.isList(value)) {
-      throw new TemplateFailure(filter + " needs a list or a mapping, not " + TypeNames.of(value));
-    }
-    return new ArrayList<>(TextFormat.asList(value));
-  }
-
-  /**
-   * Python order on the items, or on an attribute of each: {@code attribute} may be a dotted path
-   * ({@code meta.age}) or several, comma-separated, compared in turn.
-   */
-  private static Comparator<Object> order(
-      Object[] args, Map<String, Object> kwargs, int caseSensitiveAt, int attributeAt) {
-    boolean caseSensitive = boolArg(args, kwargs, caseSensitiveAt, "case_sensitive", false);
-    Object attribute = args.length > attributeAt ? args[attributeAt] : kwargs.get("attribute");
-    PythonOrder python = new PythonOrder(caseSensitive);
-    if (attribute == null) {
-      return python;
-    }
-    List<String> paths = List.of(attribute.toString().split(","));
-    return Comparator.comparing(
-        item -> paths.stream().map(path -> lookup(item, path.strip())).toList(), python);
-  }
-
-  private static Object lookup(Object item, String path) {
-    Object value = item;
-    for (String part : path.split("\\.")) {
-      if (value instanceof Map<?, ?> map && map.containsKey(part)) {
-        value = map.get(part);
-      } else if (TextFormat.isList(value) && part.matches("\\d+")) {
-        value = TextFormat.asList(value).get(Integer.parseInt(part));
-      } else {
-        throw new TemplateFailure("an item has no attribute '" + path + "' to order by");
-      }
     }
     return value;
   }
@@ -235,23 +171,5 @@ final class Filters {
 
   private static String text(Object value) {
     return value == null ? "" : value.toString();
-  }
-
-  private static int intArg(
-      Object[] args, Map<String, Object> kwargs, int index, String name, int fallback) {
-    Object value = index < args.length ? args[index] : kwargs.get(name);
-    if (value == null) {
-      return fallback;
-    }
-    return value instanceof Number n ? n.intValue() : Integer.parseInt(value.toString().strip());
-  }
-
-  private static boolean boolArg(
-      Object[] args, Map<String, Object> kwargs, int index, String name, boolean fallback) {
-    Object value = index < args.length ? args[index] : kwargs.get(name);
-    if (value == null) {
-      return fallback;
-    }
-    return value instanceof Boolean b ? b : Boolean.parseBoolean(value.toString().strip());
   }
 }

@@ -134,16 +134,43 @@ enum TextFormat {
   /** A number as Python prints it: whole doubles keep {@code .0}. */
   static String number(Number number) {
     if (number instanceof Double || number instanceof Float) {
-      double d = number.doubleValue();
-      if (d == Math.rint(d) && !Double.isInfinite(d) && Math.abs(d) < 1e16) {
-        return BigDecimal.valueOf(d).toBigInteger() + ".0";
-      }
-      return Double.toString(d);
+      return pythonFloat(number.doubleValue());
     }
     if (number instanceof BigDecimal decimal) {
       return decimal.toPlainString();
     }
     return number.toString();
+  }
+
+  /**
+   * Python's {@code repr} of a float: the shortest digits that read back as the same double,
+   * positional from 1e-4 up to 1e16 (always with a decimal point), scientific outside ({@code
+   * 1e+20}, {@code 1.5e-07}).
+   */
+  static String pythonFloat(double d) {
+    if (Double.isNaN(d)) {
+      return "nan";
+    }
+    if (Double.isInfinite(d)) {
+      return d > 0 ? "inf" : "-inf";
+    }
+    if (d == 0) {
+      return 1 / d < 0 ? "-0.0" : "0.0";
+    }
+    BigDecimal digits = new BigDecimal(Double.toString(d)).stripTrailingZeros();
+    int exponent = digits.precision() - digits.scale() - 1;
+    if (exponent >= -4 && exponent < 16) {
+      String plain = digits.toPlainString();
+      return plain.contains(".") ? plain : plain + ".0";
+    }
+    String unscaled = digits.unscaledValue().abs().toString();
+    String mantissa =
+        unscaled.length() == 1 ? unscaled : unscaled.charAt(0) + "." + unscaled.substring(1);
+    return (d < 0 ? "-" : "")
+        + mantissa
+        + "e"
+        + (exponent < 0 ? "-" : "+")
+        + String.format("%02d", Math.abs(exponent));
   }
 
   /** JSON string content without the quotes; {@code htmlSafe} escapes as Jinja2's tojson does. */

@@ -1,0 +1,32 @@
+package io.webserveroperator.template;
+
+import java.util.Map;
+
+/** A filter's arguments as Jinja2 passes them: by position, or by keyword. */
+final class FilterArgs {
+
+  private FilterArgs() {}
+
+  /** The argument at {@code index}, or the keyword {@code name}; null when neither is given. */
+  static Object get(Object[] args, Map<String, Object> kwargs, int index, String name) {
+    return index < args.length ? args[index] : kwargs.get(name);
+  }
+
+  static int intArg(
+      Object[] args, Map<String, Object> kwargs, int index, String name, int fallback) {
+    Object value = get(args, kwargs, index, name);
+    if (value == null) {
+      return fallback;
+    }
+    return value instanceof Number n ? n.intValue() : Integer.parseInt(value.toString().strip());
+  }
+
+  static boolean boolArg(
+      Object[] args, Map<String, Object> kwargs, int index, String name, boolean fallback) {
+    Object value = get(args, kwargs, index, name);
+    if (value == null) {
+      return fallback;
+    }
+    return value instanceof Boolean b ? b : Boolean.parseBoolean(value.toString().strip());
+  }
+}

@@ -1,0 +1,286 @@
+package io.webserveroperator.template;
+
+import static io.webserveroperator.template.Filters.named;
+
+import com.hubspot.jinjava.interpret.Context;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Jinja2's built-in filters where jinjava's differ from them: the same names, arguments (positional
+ * and keyword) and results as Jinja2 3.1, with Python's numbers, ordering and code-point strings.
+ */
+final class Jinja2Filters {
+
+  private Jinja2Filters() {}
+
+  /** Registers the filters on a context, replacing jinjava's of the same names. */
+  static void register(Context context) {
+    context.registerFilter(named("min", (v, a, k) -> extreme(v, a, k, false)));
+    context.registerFilter(named("max", (v, a, k) -> extreme(v, a, k, true)));
+    context.registerFilter(named("sort", Jinja2Filters::sort));
+    context.registerFilter(named("dictsort", Jinja2Filters::dictsort));
+    context.registerFilter(named("unique", Jinja2Filters::unique));
+    context.registerFilter(named("sum", Jinja2Filters::sum));
+    context.registerFilter(named("round", Jinja2Filters::round));
+    context.registerFilter(named("int", Jinja2Filters::toInt));
+    context.registerFilter(named("length", (v, a, k) -> length(v)));
+    context.registerFilter(named("count", (v, a, k) -> length(v)));
+    context.registerFilter(named("batch", Jinja2Filters::batch));
+  }
+
+  /** Jinja2's {@code min}/{@code max(value, case_sensitive=False, attribute=None)}. */
+  private static Object extreme(
+      Object value, Object[] args, Map<String, Object> kwargs, boolean max) {
+    List<Object> items = items(value, max ? "max" : "min");
+    if (items.isEmpty()) {
+      return null;
+    }
+    Comparator<Object> order = order(args, kwargs, 0, 1);
+    return max ? items.stream().max(order).get() : items.stream().min(order).get();
+  }
+
+  /** Jinja2's {@code sort(value, reverse=False, case_sensitive=False, attribute=None)}. */
+  private static Object sort(Object value, Object[] args, Map<String, Object> kwargs) {
+    List<Object> items = items(value, "sort");
+    Comparator<Object> order = order(args, kwargs, 1, 2);
+    items.sort(FilterArgs.boolArg(args, kwargs, 0, "reverse", false) ? order.reversed() : order);
+    return items;
+  }
+
+  /** A list's items, or a mapping's keys, as iterating it in Python gives them. */
+  private static List<Object> items(Object value, String filter) {
+    if (value instanceof Map<?, ?> map) {
+      return new ArrayList<>(map.keySet());
+    }
+    if (!TextFormat.isList(value)) {
+      throw new TemplateFailure(filter + " needs a list or a mapping, not " + TypeNames.of(value));
+    }
+    return new ArrayList<>(TextFormat.asList(value));
+  }
+
+  /**
+   * Python order on the items, or on an attribute of each: {@code attribute} may be a dotted path
+   * ({@code meta.age}) or several, comma-separated, compared in turn.
+   */
+  private static Comparator<Object> order(
+      Object[] args, Map<String, Object> kwargs, int caseSensitiveAt, int attributeAt) {
+    boolean caseSensitive =
+        FilterArgs.boolArg(args, kwargs, caseSensitiveAt, "case_sensitive", false);
+    Object attribute = args.length > attributeAt ? args[attributeAt] : kwargs.get("attribute");
+    PythonOrder python = new PythonOrder(caseSensitive);
+    if (attribute == null) {
+      return python;
+    }
+    List<String> paths = List.of(attribute.toString().split(","));
+    return Comparator.comparing(
+        item -> paths.stream().map(path -> lookup(item, path.strip())).toList(), python);
+  }
+
+  private static Object lookup(Object item, String path) {
+    Object value = item;
+    for (String part : path.split("\\.")) {
+      if (value instanceof Map<?, ?> map && map.containsKey(part)) {
+        value = map.get(part);
+      } else if (TextFormat.isList(value) && part.matches("\\d+")) {
+        value = TextFormat.asList(value).get(Integer.parseInt(part));
+      } else {
+        throw new TemplateFailure("an item has no attribute '" + path + "' to order by");
+      }
+    }
+    return value;
+  }
+
+  /** Jinja2's {@code dictsort(value, case_sensitive=False, by='key', reverse=False)}. */
+  private static Object dictsort(Object value, Object[] args, Map<String, Object> kwargs) {
+    if (!(value instanceof Map<?, ?> map)) {
+      throw new TemplateFailure("dictsort needs a mapping, not " + TypeNames.of(value));
+    }
+    boolean caseSensitive = FilterArgs.boolArg(args, kwargs, 0, "case_sensitive", false);
+    Object by = FilterArgs.get(args, kwargs, 1, "by");
+    int position;
+    if (by == null || "key".equals(by)) {
+      position = 0;
+    } else if ("value".equals(by)) {
+      position = 1;
+    } else {
+      throw new TemplateFailure("dictsort can sort by 'key' or 'value', not '" + by + "'");
+    }
+    List<Object> pairs = new ArrayList<>();
+    map.forEach((key, item) -> pairs.add(new Pair(key, item)));
+    Comparator<Object> order =
+        Comparator.comparing(pair -> ((Pair) pair).get(position), new PythonOrder(caseSensitive));
+    pairs.sort(FilterArgs.boolArg(args, kwargs, 2, "reverse", false) ? order.reversed() : order);
+    return pairs;
+  }
+
+  /** Jinja2's {@code unique(value, case_sensitive=False, attribute=None)}: first ones kept. */
+  private static Object unique(Object value, Object[] args, Map<String, Object> kwargs) {
+    boolean caseSensitive = FilterArgs.boolArg(args, kwargs, 0, "case_sensitive", false);
+    Object attribute = FilterArgs.get(args, kwargs, 1, "attribute");
+    Set<Object> seen = new HashSet<>();
+    List<Object> kept = new ArrayList<>();
+    for (Object item : items(value, "unique")) {
+      Object key = attribute == null ? item : lookup(item, attribute.toString());
+      if (key instanceof String text && !caseSensitive) {
+        key = text.toLowerCase(Locale.ROOT);
+      } else if (key instanceof Number number) {
+        key = new BigDecimal(number.toString()).stripTrailingZeros();
+      }
+      if (seen.add(key)) {
+        kept.add(item);
+      }
+    }
+    return kept;
+  }
+
+  /** Jinja2's {@code sum(iterable, attribute=None, start=0)}: ints stay exact, floats add up. */
+  private static Object sum(Object value, Object[] args, Map<String, Object> kwargs) {
+    Object attribute = FilterArgs.get(args, kwargs, 0, "attribute");
+    Object start = FilterArgs.get(args, kwargs, 1, "start");
+    Object total = start == null ? 0L : start;
+    for (Object item : items(value, "sum")) {
+      total = add(total, attribute == null ? item : lookup(item, attribute.toString()));
+    }
+    return total;
+  }
+
+  private static Object add(Object left, Object right) {
+    if (!(left instanceof Number a) || !(right instanceof Number b)) {
+      throw new TemplateFailure(
+          "unsupported operand type(s) for +: "
+              + TypeNames.of(left)
+              + " and "
+              + TypeNames.of(right));
+    }
+    if (isFloat(a) || isFloat(b)) {
+      return a.doubleValue() + b.doubleValue();
+    }
+    BigInteger exact = new BigInteger(a.toString()).add(new BigInteger(b.toString()));
+    return exact.bitLength() < 64 ? (Object) exact.longValue() : exact;
+  }
+
+  private static boolean isFloat(Number number) {
+    return number instanceof Double || number instanceof Float || number instanceof BigDecimal;
+  }
+
+  /** Jinja2's {@code round(value, precision=0, method='common')}; always a float, as there. */
+  private static Object round(Object value, Object[] args, Map<String, Object> kwargs) {
+    if (!(value instanceof Number number)) {
+      throw new TemplateFailure("round needs a number, not " + TypeNames.of(value));
+    }
+    int precision = FilterArgs.intArg(args, kwargs, 0, "precision", 0);
+    Object method = FilterArgs.get(args, kwargs, 1, "method");
+    RoundingMode mode =
+        switch (method == null ? "common" : method.toString()) {
+          // Python's round(): half to even, on the double's exact binary value.
+          case "common" -> RoundingMode.HALF_EVEN;
+          case "ceil" -> RoundingMode.CEILING;
+          case "floor" -> RoundingMode.FLOOR;
+          default ->
+              throw new TemplateFailure(
+                  "round's method must be common, ceil or floor, not " + method);
+        };
+    BigDecimal exact = number instanceof BigDecimal d ? d : new BigDecimal(number.doubleValue());
+    return exact.setScale(precision, mode).doubleValue();
+  }
+
+  /** Jinja2's {@code int(value, default=0, base=10)}. */
+  private static Object toInt(Object value, Object[] args, Map<String, Object> kwargs) {
+    Object fallback = FilterArgs.get(args, kwargs, 0, "default");
+    int base = FilterArgs.intArg(args, kwargs, 1, "base", 10);
+    if (value instanceof Boolean flag) {
+      return flag ? 1L : 0L;
+    }
+    if (value instanceof Number number) {
+      return isFloat(number)
+          ? new BigDecimal(number.doubleValue()).toBigInteger().longValue()
+          : number.longValue();
+    }
+    String text = value == null ? "" : value.toString().strip().replace("_", "");
+    try {
+      if (base != 10 && text.length() > 2 && text.charAt(0) == '0') {
+        String prefix = text.substring(0, 2).toLowerCase(Locale.ROOT);
+        if ((base == 16 && prefix.equals("0x"))
+            || (base == 8 && prefix.equals("0o"))
+            || (base == 2 && prefix.equals("0b"))) {
+          text = text.substring(2);
+        }
+      }
+      return Long.parseLong(text, base);
+    } catch (NumberFormatException notInteger) {
+      try {
+        return (long) Double.parseDouble(text);
+      } catch (NumberFormatException notNumber) {
+        return fallback == null ? 0L : fallback;
+      }
+    }
+  }
+
+  /** Python's {@code len}: code points of a string, items of a list or mapping. */
+  private static Object length(Object value) {
+    if (value instanceof CharSequence text) {
+      return PythonText.length(text.toString());
+    }
+    if (value instanceof Map<?, ?> map) {
+      return map.size();
+    }
+    if (TextFormat.isList(value)) {
+      return TextFormat.asList(value).size();
+    }
+    throw new TemplateFailure("object of type " + TypeNames.of(value) + " has no len()");
+  }
+
+  /** Jinja2's {@code batch(value, linecount, fill_with=None)}: padded only when asked. */
+  private static Object batch(Object value, Object[] args, Map<String, Object> kwargs) {
+    int size = FilterArgs.intArg(args, kwargs, 0, "linecount", 0);
+    if (size < 1) {
+      throw new TemplateFailure("batch needs a line count of at least 1, not " + size);
+    }
+    Object filler = FilterArgs.get(args, kwargs, 1, "fill_with");
+    List<Object> items = items(value, "batch");
+    List<Object> batches = new ArrayList<>();
+    for (int i = 0; i < items.size(); i += size) {
+      List<Object> batch = new ArrayList<>(items.subList(i, Math.min(items.size(), i + size)));
+      while (filler != null && batch.size() < size) {
+        batch.add(filler);
+      }
+      batches.add(batch);
+    }
+    return batches;
+  }
+
+  /** A key and its value, as Python's {@code (key, value)} tuple: unpacks in {@code for k, v}. */
+  private static final class Pair extends AbstractList<Object> {
+    private final Object key;
+    private final Object value;
+
+    Pair(Object key, Object value) {
+      this.key = key;
+      this.value = value;
+    }
+
+    @Override
+    public Object get(int index) {
+      return switch (index) {
+        case 0 -> key;
+        case 1 -> value;
+        default -> throw new IndexOutOfBoundsException(index);
+      };
+    }
+
+    @Override
+    public int size() {
+      return 2;
+    }
+  }
+}
