@@ -13,7 +13,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Builds the sandboxed jinjava that every template set renders with: strict undefined, no nested
+ * Builds the sandboxed jinjava that every template set renders with: strict undefined (through
+ * {@link Undefined}, not jinjava's null-result check, so that none stays none), no nested
  * interpretation, no Java access, bounded output and recursion, and the safe output strategy.
  */
 final class EngineFactory {
@@ -38,7 +39,7 @@ final class EngineFactory {
   static Jinjava create(ResourceLocator locator) {
     JinjavaConfig config =
         JinjavaConfig.newBuilder()
-            .withFailOnUnknownTokens(true)
+            .withFailOnUnknownTokens(false)
             .withNestedInterpretationEnabled(false)
             .withTrimBlocks(false)
             .withLstripBlocks(false)
@@ -76,6 +77,7 @@ final class EngineFactory {
   static void prepare(Context context) {
     context.setExpressionStrategy(STRATEGY);
     context.registerTag(new TextMacroTag());
+    context.registerTag(new JinjaForTag());
     Filters.register(context);
     Jinja2Filters.register(context);
     StrictUndefined.install(context);

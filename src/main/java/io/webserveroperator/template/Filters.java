@@ -99,11 +99,14 @@ final class Filters {
     return chars == null ? text.strip() : PythonText.strip(text, chars.toString());
   }
 
-  /** Jinja2's {@code default(value, default_value='', boolean=False)}, keeping the value's type. */
+  /**
+   * Jinja2's {@code default(value, default_value='', boolean=False)}, keeping the value's type:
+   * only an undefined value is replaced, or with {@code boolean=true} any false one (none too).
+   */
   private static Object fallback(Object value, Object[] args, Map<String, Object> kwargs) {
     Object replacement = args.length > 0 ? args[0] : kwargs.getOrDefault("default_value", "");
     boolean falsy = FilterArgs.boolArg(args, kwargs, 1, "boolean", false);
-    return StrictUndefined.isMissing(value) || (falsy && !truthy(value)) ? replacement : value;
+    return value instanceof Undefined || (falsy && !truthy(value)) ? replacement : value;
   }
 
   /** Python truthiness. */

@@ -36,6 +36,10 @@ final class Jinja2Filters {
     context.registerFilter(named("length", (v, a, k) -> length(v)));
     context.registerFilter(named("count", (v, a, k) -> length(v)));
     context.registerFilter(named("batch", Jinja2Filters::batch));
+    context.registerFilter(named("list", (v, a, k) -> list(v)));
+    context.registerFilter(named("first", (v, a, k) -> end(v, true)));
+    context.registerFilter(named("last", (v, a, k) -> end(v, false)));
+    context.registerFilter(named("join", Jinja2Filters::join));
   }
 
   /** Jinja2's {@code min}/{@code max(value, case_sensitive=False, attribute=None)}. */
@@ -257,6 +261,34 @@ final class Jinja2Filters {
       batches.add(batch);
     }
     return batches;
+  }
+
+  /** Python's {@code list(value)}: a mapping's keys, a string's characters, a list's items. */
+  private static Object list(Object value) {
+    if (value instanceof CharSequence text) {
+      return text.codePoints().mapToObj(Character::toString).map(Object.class::cast).toList();
+    }
+    return items(value, "list");
+  }
+
+  /** Jinja2's {@code first} and {@code last}: of a mapping, its first or last key. */
+  private static Object end(Object value, boolean first) {
+    List<?> items = (List<?>) list(value);
+    if (items.isEmpty()) {
+      return null;
+    }
+    return first ? items.get(0) : items.get(items.size() - 1);
+  }
+
+  /** Jinja2's {@code join(value, d='', attribute=None)}: a mapping joins its keys. */
+  private static Object join(Object value, Object[] args, Map<String, Object> kwargs) {
+    Object separator = FilterArgs.get(args, kwargs, 0, "d");
+    Object attribute = FilterArgs.get(args, kwargs, 1, "attribute");
+    List<String> parts = new ArrayList<>();
+    for (Object item : (List<?>) list(value)) {
+      parts.add(PythonText.str(attribute == null ? item : lookup(item, attribute.toString())));
+    }
+    return String.join(separator == null ? "" : separator.toString(), parts);
   }
 
   /** A key and its value, as Python's {@code (key, value)} tuple: unpacks in {@code for k, v}. */

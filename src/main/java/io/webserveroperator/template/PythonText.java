@@ -22,4 +22,18 @@ final class PythonText {
     }
     return text.substring(start, end);
   }
+
+  /** {@code str(value)}: None, True and False as Python spells them, floats as its repr. */
+  static String str(Object value) {
+    if (value == null) {
+      return "None";
+    }
+    if (value instanceof Boolean flag) {
+      return flag ? "True" : "False";
+    }
+    if (value instanceof Number number) {
+      return TextFormat.number(number);
+    }
+    return value.toString();
+  }
 }

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Renders one resource with one template set: each file to text, the text to objects, each object
@@ -109,9 +110,25 @@ final class Renderer {
   private static JinjavaInterpreter interpreter(Jinjava jinjava, Map<String, Object> variables) {
     Context context = new Context(jinjava.getGlobalContext(), variables);
     context.setExpressionStrategy(EngineFactory.STRATEGY);
+    context.setDynamicVariableResolver(Renderer::undefinedVariable);
     return new TimedInterpreter(
         jinjava, context, jinjava.getGlobalConfig(), EngineFactory.MAX_RENDER_TIME);
   }
+
+  /**
+   * What a name that no scope holds resolves to: Undefined, as in Jinja2; a variable set to none
+   * stays none.
+   */
+  private static Object undefinedVariable(String name) {
+    if (NONE.contains(name)) {
+      return null; // Jinja2's literal, which jinjava reads as a name in some places
+    }
+    JinjavaInterpreter current = JinjavaInterpreter.getCurrent();
+    boolean known = current != null && current.getContext().containsKey(name);
+    return known ? null : Undefined.variable(name);
+  }
+
+  private static final Set<String> NONE = Set.of("none", "None");
 
   private static List<Object> renderDocuments(
       JinjavaInterpreter interpreter, TemplateFile file, String owner) {

@@ -36,7 +36,7 @@ final class SandboxResolver extends ELResolver {
     }
     if (base != null && !reachable(base)) {
       context.setPropertyResolved(true);
-      return null;
+      return Undefined.attribute(property, base);
     }
     Object value = delegate.getValue(context, base, property);
     if (value == null && base instanceof Map<?, ?> map && !map.containsKey(property)) {

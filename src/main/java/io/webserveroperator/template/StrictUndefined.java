@@ -73,7 +73,8 @@ final class StrictUndefined {
 
     @Override
     public boolean evaluate(Object var, JinjavaInterpreter interpreter, Object... args) {
-      return isMissing(var) != defined;
+      // None is defined, as in Jinja2: only a missing key or name is not.
+      return !(var instanceof Undefined) == defined;
     }
   }
 }

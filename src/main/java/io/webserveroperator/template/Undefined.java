@@ -5,12 +5,14 @@ import java.util.AbstractCollection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
- * A key that a mapping does not have, as Jinja2's {@code StrictUndefined}: {@code is defined},
- * {@code is undefined} and {@code default} may look at it, and every other use (printing, {@code
- * ~}, comparing, arithmetic, iterating, {@code in}, truthiness, attributes, any other filter) fails
- * the render with its name, where jinjava would carry on with null.
+ * A key that a mapping does not have, or a variable that no scope defines, as Jinja2's {@code
+ * StrictUndefined}: {@code is defined}, {@code is undefined} and {@code default} may look at it,
+ * and every other use (printing, {@code ~}, comparing, arithmetic, iterating, {@code in},
+ * truthiness, attributes, any other filter) fails the render with its name, where jinjava would
+ * carry on with null.
  *
  * <p>It is a collection only so that jinjava's loops and {@code in} ask it for its elements, which
  * fails; it never has any.
@@ -18,13 +20,12 @@ import java.util.Map;
 final class Undefined extends AbstractCollection<Object> implements HasObjectTruthValue {
 
   private static final int KEYS_SHOWN = 12;
+  private static final String HINT = "use '| default(...)' or 'is defined' for optional fields";
 
-  private final Object key;
-  private final Map<?, ?> mapping;
+  private final Supplier<String> message;
 
-  private Undefined(Object key, Map<?, ?> mapping) {
-    this.key = key;
-    this.mapping = mapping;
+  private Undefined(Supplier<String> message) {
+    this.message = message;
   }
 
   /**
@@ -32,24 +33,40 @@ final class Undefined extends AbstractCollection<Object> implements HasObjectTru
    * they are defined; the mapping's keys are read only for the error.
    */
   static Undefined missing(Object key, Map<?, ?> mapping) {
-    return new Undefined(key, mapping);
+    return new Undefined(
+        () ->
+            "'"
+                + key
+                + "' is undefined: the mapping has no such key ("
+                + keys(mapping)
+                + "); "
+                + HINT);
+  }
+
+  /** The value of a variable that no scope of the render defines. */
+  static Undefined variable(String name) {
+    return new Undefined(() -> RenderErrors.undefined(name));
+  }
+
+  /** The value of an attribute of something that is neither a mapping nor a list. */
+  static Undefined attribute(Object name, Object owner) {
+    return new Undefined(
+        () -> "'" + name + "' is undefined: a " + TypeNames.of(owner) + " value has no attributes");
+  }
+
+  private static String keys(Map<?, ?> mapping) {
+    List<String> keys = mapping.keySet().stream().map(String::valueOf).sorted().toList();
+    if (keys.isEmpty()) {
+      return "it has no keys";
+    }
+    return "its keys are "
+        + String.join(", ", keys.subList(0, Math.min(KEYS_SHOWN, keys.size())))
+        + (keys.size() > KEYS_SHOWN ? ", ..." : "");
   }
 
   /** The error for any use of this value but the few that may look at it. */
   TemplateFailure failure() {
-    List<String> keys = mapping.keySet().stream().map(String::valueOf).sorted().toList();
-    String shown =
-        keys.isEmpty()
-            ? "it has no keys"
-            : "its keys are "
-                + String.join(", ", keys.subList(0, Math.min(KEYS_SHOWN, keys.size())))
-                + (keys.size() > KEYS_SHOWN ? ", ..." : "");
-    return new TemplateFailure(
-        "'"
-            + key
-            + "' is undefined: the mapping has no such key ("
-            + shown
-            + "); use '| default(...)' or 'is defined' for optional fields");
+    return new TemplateFailure(message.get());
   }
 
   @Override
