@@ -1,0 +1,58 @@
+package io.webserveroperator.template;
+
+import io.webserveroperator.OperatorException;
+import io.webserveroperator.cli.RenderOutput;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+
+/**
+ * Renders a conformance case the way the operator renders a resource: the template (and its
+ * partials) as a kind's folder in a {@link TemplateTree}, loaded into a {@link TemplateSet} (which
+ * applies the engine's trim_blocks), rendered by {@link Renderer} into YAML documents.
+ */
+final class ConformanceEngine {
+
+  private ConformanceEngine() {}
+
+  static Outcome run(ConformanceCase c, Map<String, Object> base) {
+    Map<String, String> files = new TreeMap<>();
+    files.put(c.fileName(), c.template());
+    c.files().forEach((name, text) -> files.put(c.topic() + "/" + name, text));
+    TemplateTree tree = new TemplateTree(Path.of(ConformanceSuite.FOLDER), files, List.of());
+    List<Object> documents;
+    try {
+      TemplateSet set = TemplateSet.load(Fixtures.watch(c.topic()), tree);
+      documents = Renderer.documents(set, set.files().get(0), c.resource(base));
+    } catch (OperatorException e) {
+      return Outcome.failed(e.getMessage(), true);
+    } catch (RuntimeException | StackOverflowError e) {
+      return Outcome.failed(e.toString(), false);
+    }
+    return "render".equals(c.via()) ? throughRender(documents) : Outcome.of(documents);
+  }
+
+  /**
+   * The documents as the {@code render} command prints them, read back by SnakeYAML: a YAML 1.1
+   * reader, as kubectl and PyYAML are, to which {@code 0x1F}, {@code 12:30} or {@code 2001-12-14}
+   * are not strings unless quoted.
+   */
+  private static Outcome throughRender(List<Object> documents) {
+    Yaml reader = new Yaml(new SafeConstructor(new LoaderOptions()));
+    List<Object> read = new ArrayList<>();
+    for (Object document : documents) {
+      String text = RenderOutput.yaml(document);
+      try {
+        read.add(reader.load(text));
+      } catch (RuntimeException e) {
+        return Outcome.failed("render printed " + text + " which reads back as " + e, false);
+      }
+    }
+    return Outcome.of(read);
+  }
+}
