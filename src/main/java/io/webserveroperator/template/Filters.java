@@ -100,13 +100,14 @@ final class Filters {
   }
 
   /**
-   * Jinja2's {@code default(value, default_value='', boolean=False)}, keeping the value's type:
-   * only an undefined value is replaced, or with {@code boolean=true} any false one (none too).
+   * Jinja2's {@code default(value, default_value='', boolean=False)}, keeping the value's type; an
+   * explicit null counts as missing too (intended: Kubernetes drops null fields,
+   * docs/templates.md).
    */
   private static Object fallback(Object value, Object[] args, Map<String, Object> kwargs) {
     Object replacement = args.length > 0 ? args[0] : kwargs.getOrDefault("default_value", "");
     boolean falsy = FilterArgs.boolArg(args, kwargs, 1, "boolean", false);
-    return value instanceof Undefined || (falsy && !truthy(value)) ? replacement : value;
+    return StrictUndefined.isMissing(value) || (falsy && !truthy(value)) ? replacement : value;
   }
 
   /** Python truthiness. */

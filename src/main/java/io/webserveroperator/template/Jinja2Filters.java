@@ -47,7 +47,7 @@ final class Jinja2Filters {
       Object value, Object[] args, Map<String, Object> kwargs, boolean max) {
     List<Object> items = items(value, max ? "max" : "min");
     if (items.isEmpty()) {
-      return null;
+      return Undefined.because("No aggregated item, sequence was empty.");
     }
     Comparator<Object> order = order(args, kwargs, 0, 1);
     return max ? items.stream().max(order).get() : items.stream().min(order).get();
@@ -177,7 +177,7 @@ final class Jinja2Filters {
     return number instanceof Double || number instanceof Float || number instanceof BigDecimal;
   }
 
-  /** Jinja2's {@code round(value, precision=0, method='common')}; always a float, as there. */
+  /** Jinja2's {@code round(value, precision=0, method='common')}: a float, or an int for one. */
   private static Object round(Object value, Object[] args, Map<String, Object> kwargs) {
     if (!(value instanceof Number number)) {
       throw new TemplateFailure("round needs a number, not " + TypeNames.of(value));
@@ -194,6 +194,10 @@ final class Jinja2Filters {
               throw new TemplateFailure(
                   "round's method must be common, ceil or floor, not " + method);
         };
+    if (!isFloat(number)) {
+      // Python rounds an int to an int.
+      return new BigDecimal(number.toString()).setScale(precision, mode).toBigInteger().longValue();
+    }
     BigDecimal exact = number instanceof BigDecimal d ? d : new BigDecimal(number.doubleValue());
     return exact.setScale(precision, mode).doubleValue();
   }
@@ -275,7 +279,7 @@ final class Jinja2Filters {
   private static Object end(Object value, boolean first) {
     List<?> items = (List<?>) list(value);
     if (items.isEmpty()) {
-      return null;
+      return Undefined.because("No " + (first ? "first" : "last") + " item, sequence was empty.");
     }
     return first ? items.get(0) : items.get(items.size() - 1);
   }

@@ -13,6 +13,7 @@ import java.util.Set;
 import jinjava.javax.el.ELContext;
 import jinjava.javax.el.ELResolver;
 import jinjava.javax.el.MethodNotFoundException;
+import jinjava.javax.el.PropertyNotFoundException;
 
 /**
  * Keeps templates away from Java: properties resolve only on maps, lists and the engine's own
@@ -38,11 +39,24 @@ final class SandboxResolver extends ELResolver {
       context.setPropertyResolved(true);
       return Undefined.attribute(property, base);
     }
-    Object value = delegate.getValue(context, base, property);
-    if (value == null && base instanceof Map<?, ?> map && !map.containsKey(property)) {
+    Object value;
+    try {
+      value = delegate.getValue(context, base, property);
+    } catch (PropertyNotFoundException e) {
+      // An attribute jinjava's own objects (such as loop) do not have: undefined, as in Jinja2.
+      context.setPropertyResolved(true);
+      return Undefined.attribute(property, base);
+    }
+    if (value != null) {
+      return value;
+    }
+    if (base instanceof Map<?, ?> map && !map.containsKey(property)) {
       return Undefined.missing(property, map);
     }
-    return value;
+    if (base instanceof List<?> list && !within(list, property)) {
+      return Undefined.because("list object has no element " + property);
+    }
+    return null;
   }
 
   @Override
@@ -83,6 +97,17 @@ final class SandboxResolver extends ELResolver {
   @Override
   public Class<?> getCommonPropertyType(ELContext context, Object base) {
     return delegate.getCommonPropertyType(context, base);
+  }
+
+  /** Whether an index (jinjava passes it as text) is inside the list, counting from the end too. */
+  private static boolean within(List<?> list, Object index) {
+    long i;
+    try {
+      i = Long.parseLong(String.valueOf(index).strip());
+    } catch (NumberFormatException notAnIndex) {
+      return true; // jinjava resolves (or not) what is no index in its own way
+    }
+    return i >= -list.size() && i < list.size();
   }
 
   private static boolean reachable(Object base) {

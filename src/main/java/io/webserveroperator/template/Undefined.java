@@ -64,6 +64,11 @@ final class Undefined extends AbstractCollection<Object> implements HasObjectTru
         + (keys.size() > KEYS_SHOWN ? ", ..." : "");
   }
 
+  /** A value that is not there, for the reason given (as Jinja2's filters return them). */
+  static Undefined because(String reason) {
+    return new Undefined(() -> reason);
+  }
+
   /** The error for any use of this value but the few that may look at it. */
   TemplateFailure failure() {
     return new TemplateFailure(message.get());

@@ -1,7 +1,9 @@
 package io.webserveroperator.template;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.webserveroperator.OperatorException;
-import io.webserveroperator.cli.RenderOutput;
+import io.webserveroperator.manifest.ManifestYaml;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +48,12 @@ final class ConformanceEngine {
     Yaml reader = new Yaml(new SafeConstructor(new LoaderOptions()));
     List<Object> read = new ArrayList<>();
     for (Object document : documents) {
-      String text = RenderOutput.yaml(document);
+      String text;
+      try {
+        text = ManifestYaml.writer().writeValueAsString(document);
+      } catch (JsonProcessingException e) {
+        throw new UncheckedIOException(e);
+      }
       try {
         read.add(reader.load(text));
       } catch (RuntimeException e) {
