@@ -18,8 +18,8 @@ import jinjava.javax.el.PropertyNotFoundException;
 /**
  * Keeps templates away from Java: properties resolve only on maps, lists and the engine's own
  * objects (such as {@code loop}); the only callable methods are Python's read-only dict and list
- * methods. Everything else is unknown, which the strict mode turns into an error; a key a mapping
- * does not have is {@link Undefined}, as in Jinja2.
+ * methods and its str methods ({@link PythonStrings}). Everything else is unknown, which the strict
+ * mode turns into an error; a key a mapping does not have is {@link Undefined}, as in Jinja2.
  */
 final class SandboxResolver extends ELResolver {
 
@@ -63,6 +63,10 @@ final class SandboxResolver extends ELResolver {
   public Object invoke(
       ELContext context, Object base, Object method, Class<?>[] types, Object[] params) {
     String name = String.valueOf(method);
+    if (base instanceof String text && PythonStrings.has(name)) {
+      context.setPropertyResolved(true);
+      return PythonStrings.call(text, name, params);
+    }
     boolean allowed =
         base instanceof Map<?, ?> map
             ? MAP_METHODS.contains(name) || map.get(name) instanceof MacroFunction
