@@ -80,6 +80,8 @@ final class EngineFactory {
     context.registerTag(new JinjaForTag());
     Filters.register(context);
     Jinja2Filters.register(context);
+    SelectionFilters.register(context);
+    Jinja2Tests.register(context);
     StrictUndefined.install(context);
     context.registerFunction(
         new ELFunctionDefinition("", "range", Ranges.class, "range", Object.class, Object[].class));

@@ -40,6 +40,7 @@ final class Jinja2Filters {
     context.registerFilter(named("first", (v, a, k) -> end(v, true)));
     context.registerFilter(named("last", (v, a, k) -> end(v, false)));
     context.registerFilter(named("join", Jinja2Filters::join));
+    context.registerFilter(named("truncate", Jinja2Filters::truncate));
   }
 
   /** Jinja2's {@code min}/{@code max(value, case_sensitive=False, attribute=None)}. */
@@ -62,7 +63,7 @@ final class Jinja2Filters {
   }
 
   /** A list's items, or a mapping's keys, as iterating it in Python gives them. */
-  private static List<Object> items(Object value, String filter) {
+  static List<Object> items(Object value, String filter) {
     if (value instanceof Map<?, ?> map) {
       return new ArrayList<>(map.keySet());
     }
@@ -90,7 +91,7 @@ final class Jinja2Filters {
         item -> paths.stream().map(path -> lookup(item, path.strip())).toList(), python);
   }
 
-  private static Object lookup(Object item, String path) {
+  static Object lookup(Object item, String path) {
     Object value = item;
     for (String part : path.split("\\.")) {
       if (value instanceof Map<?, ?> map && map.containsKey(part)) {
@@ -293,6 +294,27 @@ final class Jinja2Filters {
       parts.add(PythonText.str(attribute == null ? item : lookup(item, attribute.toString())));
     }
     return String.join(separator == null ? "" : separator.toString(), parts);
+  }
+
+  /** Jinja2's {@code truncate(s, length=255, killwords=False, end='...', leeway=5)}. */
+  private static Object truncate(Object value, Object[] args, Map<String, Object> kwargs) {
+    String text = PythonText.str(value);
+    int length = FilterArgs.intArg(args, kwargs, 0, "length", 255);
+    boolean killwords = FilterArgs.boolArg(args, kwargs, 1, "killwords", false);
+    Object end = FilterArgs.get(args, kwargs, 2, "end");
+    String ending = end == null ? "..." : end.toString();
+    int leeway = FilterArgs.intArg(args, kwargs, 3, "leeway", 5);
+    int[] points = text.codePoints().toArray();
+    if (points.length <= length + leeway) {
+      return text;
+    }
+    int keep = Math.max(0, length - PythonText.length(ending));
+    String head = new String(points, 0, Math.min(keep, points.length));
+    if (killwords) {
+      return head + ending;
+    }
+    int space = head.lastIndexOf(' ');
+    return (space < 0 ? head : head.substring(0, space)) + ending;
   }
 
   /** A key and its value, as Python's {@code (key, value)} tuple: unpacks in {@code for k, v}. */

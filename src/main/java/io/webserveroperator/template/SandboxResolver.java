@@ -35,6 +35,14 @@ final class SandboxResolver extends ELResolver {
     if (base instanceof Undefined undefined) {
       throw undefined.failure();
     }
+    if (base instanceof NamedTuple tuple && !isIndex(property)) {
+      context.setPropertyResolved(true);
+      return tuple.field(String.valueOf(property));
+    }
+    if (base instanceof String text && isIndex(property)) {
+      context.setPropertyResolved(true);
+      return character(text, Long.parseLong(String.valueOf(property).strip()));
+    }
     if (base != null && !reachable(base)) {
       context.setPropertyResolved(true);
       return Undefined.attribute(property, base);
@@ -101,6 +109,20 @@ final class SandboxResolver extends ELResolver {
   @Override
   public Class<?> getCommonPropertyType(ELContext context, Object base) {
     return delegate.getCommonPropertyType(context, base);
+  }
+
+  private static boolean isIndex(Object property) {
+    return String.valueOf(property).strip().matches("-?\\d+");
+  }
+
+  /** Python's {@code text[i]}: one character (code point), counting from the end if negative. */
+  private static Object character(String text, long index) {
+    int[] points = text.codePoints().toArray();
+    long at = index < 0 ? points.length + index : index;
+    if (at < 0 || at >= points.length) {
+      return Undefined.because("string index out of range");
+    }
+    return Character.toString(points[(int) at]);
   }
 
   /** Whether an index (jinjava passes it as text) is inside the list, counting from the end too. */

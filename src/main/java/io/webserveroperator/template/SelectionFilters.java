@@ -1,0 +1,146 @@
+package io.webserveroperator.template;
+
+import static io.webserveroperator.template.Filters.named;
+
+import com.hubspot.jinjava.interpret.Context;
+import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.lib.exptest.ExpTest;
+import com.hubspot.jinjava.lib.filter.Filter;
+import java.util.AbstractList;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Jinja2's {@code select}, {@code reject} (a test, or Python truthiness without one) and {@code
+ * groupby} (groups that are {@code (grouper, list)} tuples with those names, sorted by grouper).
+ */
+final class SelectionFilters {
+
+  private SelectionFilters() {}
+
+  static void register(Context context) {
+    context.registerFilter(selection("select", true));
+    context.registerFilter(selection("reject", false));
+    context.registerFilter(named("groupby", SelectionFilters::groupby));
+  }
+
+  private static Filter selection(String name, boolean keep) {
+    return new Filter() {
+      @Override
+      public String getName() {
+        return name;
+      }
+
+      @Override
+      public Object filter(Object var, JinjavaInterpreter interpreter, String... args) {
+        return filter(var, interpreter, args, Map.of());
+      }
+
+      @Override
+      public Object filter(
+          Object var, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs) {
+        ExpTest test =
+            args.length == 0 ? null : interpreter.getContext().getExpTest(String.valueOf(args[0]));
+        Object[] testArgs = args.length > 1 ? Arrays.copyOfRange(args, 1, args.length) : args;
+        List<Object> kept = new ArrayList<>();
+        for (Object item : Jinja2Filters.items(var, name)) {
+          boolean passes =
+              test == null ? Filters.truthy(item) : test.evaluate(item, interpreter, testArgs);
+          if (passes == keep) {
+            kept.add(item);
+          }
+        }
+        return kept;
+      }
+    };
+  }
+
+  /** Jinja2's {@code groupby(value, attribute, default=None, case_sensitive=False)}. */
+  private static Object groupby(Object value, Object[] args, Map<String, Object> kwargs) {
+    Object attribute = FilterArgs.get(args, kwargs, 0, "attribute");
+    if (attribute == null) {
+      throw new TemplateFailure("groupby needs the attribute to group by");
+    }
+    Object fallback = FilterArgs.get(args, kwargs, 1, "default");
+    boolean caseSensitive = FilterArgs.boolArg(args, kwargs, 2, "case_sensitive", false);
+    List<Object> items = Jinja2Filters.items(value, "groupby");
+    List<Object> keys = new ArrayList<>();
+    for (Object item : items) {
+      keys.add(key(item, attribute.toString(), fallback));
+    }
+    List<Integer> order = new ArrayList<>();
+    for (int i = 0; i < items.size(); i++) {
+      order.add(i);
+    }
+    PythonOrder python = new PythonOrder(caseSensitive);
+    order.sort(Comparator.comparing(keys::get, python));
+    List<Object> groups = new ArrayList<>();
+    Group current = null;
+    for (int i : order) {
+      Object key = keys.get(i);
+      if (current == null || !same(current.grouper, key, caseSensitive)) {
+        current = new Group(key, new ArrayList<>());
+        groups.add(current);
+      }
+      current.list.add(items.get(i));
+    }
+    return groups;
+  }
+
+  private static Object key(Object item, String attribute, Object fallback) {
+    try {
+      return Jinja2Filters.lookup(item, attribute);
+    } catch (TemplateFailure missing) {
+      if (fallback == null) {
+        throw missing;
+      }
+      return fallback;
+    }
+  }
+
+  private static boolean same(Object a, Object b, boolean caseSensitive) {
+    if (!caseSensitive && a instanceof String x && b instanceof String y) {
+      return x.toLowerCase(Locale.ROOT).equals(y.toLowerCase(Locale.ROOT));
+    }
+    return Objects.equals(a, b) || new PythonOrder(true).compare(a, b) == 0;
+  }
+
+  /** Python's {@code _GroupTuple}: {@code (grouper, list)}, also by those names. */
+  static final class Group extends AbstractList<Object> implements NamedTuple {
+    private final Object grouper;
+    private final List<Object> list;
+
+    Group(Object grouper, List<Object> list) {
+      this.grouper = grouper;
+      this.list = list;
+    }
+
+    @Override
+    public Object get(int index) {
+      return switch (index) {
+        case 0 -> grouper;
+        case 1 -> list;
+        default -> throw new IndexOutOfBoundsException(index);
+      };
+    }
+
+    @Override
+    public int size() {
+      return 2;
+    }
+
+    @Override
+    public Object field(String name) {
+      return switch (name) {
+        case "grouper" -> grouper;
+        case "list" -> list;
+        default -> Undefined.because("'_GroupTuple' object has no attribute '" + name + "'");
+      };
+    }
+  }
+}
