@@ -78,6 +78,7 @@ final class EngineFactory {
     context.setExpressionStrategy(STRATEGY);
     context.registerTag(new TextMacroTag());
     context.registerTag(new JinjaForTag());
+    context.registerTag(new BlockSetTag());
     Filters.register(context);
     Jinja2Filters.register(context);
     SelectionFilters.register(context);

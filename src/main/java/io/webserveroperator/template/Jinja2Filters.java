@@ -237,6 +237,9 @@ final class Jinja2Filters {
 
   /** Python's {@code len}: code points of a string, items of a list or mapping. */
   private static Object length(Object value) {
+    if (value instanceof Fragment fragment) {
+      return PythonText.length(fragment.toString());
+    }
     if (value instanceof CharSequence text) {
       return PythonText.length(text.toString());
     }
@@ -270,6 +273,9 @@ final class Jinja2Filters {
 
   /** Python's {@code list(value)}: a mapping's keys, a string's characters, a list's items. */
   private static Object list(Object value) {
+    if (value instanceof Fragment fragment) {
+      return list(fragment.toString());
+    }
     if (value instanceof CharSequence text) {
       return text.codePoints().mapToObj(Character::toString).map(Object.class::cast).toList();
     }
