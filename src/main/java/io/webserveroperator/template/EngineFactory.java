@@ -79,6 +79,9 @@ final class EngineFactory {
     context.registerTag(new TextMacroTag());
     context.registerTag(new JinjaForTag());
     context.registerTag(new BlockSetTag());
+    context.registerTag(new BlockTags.WithTag());
+    context.registerTag(new BlockTags.FilterBlockTag());
+    context.registerTag(new BlockTags.TextCallTag());
     Filters.register(context);
     Jinja2Filters.register(context);
     SelectionFilters.register(context);

@@ -29,7 +29,8 @@ final class JinjaForTag extends ForTag {
         getLoopVarsAndExpression((TagToken) tagNode.getMaster());
     List<String> loopVars = varsAndExpression.getLeft();
     String expression = varsAndExpression.getRight();
-    int condition = topLevelIf(expression);
+    // Jinja2 reads the iterable without an inline if: a top-level if always filters the loop.
+    int condition = TopLevel.indexOf(expression, " if ");
     Object collection =
         interpreter.resolveELExpression(
             condition < 0 ? expression : expression.substring(0, condition),
@@ -110,33 +111,5 @@ final class JinjaForTag extends ForTag {
     for (int i = 0; i < loopVars.size(); i++) {
       interpreter.getContext().put(loopVars.get(i), i < parts.size() ? parts.get(i) : null);
     }
-  }
-
-  /**
-   * Where {@code " if "} starts outside quotes and brackets, or -1: Jinja2 reads the iterable
-   * without an inline if, so a top-level {@code if} there always filters the loop.
-   */
-  static int topLevelIf(String expression) {
-    int depth = 0;
-    char quote = 0;
-    for (int i = 0; i < expression.length(); i++) {
-      char c = expression.charAt(i);
-      if (quote != 0) {
-        if (c == '\\') {
-          i++;
-        } else if (c == quote) {
-          quote = 0;
-        }
-      } else if (c == '\'' || c == '"') {
-        quote = c;
-      } else if (c == '(' || c == '[' || c == '{') {
-        depth++;
-      } else if (c == ')' || c == ']' || c == '}') {
-        depth--;
-      } else if (depth == 0 && expression.startsWith(" if ", i)) {
-        return i;
-      }
-    }
-    return -1;
   }
 }

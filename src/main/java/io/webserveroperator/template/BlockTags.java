@@ -1,0 +1,114 @@
+package io.webserveroperator.template;
+
+import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.interpret.JinjavaInterpreter.InterpreterScopeClosable;
+import com.hubspot.jinjava.lib.fn.MacroFunction;
+import com.hubspot.jinjava.lib.tag.CallTag;
+import com.hubspot.jinjava.lib.tag.Tag;
+import com.hubspot.jinjava.tree.Node;
+import com.hubspot.jinjava.tree.TagNode;
+import java.util.LinkedHashMap;
+
+/**
+ * Jinja2's block tags that jinjava lacks or renders differently: {@code with}, {@code filter}, and
+ * a {@code call} whose {@code caller()} returns template text (as macros do), so that its values
+ * are values and never the engine's slot tokens.
+ */
+final class BlockTags {
+
+  private BlockTags() {}
+
+  /** {@code {% with a = 1, b = spec.x %}...{% endwith %}}: names that end with the block. */
+  static final class WithTag implements Tag {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public String getName() {
+      return "with";
+    }
+
+    @Override
+    public String getEndTagName() {
+      return "endwith";
+    }
+
+    @Override
+    public String interpret(TagNode tagNode, JinjavaInterpreter interpreter) {
+      try (InterpreterScopeClosable scope = interpreter.enterScope()) {
+        for (String assignment : TopLevel.split(tagNode.getHelpers(), ",")) {
+          int equals = assignment.indexOf('=');
+          if (equals < 0) {
+            throw new TemplateFailure(
+                "with needs name = value assignments, not '" + assignment + "'");
+          }
+          String name = assignment.substring(0, equals).strip();
+          Object value =
+              interpreter.resolveELExpression(
+                  assignment.substring(equals + 1), tagNode.getLineNumber());
+          interpreter.getContext().put(name, value);
+        }
+        return renderChildren(tagNode, interpreter);
+      }
+    }
+  }
+
+  /** {@code {% filter upper %}...{% endfilter %}}: the block's text through a filter chain. */
+  static final class FilterBlockTag implements Tag {
+    private static final long serialVersionUID = 1L;
+    private static final String BLOCK = "__filter_block__";
+
+    @Override
+    public String getName() {
+      return "filter";
+    }
+
+    @Override
+    public String getEndTagName() {
+      return "endfilter";
+    }
+
+    @Override
+    public String interpret(TagNode tagNode, JinjavaInterpreter interpreter) {
+      try (InterpreterScopeClosable scope = interpreter.enterScope()) {
+        String text = renderChildren(tagNode, interpreter);
+        interpreter.getContext().put(BLOCK, new TemplateText(text).toString());
+        Object filtered =
+            interpreter.resolveELExpression(
+                BLOCK + " | " + tagNode.getHelpers().strip(), tagNode.getLineNumber());
+        // The result is data now: it is printed as one value, never spliced as YAML.
+        return Slots.current().print(filtered);
+      }
+    }
+  }
+
+  /** {@code {% call %}} whose {@code caller()} is a {@link TextMacroTag.TextMacro}. */
+  static final class TextCallTag extends CallTag {
+    private static final long serialVersionUID = 1L;
+
+    @Override
+    public String interpret(TagNode tagNode, JinjavaInterpreter interpreter) {
+      String call = "{{" + tagNode.getHelpers().trim() + "}}";
+      try (InterpreterScopeClosable scope = interpreter.enterNonStackingScope()) {
+        MacroFunction caller =
+            new MacroFunction(
+                tagNode.getChildren(),
+                "caller",
+                new LinkedHashMap<>(),
+                true,
+                interpreter.getContext(),
+                interpreter.getLineNumber(),
+                interpreter.getPosition());
+        interpreter.getContext().addGlobalMacro(new TextMacroTag.TextMacro(caller));
+        return interpreter.render(call);
+      }
+    }
+  }
+
+  private static String renderChildren(TagNode tagNode, JinjavaInterpreter interpreter) {
+    StringBuilder out = new StringBuilder();
+    for (Node child : tagNode.getChildren()) {
+      out.append(child.render(interpreter).getValue());
+    }
+    return out.toString();
+  }
+}
