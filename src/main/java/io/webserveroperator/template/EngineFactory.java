@@ -67,7 +67,7 @@ final class EngineFactory {
                     Library.FILTER, DISABLED_FILTERS,
                     Library.FUNCTION, DISABLED_FUNCTIONS))
             .build();
-    Jinjava jinjava = new Jinjava(config);
+    Jinjava jinjava = new PythonJinjava(config);
     jinjava.setResourceLocator(locator);
     prepare(jinjava.getGlobalContext());
     return jinjava;
@@ -79,6 +79,7 @@ final class EngineFactory {
     context.registerTag(new TextMacroTag());
     context.registerTag(new JinjaForTag());
     context.registerTag(new BlockSetTag());
+    context.registerTag(new PythonJinjava.PythonIfTag());
     context.registerTag(new BlockTags.WithTag());
     context.registerTag(new BlockTags.FilterBlockTag());
     context.registerTag(new BlockTags.TextCallTag());

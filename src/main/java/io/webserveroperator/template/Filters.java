@@ -107,27 +107,9 @@ final class Filters {
   private static Object fallback(Object value, Object[] args, Map<String, Object> kwargs) {
     Object replacement = args.length > 0 ? args[0] : kwargs.getOrDefault("default_value", "");
     boolean falsy = FilterArgs.boolArg(args, kwargs, 1, "boolean", false);
-    return StrictUndefined.isMissing(value) || (falsy && !truthy(value)) ? replacement : value;
-  }
-
-  /** Python truthiness. */
-  static boolean truthy(Object value) {
-    if (value == null || Boolean.FALSE.equals(value)) {
-      return false;
-    }
-    if (value instanceof Number n) {
-      return n.doubleValue() != 0;
-    }
-    if (value instanceof CharSequence text) {
-      return text.length() > 0;
-    }
-    if (value instanceof Map<?, ?> map) {
-      return !map.isEmpty();
-    }
-    if (TextFormat.isList(value)) {
-      return !TextFormat.asList(value).isEmpty();
-    }
-    return true;
+    return StrictUndefined.isMissing(value) || (falsy && !PythonTruth.of(value))
+        ? replacement
+        : value;
   }
 
   private static Object required(Object value, Object[] args, Map<String, Object> kwargs) {

@@ -50,7 +50,7 @@ final class SelectionFilters {
         List<Object> kept = new ArrayList<>();
         for (Object item : Jinja2Filters.items(var, name)) {
           boolean passes =
-              test == null ? Filters.truthy(item) : test.evaluate(item, interpreter, testArgs);
+              test == null ? PythonTruth.of(item) : test.evaluate(item, interpreter, testArgs);
           if (passes == keep) {
             kept.add(item);
           }
