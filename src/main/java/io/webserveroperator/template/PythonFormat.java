@@ -79,7 +79,8 @@ final class PythonFormat {
     return positional.get(index);
   }
 
-  private static String apply(Object value, String spec) {
+  /** One value through a format spec, as {@code format(value, spec)}. */
+  static String apply(Object value, String spec) {
     if (value instanceof Undefined undefined) {
       throw undefined.failure();
     }

@@ -2,7 +2,6 @@ package io.webserveroperator.template;
 
 import com.hubspot.jinjava.Jinjava;
 import com.hubspot.jinjava.JinjavaConfig;
-import com.hubspot.jinjava.el.ExtendedSyntaxBuilder;
 import com.hubspot.jinjava.el.TruthyTypeConverter;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.lib.tag.IfTag;
@@ -23,7 +22,7 @@ final class PythonJinjava extends Jinjava {
   PythonJinjava(JinjavaConfig config) {
     super(config);
     Properties properties = new Properties();
-    properties.setProperty(TreeBuilder.class.getName(), ExtendedSyntaxBuilder.class.getName());
+    properties.setProperty(TreeBuilder.class.getName(), PythonSyntaxBuilder.class.getName());
     expressions = new ExpressionFactoryImpl(properties, new PythonConverter());
   }
 

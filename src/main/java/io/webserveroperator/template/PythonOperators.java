@@ -1,0 +1,217 @@
+package io.webserveroperator.template;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Python's binary operators on template values, where jinjava's expression language coerces: {@code
+ * 8080 == '8080'} is false, {@code 'a' + 1} and {@code 1 / 0} are errors, {@code '-' * 5} repeats,
+ * {@code '%s:%d' % (a, b)} formats, {@code -7 % 3} is 2, and integers never overflow.
+ */
+final class PythonOperators {
+
+  private PythonOperators() {}
+
+  static Object add(Object a, Object b) {
+    check(a, b);
+    if (isNumber(a) && isNumber(b)) {
+      return isFloat(a) || isFloat(b)
+          ? (Object) (number(a).doubleValue() + number(b).doubleValue())
+          : narrow(integer(a).add(integer(b)));
+    }
+    if (isText(a) && isText(b)) {
+      bounded(a.toString().length() + (long) b.toString().length(), "+");
+      return a.toString() + b;
+    }
+    if (TextFormat.isList(a) && TextFormat.isList(b)) {
+      List<Object> all = new ArrayList<>(TextFormat.asList(a));
+      all.addAll(TextFormat.asList(b));
+      return all;
+    }
+    throw unsupported("+", a, b);
+  }
+
+  static Object subtract(Object a, Object b) {
+    check(a, b);
+    if (isNumber(a) && isNumber(b)) {
+      return isFloat(a) || isFloat(b)
+          ? (Object) (number(a).doubleValue() - number(b).doubleValue())
+          : narrow(integer(a).subtract(integer(b)));
+    }
+    throw unsupported("-", a, b);
+  }
+
+  static Object multiply(Object a, Object b) {
+    check(a, b);
+    if (isNumber(a) && isNumber(b)) {
+      return isFloat(a) || isFloat(b)
+          ? (Object) (number(a).doubleValue() * number(b).doubleValue())
+          : narrow(integer(a).multiply(integer(b)));
+    }
+    if (isInteger(b) && (isText(a) || TextFormat.isList(a))) {
+      return repeat(a, integer(b).longValue());
+    }
+    if (isInteger(a) && (isText(b) || TextFormat.isList(b))) {
+      return repeat(b, integer(a).longValue());
+    }
+    throw unsupported("*", a, b);
+  }
+
+  static Object divide(Object a, Object b) {
+    check(a, b);
+    if (!isNumber(a) || !isNumber(b)) {
+      throw unsupported("/", a, b);
+    }
+    if (number(b).doubleValue() == 0) {
+      throw new TemplateFailure("division by zero");
+    }
+    return number(a).doubleValue() / number(b).doubleValue();
+  }
+
+  static Object modulo(Object a, Object b) {
+    check(a, b);
+    if (isText(a)) {
+      return PythonPercent.format(a.toString(), b);
+    }
+    if (!isNumber(a) || !isNumber(b)) {
+      throw unsupported("%", a, b);
+    }
+    if (number(b).doubleValue() == 0) {
+      throw new TemplateFailure("integer modulo by zero");
+    }
+    if (isFloat(a) || isFloat(b)) {
+      double x = number(a).doubleValue();
+      double y = number(b).doubleValue();
+      double r = x % y;
+      return r != 0 && (r < 0) != (y < 0) ? r + y : r;
+    }
+    BigInteger y = integer(b);
+    BigInteger r = integer(a).mod(y.abs());
+    return narrow(y.signum() < 0 && r.signum() != 0 ? r.add(y) : r);
+  }
+
+  /** Python's {@code ==}: numbers by value (a bool is 0 or 1), different types never equal. */
+  static boolean equal(Object a, Object b) {
+    check(a, b);
+    if (a == null || b == null) {
+      return a == b;
+    }
+    if (isNumber(a) && isNumber(b)) {
+      return new BigDecimal(number(a).toString()).compareTo(new BigDecimal(number(b).toString()))
+          == 0;
+    }
+    if (isText(a) && isText(b)) {
+      return a.toString().equals(b.toString());
+    }
+    if (TextFormat.isList(a) && TextFormat.isList(b)) {
+      List<?> x = TextFormat.asList(a);
+      List<?> y = TextFormat.asList(b);
+      if (x.size() != y.size()) {
+        return false;
+      }
+      for (int i = 0; i < x.size(); i++) {
+        if (!equal(x.get(i), y.get(i))) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if (a instanceof Map<?, ?> x && b instanceof Map<?, ?> y) {
+      return x.size() == y.size()
+          && x.entrySet().stream()
+              .allMatch(e -> y.containsKey(e.getKey()) && equal(e.getValue(), y.get(e.getKey())));
+    }
+    return Objects.equals(a, b);
+  }
+
+  /** Python's {@code <} and friends: {@link PythonOrder}, never a coercion. */
+  static int compare(Object a, Object b) {
+    check(a, b);
+    return new PythonOrder(true).compare(a, b);
+  }
+
+  private static Object repeat(Object value, long times) {
+    if (times <= 0) {
+      return isText(value) ? "" : new ArrayList<>();
+    }
+    if (isText(value)) {
+      String text = value.toString();
+      bounded(text.length() * times, "*");
+      return text.repeat((int) times);
+    }
+    List<?> items = TextFormat.asList(value);
+    bounded(items.size() * times, "*");
+    List<Object> out = new ArrayList<>();
+    for (long i = 0; i < times; i++) {
+      out.addAll(items);
+    }
+    return out;
+  }
+
+  private static void bounded(long size, String operator) {
+    if (size > EngineFactory.MAX_OUTPUT) {
+      throw new TemplateFailure(
+          "'"
+              + operator
+              + "' would make "
+              + size
+              + " items or characters, more than a template"
+              + " may render ("
+              + EngineFactory.MAX_OUTPUT
+              + ")");
+    }
+  }
+
+  private static void check(Object a, Object b) {
+    if (a instanceof Undefined undefined) {
+      throw undefined.failure();
+    }
+    if (b instanceof Undefined undefined) {
+      throw undefined.failure();
+    }
+  }
+
+  private static TemplateFailure unsupported(String operator, Object a, Object b) {
+    return new TemplateFailure(
+        "unsupported operand type(s) for "
+            + operator
+            + ": "
+            + TypeNames.of(a)
+            + " and "
+            + TypeNames.of(b));
+  }
+
+  static boolean isNumber(Object value) {
+    return value instanceof Number || value instanceof Boolean;
+  }
+
+  private static boolean isInteger(Object value) {
+    return isNumber(value) && !isFloat(value);
+  }
+
+  private static boolean isText(Object value) {
+    return value instanceof CharSequence || value instanceof Fragment;
+  }
+
+  private static boolean isFloat(Object value) {
+    return value instanceof Double || value instanceof Float || value instanceof BigDecimal;
+  }
+
+  private static Number number(Object value) {
+    return value instanceof Boolean flag ? (flag ? 1L : 0L) : (Number) value;
+  }
+
+  private static BigInteger integer(Object value) {
+    Number n = number(value);
+    return n instanceof BigInteger big ? big : BigInteger.valueOf(n.longValue());
+  }
+
+  /** A long where it fits, so the rest of the engine sees the usual type. */
+  private static Object narrow(BigInteger value) {
+    return value.bitLength() < 64 ? (Object) value.longValue() : value;
+  }
+}

@@ -1,0 +1,110 @@
+package io.webserveroperator.template;
+
+import com.hubspot.jinjava.el.ExtendedSyntaxBuilder;
+import com.hubspot.jinjava.el.ext.AdditionOperator;
+import com.hubspot.jinjava.el.ext.ExtendedParser;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiFunction;
+import jinjava.de.odysseus.el.misc.TypeConverter;
+import jinjava.de.odysseus.el.tree.Bindings;
+import jinjava.de.odysseus.el.tree.impl.Builder;
+import jinjava.de.odysseus.el.tree.impl.Parser;
+import jinjava.de.odysseus.el.tree.impl.ast.AstBinary;
+import jinjava.de.odysseus.el.tree.impl.ast.AstNode;
+import jinjava.javax.el.ELContext;
+
+/**
+ * jinjava's expression syntax with Python's binary operators ({@link PythonOperators}): the parser
+ * builds the same tree, but {@code + - * / % == != < <= > >= and} evaluate as Python does, and
+ * comparisons chain ({@code 1 < x < 5} is {@code 1 < x and x < 5}).
+ *
+ * <p>Public, with a public constructor, because the expression factory instantiates it by name with
+ * the features it was configured with.
+ */
+public final class PythonSyntaxBuilder extends ExtendedSyntaxBuilder {
+
+  private static final long serialVersionUID = 1L;
+
+  public PythonSyntaxBuilder(Feature... features) {
+    super(features);
+  }
+
+  @Override
+  protected Parser createParser(String expression) {
+    return new PythonParser(this, expression);
+  }
+
+  private static final class PythonParser extends ExtendedParser {
+
+    private static final Map<AstBinary.Operator, AstBinary.Operator> PYTHON =
+        Map.ofEntries(
+            Map.entry(AdditionOperator.OP, simple(PythonOperators::add)),
+            Map.entry(AstBinary.ADD, simple(PythonOperators::add)),
+            Map.entry(AstBinary.SUB, simple(PythonOperators::subtract)),
+            Map.entry(AstBinary.MUL, simple(PythonOperators::multiply)),
+            Map.entry(AstBinary.DIV, simple(PythonOperators::divide)),
+            Map.entry(AstBinary.MOD, simple(PythonOperators::modulo)),
+            Map.entry(AstBinary.EQ, simple(PythonOperators::equal)),
+            Map.entry(AstBinary.NE, simple((a, b) -> !PythonOperators.equal(a, b))),
+            Map.entry(AstBinary.LT, simple((a, b) -> PythonOperators.compare(a, b) < 0)),
+            Map.entry(AstBinary.LE, simple((a, b) -> PythonOperators.compare(a, b) <= 0)),
+            Map.entry(AstBinary.GT, simple((a, b) -> PythonOperators.compare(a, b) > 0)),
+            Map.entry(AstBinary.GE, simple((a, b) -> PythonOperators.compare(a, b) >= 0)),
+            Map.entry(AstBinary.AND, new And()));
+
+    PythonParser(Builder builder, String input) {
+      super(builder, input);
+    }
+
+    @Override
+    protected AstBinary createAstBinary(AstNode left, AstNode right, AstBinary.Operator operator) {
+      AstBinary.Operator python = PYTHON.getOrDefault(operator, operator);
+      if (isComparison(operator)
+          && left instanceof AstBinary chained
+          && isComparison(chained.getOperator())) {
+        // a < b < c is a < b and b < c, as in Python (b is evaluated twice here).
+        AstNode middle = chained.getChild(1);
+        return new AstBinary(chained, new AstBinary(middle, right, python), new And());
+      }
+      return new AstBinary(left, right, python);
+    }
+
+    private static boolean isComparison(AstBinary.Operator operator) {
+      return operator == AstBinary.LT
+          || operator == AstBinary.LE
+          || operator == AstBinary.GT
+          || operator == AstBinary.GE
+          || operator == AstBinary.EQ
+          || operator == AstBinary.NE
+          || COMPARISONS.contains(operator);
+    }
+
+    private static final Set<AstBinary.Operator> COMPARISONS =
+        Set.of(
+            PYTHON.get(AstBinary.LT),
+            PYTHON.get(AstBinary.LE),
+            PYTHON.get(AstBinary.GT),
+            PYTHON.get(AstBinary.GE),
+            PYTHON.get(AstBinary.EQ),
+            PYTHON.get(AstBinary.NE));
+  }
+
+  private static AstBinary.Operator simple(BiFunction<Object, Object, Object> body) {
+    return new AstBinary.SimpleOperator() {
+      @Override
+      protected Object apply(TypeConverter converter, Object a, Object b) {
+        return body.apply(a, b);
+      }
+    };
+  }
+
+  /** Python's {@code and}: the left operand if it is false, else the right one. */
+  private static final class And implements AstBinary.Operator {
+    @Override
+    public Object eval(Bindings bindings, ELContext context, AstNode left, AstNode right) {
+      Object value = left.eval(bindings, context);
+      return PythonTruth.of(value) ? right.eval(bindings, context) : value;
+    }
+  }
+}
