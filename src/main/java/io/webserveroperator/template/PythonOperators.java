@@ -128,6 +128,50 @@ final class PythonOperators {
     return Objects.equals(a, b);
   }
 
+  /** Jinja2's {@code ~}: both sides as Python's {@code str()}. */
+  static Object concat(Object a, Object b) {
+    check(a, b);
+    String left = PythonText.str(a);
+    String right = PythonText.str(b);
+    bounded(left.length() + (long) right.length(), "~");
+    return left + right;
+  }
+
+  /** Python's {@code **}: exact for integers, a float for a negative exponent. */
+  static Object power(Object a, Object b) {
+    check(a, b);
+    if (!isNumber(a) || !isNumber(b)) {
+      throw unsupported("**", a, b);
+    }
+    if (isFloat(a) || isFloat(b) || integer(b).signum() < 0) {
+      return Math.pow(number(a).doubleValue(), number(b).doubleValue());
+    }
+    BigInteger base = integer(a);
+    long exponent = integer(b).longValue();
+    // Bounded like the output: a result with more digits than a template may render is refused.
+    bounded((long) (Math.max(1, base.abs().bitLength()) * exponent * 0.30103), "**");
+    return narrow(base.pow((int) exponent));
+  }
+
+  /** Python's {@code item in container}: a substring, a key, or an equal element. */
+  static boolean contains(Object container, Object item) {
+    check(container, item);
+    if (isText(container)) {
+      if (!isText(item)) {
+        throw new TemplateFailure(
+            "'in <string>' requires string as left operand, not " + TypeNames.of(item));
+      }
+      return container.toString().contains(item.toString());
+    }
+    if (container instanceof Map<?, ?> map) {
+      return map.keySet().stream().anyMatch(key -> equal(key, item));
+    }
+    if (TextFormat.isList(container)) {
+      return TextFormat.asList(container).stream().anyMatch(element -> equal(element, item));
+    }
+    throw new TemplateFailure("argument of type " + TypeNames.of(container) + " is not iterable");
+  }
+
   /** Python's {@code <} and friends: {@link PythonOrder}, never a coercion. */
   static int compare(Object a, Object b) {
     check(a, b);
@@ -159,10 +203,10 @@ final class PythonOperators {
               + operator
               + "' would make "
               + size
-              + " items or characters, more than a template"
-              + " may render ("
+              + " characters or items: the template rendered"
+              + " more than "
               + EngineFactory.MAX_OUTPUT
-              + ")");
+              + " characters");
     }
   }
 

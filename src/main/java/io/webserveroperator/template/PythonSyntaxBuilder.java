@@ -2,7 +2,11 @@ package io.webserveroperator.template;
 
 import com.hubspot.jinjava.el.ExtendedSyntaxBuilder;
 import com.hubspot.jinjava.el.ext.AdditionOperator;
+import com.hubspot.jinjava.el.ext.CollectionMembershipOperator;
+import com.hubspot.jinjava.el.ext.CollectionNonMembershipOperator;
 import com.hubspot.jinjava.el.ext.ExtendedParser;
+import com.hubspot.jinjava.el.ext.PowerOfOperator;
+import com.hubspot.jinjava.el.ext.StringConcatOperator;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiFunction;
@@ -10,14 +14,18 @@ import jinjava.de.odysseus.el.misc.TypeConverter;
 import jinjava.de.odysseus.el.tree.Bindings;
 import jinjava.de.odysseus.el.tree.impl.Builder;
 import jinjava.de.odysseus.el.tree.impl.Parser;
+import jinjava.de.odysseus.el.tree.impl.Parser.ExtensionHandler;
+import jinjava.de.odysseus.el.tree.impl.Parser.ExtensionPoint;
+import jinjava.de.odysseus.el.tree.impl.Parser.ParseException;
+import jinjava.de.odysseus.el.tree.impl.Scanner.ScanException;
 import jinjava.de.odysseus.el.tree.impl.ast.AstBinary;
 import jinjava.de.odysseus.el.tree.impl.ast.AstNode;
 import jinjava.javax.el.ELContext;
 
 /**
  * jinjava's expression syntax with Python's binary operators ({@link PythonOperators}): the parser
- * builds the same tree, but {@code + - * / % == != < <= > >= and} evaluate as Python does, and
- * comparisons chain ({@code 1 < x < 5} is {@code 1 < x and x < 5}).
+ * builds the same tree, but {@code + - * / % ** ~ == != < <= > >= in and} evaluate as Python does,
+ * and comparisons chain ({@code 1 < x < 5} is {@code 1 < x and x < 5}).
  *
  * <p>Public, with a public constructor, because the expression factory instantiates it by name with
  * the features it was configured with.
@@ -55,6 +63,50 @@ public final class PythonSyntaxBuilder extends ExtendedSyntaxBuilder {
 
     PythonParser(Builder builder, String input) {
       super(builder, input);
+      putExtensionHandler(
+          CollectionMembershipOperator.TOKEN,
+          binary(ExtensionPoint.CMP, (a, b) -> PythonOperators.contains(b, a)));
+      putExtensionHandler(
+          CollectionNonMembershipOperator.TOKEN,
+          binary(ExtensionPoint.CMP, (a, b) -> !PythonOperators.contains(b, a)));
+      putExtensionHandler(
+          StringConcatOperator.TOKEN,
+          binary(ExtensionPoint.ADD, (a, b) -> PythonOperators.concat(a, b)));
+      putExtensionHandler(
+          PowerOfOperator.TOKEN, binary(ExtensionPoint.MUL, PythonOperators::power));
+    }
+
+    /** Comparisons chain, as in Python: {@code a < b < c}, {@code a == b == c}. */
+    @Override
+    protected AstNode cmp(boolean required) throws ScanException, ParseException {
+      return chain(super.cmp(required), true);
+    }
+
+    @Override
+    protected AstNode eq(boolean required) throws ScanException, ParseException {
+      return chain(super.eq(required), false);
+    }
+
+    private AstNode chain(AstNode left, boolean ordering) throws ScanException, ParseException {
+      AstNode v = left;
+      while (v != null) {
+        AstBinary.Operator operator =
+            switch (getToken().getSymbol()) {
+              case LT -> ordering ? AstBinary.LT : null;
+              case LE -> ordering ? AstBinary.LE : null;
+              case GT -> ordering ? AstBinary.GT : null;
+              case GE -> ordering ? AstBinary.GE : null;
+              case EQ -> ordering ? null : AstBinary.EQ;
+              case NE -> ordering ? null : AstBinary.NE;
+              default -> null;
+            };
+        if (operator == null) {
+          return v;
+        }
+        consumeToken();
+        v = createAstBinary(v, ordering ? add(true) : cmp(true), operator);
+      }
+      return v;
     }
 
     @Override
@@ -88,6 +140,17 @@ public final class PythonSyntaxBuilder extends ExtendedSyntaxBuilder {
             PYTHON.get(AstBinary.GE),
             PYTHON.get(AstBinary.EQ),
             PYTHON.get(AstBinary.NE));
+  }
+
+  private static ExtensionHandler binary(
+      ExtensionPoint point, BiFunction<Object, Object, Object> body) {
+    AstBinary.Operator operator = simple(body);
+    return new ExtensionHandler(point) {
+      @Override
+      public AstNode createAstNode(AstNode... children) {
+        return new AstBinary(children[0], children[1], operator);
+      }
+    };
   }
 
   private static AstBinary.Operator simple(BiFunction<Object, Object, Object> body) {

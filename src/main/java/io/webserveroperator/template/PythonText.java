@@ -1,5 +1,7 @@
 package io.webserveroperator.template;
 
+import java.util.Map;
+
 /** Python's {@code str} operations that Jinja2 filters use, on code points, not UTF-16 units. */
 final class PythonText {
 
@@ -23,8 +25,13 @@ final class PythonText {
     return text.substring(start, end);
   }
 
-  /** {@code str(value)}: None, True and False as Python spells them, floats as its repr. */
+  /**
+   * {@code str(value)}: None, True and False as Python spells them, floats and containers as repr.
+   */
   static String str(Object value) {
+    if (value instanceof Map || TextFormat.isList(value)) {
+      return repr(value);
+    }
     if (value == null) {
       return "None";
     }
@@ -35,5 +42,47 @@ final class PythonText {
       return TextFormat.number(number);
     }
     return value.toString();
+  }
+
+  /** {@code repr(value)}: strings quoted, containers with their items' repr. */
+  static String repr(Object value) {
+    if (value instanceof CharSequence || value instanceof Fragment) {
+      String text = value.toString();
+      char quote = text.contains("'") && !text.contains("\"") ? '"' : '\'';
+      StringBuilder out = new StringBuilder().append(quote);
+      for (char c : text.toCharArray()) {
+        switch (c) {
+          case '\\' -> out.append("\\\\");
+          case '\n' -> out.append("\\n");
+          case '\r' -> out.append("\\r");
+          case '\t' -> out.append("\\t");
+          default -> {
+            if (c == quote) {
+              out.append('\\');
+            }
+            out.append(c);
+          }
+        }
+      }
+      return out.append(quote).toString();
+    }
+    if (value instanceof Map<?, ?> map) {
+      StringBuilder out = new StringBuilder("{");
+      map.forEach(
+          (k, v) ->
+              out.append(out.length() > 1 ? ", " : "")
+                  .append(repr(k))
+                  .append(": ")
+                  .append(repr(v)));
+      return out.append('}').toString();
+    }
+    if (TextFormat.isList(value)) {
+      StringBuilder out = new StringBuilder("[");
+      for (Object item : TextFormat.asList(value)) {
+        out.append(out.length() > 1 ? ", " : "").append(repr(item));
+      }
+      return out.append(']').toString();
+    }
+    return str(value);
   }
 }
