@@ -41,6 +41,8 @@ final class Jinja2Filters {
     context.registerFilter(named("last", (v, a, k) -> end(v, false)));
     context.registerFilter(named("join", Jinja2Filters::join));
     context.registerFilter(named("truncate", Jinja2Filters::truncate));
+    context.registerFilter(named("string", (v, a, k) -> PythonText.str(v)));
+    context.registerFilter(named("pprint", (v, a, k) -> PythonText.repr(v)));
   }
 
   /** Jinja2's {@code min}/{@code max(value, case_sensitive=False, attribute=None)}. */
@@ -324,7 +326,7 @@ final class Jinja2Filters {
   }
 
   /** A key and its value, as Python's {@code (key, value)} tuple: unpacks in {@code for k, v}. */
-  private static final class Pair extends AbstractList<Object> {
+  static final class Pair extends AbstractList<Object> {
     private final Object key;
     private final Object value;
 

@@ -27,6 +27,10 @@ final class SelectionFilters {
     context.registerFilter(selection("select", true));
     context.registerFilter(selection("reject", false));
     context.registerFilter(named("groupby", SelectionFilters::groupby));
+    context.registerFilter(attributeSelection("selectattr", true));
+    context.registerFilter(attributeSelection("rejectattr", false));
+    context.registerFilter(map());
+    context.registerFilter(named("items", SelectionFilters::items));
   }
 
   private static Filter selection(String name, boolean keep) {
@@ -58,6 +62,106 @@ final class SelectionFilters {
         return kept;
       }
     };
+  }
+
+  /**
+   * Jinja2's {@code selectattr} and {@code rejectattr(value, attribute, test=None, *args)}: an
+   * attribute may be a dotted path; without a test, its truth value decides.
+   */
+  private static Filter attributeSelection(String name, boolean keep) {
+    return new Filter() {
+      @Override
+      public String getName() {
+        return name;
+      }
+
+      @Override
+      public Object filter(Object var, JinjavaInterpreter interpreter, String... args) {
+        return filter(var, interpreter, args, Map.of());
+      }
+
+      @Override
+      public Object filter(
+          Object var, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs) {
+        if (args.length == 0) {
+          throw new TemplateFailure(name + " needs the attribute to test");
+        }
+        String attribute = String.valueOf(args[0]);
+        ExpTest test =
+            args.length < 2 ? null : interpreter.getContext().getExpTest(String.valueOf(args[1]));
+        Object[] testArgs =
+            args.length > 2 ? Arrays.copyOfRange(args, 2, args.length) : new Object[0];
+        List<Object> kept = new ArrayList<>();
+        for (Object item : Jinja2Filters.items(var, name)) {
+          Object value;
+          try {
+            value = Jinja2Filters.lookup(item, attribute);
+          } catch (TemplateFailure missing) {
+            value = Undefined.because(missing.getMessage()); // for 'defined' and 'undefined'
+          }
+          boolean passes =
+              test == null ? PythonTruth.of(value) : test.evaluate(value, interpreter, testArgs);
+          if (passes == keep) {
+            kept.add(item);
+          }
+        }
+        return kept;
+      }
+    };
+  }
+
+  /**
+   * Jinja2's {@code map}: {@code map('filter', *args)} applies a filter to each item, {@code
+   * map(attribute='a.b', default=x)} takes an attribute (a dotted path) of each.
+   */
+  private static Filter map() {
+    return new Filter() {
+      @Override
+      public String getName() {
+        return "map";
+      }
+
+      @Override
+      public Object filter(Object var, JinjavaInterpreter interpreter, String... args) {
+        return filter(var, interpreter, args, Map.of());
+      }
+
+      @Override
+      public Object filter(
+          Object var, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs) {
+        List<Object> mapped = new ArrayList<>();
+        Object attribute = kwargs.get("attribute");
+        if (attribute != null) {
+          Object fallback = kwargs.get("default");
+          for (Object item : Jinja2Filters.items(var, "map")) {
+            mapped.add(
+                fallback == null
+                    ? Jinja2Filters.lookup(item, attribute.toString())
+                    : key(item, attribute.toString(), fallback));
+          }
+          return mapped;
+        }
+        if (args.length == 0) {
+          throw new TemplateFailure("map needs a filter name or attribute=");
+        }
+        Filter filter = interpreter.getContext().getFilter(String.valueOf(args[0]));
+        Object[] rest = Arrays.copyOfRange(args, 1, args.length);
+        for (Object item : Jinja2Filters.items(var, "map")) {
+          mapped.add(filter.filter(item, interpreter, rest, kwargs));
+        }
+        return mapped;
+      }
+    };
+  }
+
+  /** Jinja2's {@code items(value)}: a mapping's (key, value) pairs. */
+  private static Object items(Object value, Object[] args, Map<String, Object> kwargs) {
+    if (!(value instanceof Map<?, ?> map)) {
+      throw new TemplateFailure("items needs a mapping, not " + TypeNames.of(value));
+    }
+    List<Object> pairs = new ArrayList<>();
+    map.forEach((k, v) -> pairs.add(new Jinja2Filters.Pair(k, v)));
+    return pairs;
   }
 
   /** Jinja2's {@code groupby(value, attribute, default=None, case_sensitive=False)}. */
