@@ -90,6 +90,8 @@ final class EngineFactory {
     StrictUndefined.install(context);
     context.registerFunction(
         new ELFunctionDefinition("", "range", Ranges.class, "range", Object.class, Object[].class));
+    context.registerFunction(
+        new ELFunctionDefinition("", "dict", Globals.class, "dict", Object[].class));
   }
 
   /** Makes every context jinjava prepares use the safe output strategy. */

@@ -43,6 +43,15 @@ final class Jinja2Filters {
     context.registerFilter(named("truncate", Jinja2Filters::truncate));
     context.registerFilter(named("string", (v, a, k) -> PythonText.str(v)));
     context.registerFilter(named("pprint", (v, a, k) -> PythonText.repr(v)));
+    context.registerFilter(
+        named(
+            "center",
+            (v, a, k) ->
+                PythonStrings.call(
+                    PythonText.str(v),
+                    "center",
+                    new Object[] {FilterArgs.intArg(a, k, 0, "width", 80)})));
+    context.registerFilter(named("replace", Jinja2Filters::replace));
   }
 
   /** Jinja2's {@code min}/{@code max(value, case_sensitive=False, attribute=None)}. */
@@ -302,6 +311,35 @@ final class Jinja2Filters {
       parts.add(PythonText.str(attribute == null ? item : lookup(item, attribute.toString())));
     }
     return String.join(separator == null ? "" : separator.toString(), parts);
+  }
+
+  /** Jinja2's {@code replace(s, old, new, count=None)}, as Python's {@code str.replace}. */
+  private static Object replace(Object value, Object[] args, Map<String, Object> kwargs) {
+    Object old = FilterArgs.get(args, kwargs, 0, "old");
+    Object replacement = FilterArgs.get(args, kwargs, 1, "new");
+    Object count = FilterArgs.get(args, kwargs, 2, "count");
+    String text = PythonText.str(value);
+    if (old != null && PythonText.str(old).isEmpty()) {
+      // Python inserts the replacement between every character and at both ends.
+      String with = PythonText.str(replacement);
+      long limit = count instanceof Number n ? n.longValue() : Long.MAX_VALUE;
+      StringBuilder out = new StringBuilder();
+      int[] points = text.codePoints().toArray();
+      long done = 0;
+      for (int i = 0; i <= points.length; i++) {
+        if (done++ < limit) {
+          out.append(with);
+        }
+        if (i < points.length) {
+          out.appendCodePoint(points[i]);
+        }
+      }
+      return out.toString();
+    }
+    return PythonStrings.call(
+        text,
+        "replace",
+        count == null ? new Object[] {old, replacement} : new Object[] {old, replacement, count});
   }
 
   /** Jinja2's {@code truncate(s, length=255, killwords=False, end='...', leeway=5)}. */
