@@ -48,6 +48,18 @@ final class Filters {
   }
 
   static Filter named(String name, Body body) {
+    return withInterpreter(
+        name, (value, interpreter, args, kwargs) -> body.apply(value, args, kwargs));
+  }
+
+  /** A filter body that also needs the interpreter, to look up other filters and tests. */
+  @FunctionalInterface
+  interface InterpreterBody {
+    Object apply(
+        Object value, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs);
+  }
+
+  static Filter withInterpreter(String name, InterpreterBody body) {
     return new Filter() {
       @Override
       public String getName() {
@@ -56,13 +68,13 @@ final class Filters {
 
       @Override
       public Object filter(Object var, JinjavaInterpreter interpreter, String... args) {
-        return body.apply(var, args, Map.of());
+        return body.apply(var, interpreter, args, Map.of());
       }
 
       @Override
       public Object filter(
           Object var, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs) {
-        return body.apply(var, args, kwargs);
+        return body.apply(var, interpreter, args, kwargs);
       }
     };
   }

@@ -3,7 +3,6 @@ package io.webserveroperator.template;
 import static io.webserveroperator.template.Filters.named;
 
 import com.hubspot.jinjava.interpret.Context;
-import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.lib.exptest.ExpTest;
 import com.hubspot.jinjava.lib.filter.Filter;
 import java.util.AbstractList;
@@ -34,34 +33,24 @@ final class SelectionFilters {
   }
 
   private static Filter selection(String name, boolean keep) {
-    return new Filter() {
-      @Override
-      public String getName() {
-        return name;
-      }
-
-      @Override
-      public Object filter(Object var, JinjavaInterpreter interpreter, String... args) {
-        return filter(var, interpreter, args, Map.of());
-      }
-
-      @Override
-      public Object filter(
-          Object var, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs) {
-        ExpTest test =
-            args.length == 0 ? null : interpreter.getContext().getExpTest(String.valueOf(args[0]));
-        Object[] testArgs = args.length > 1 ? Arrays.copyOfRange(args, 1, args.length) : args;
-        List<Object> kept = new ArrayList<>();
-        for (Object item : Jinja2Filters.items(var, name)) {
-          boolean passes =
-              test == null ? PythonTruth.of(item) : test.evaluate(item, interpreter, testArgs);
-          if (passes == keep) {
-            kept.add(item);
+    return Filters.withInterpreter(
+        name,
+        (var, interpreter, args, kwargs) -> {
+          ExpTest test =
+              args.length == 0
+                  ? null
+                  : interpreter.getContext().getExpTest(String.valueOf(args[0]));
+          Object[] testArgs = args.length > 1 ? Arrays.copyOfRange(args, 1, args.length) : args;
+          List<Object> kept = new ArrayList<>();
+          for (Object item : Jinja2Filters.items(var, name)) {
+            boolean passes =
+                test == null ? PythonTruth.of(item) : test.evaluate(item, interpreter, testArgs);
+            if (passes == keep) {
+              kept.add(item);
+            }
           }
-        }
-        return kept;
-      }
-    };
+          return kept;
+        });
   }
 
   /**
@@ -69,45 +58,33 @@ final class SelectionFilters {
    * attribute may be a dotted path; without a test, its truth value decides.
    */
   private static Filter attributeSelection(String name, boolean keep) {
-    return new Filter() {
-      @Override
-      public String getName() {
-        return name;
-      }
-
-      @Override
-      public Object filter(Object var, JinjavaInterpreter interpreter, String... args) {
-        return filter(var, interpreter, args, Map.of());
-      }
-
-      @Override
-      public Object filter(
-          Object var, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs) {
-        if (args.length == 0) {
-          throw new TemplateFailure(name + " needs the attribute to test");
-        }
-        String attribute = String.valueOf(args[0]);
-        ExpTest test =
-            args.length < 2 ? null : interpreter.getContext().getExpTest(String.valueOf(args[1]));
-        Object[] testArgs =
-            args.length > 2 ? Arrays.copyOfRange(args, 2, args.length) : new Object[0];
-        List<Object> kept = new ArrayList<>();
-        for (Object item : Jinja2Filters.items(var, name)) {
-          Object value;
-          try {
-            value = Jinja2Filters.lookup(item, attribute);
-          } catch (TemplateFailure missing) {
-            value = Undefined.because(missing.getMessage()); // for 'defined' and 'undefined'
+    return Filters.withInterpreter(
+        name,
+        (var, interpreter, args, kwargs) -> {
+          if (args.length == 0) {
+            throw new TemplateFailure(name + " needs the attribute to test");
           }
-          boolean passes =
-              test == null ? PythonTruth.of(value) : test.evaluate(value, interpreter, testArgs);
-          if (passes == keep) {
-            kept.add(item);
+          String attribute = String.valueOf(args[0]);
+          ExpTest test =
+              args.length < 2 ? null : interpreter.getContext().getExpTest(String.valueOf(args[1]));
+          Object[] testArgs =
+              args.length > 2 ? Arrays.copyOfRange(args, 2, args.length) : new Object[0];
+          List<Object> kept = new ArrayList<>();
+          for (Object item : Jinja2Filters.items(var, name)) {
+            Object value;
+            try {
+              value = Jinja2Filters.lookup(item, attribute);
+            } catch (TemplateFailure missing) {
+              value = Undefined.because(missing.getMessage()); // for 'defined' and 'undefined'
+            }
+            boolean passes =
+                test == null ? PythonTruth.of(value) : test.evaluate(value, interpreter, testArgs);
+            if (passes == keep) {
+              kept.add(item);
+            }
           }
-        }
-        return kept;
-      }
-    };
+          return kept;
+        });
   }
 
   /**
@@ -115,43 +92,31 @@ final class SelectionFilters {
    * map(attribute='a.b', default=x)} takes an attribute (a dotted path) of each.
    */
   private static Filter map() {
-    return new Filter() {
-      @Override
-      public String getName() {
-        return "map";
-      }
-
-      @Override
-      public Object filter(Object var, JinjavaInterpreter interpreter, String... args) {
-        return filter(var, interpreter, args, Map.of());
-      }
-
-      @Override
-      public Object filter(
-          Object var, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs) {
-        List<Object> mapped = new ArrayList<>();
-        Object attribute = kwargs.get("attribute");
-        if (attribute != null) {
-          Object fallback = kwargs.get("default");
+    return Filters.withInterpreter(
+        "map",
+        (var, interpreter, args, kwargs) -> {
+          List<Object> mapped = new ArrayList<>();
+          Object attribute = kwargs.get("attribute");
+          if (attribute != null) {
+            Object fallback = kwargs.get("default");
+            for (Object item : Jinja2Filters.items(var, "map")) {
+              mapped.add(
+                  fallback == null
+                      ? Jinja2Filters.lookup(item, attribute.toString())
+                      : key(item, attribute.toString(), fallback));
+            }
+            return mapped;
+          }
+          if (args.length == 0) {
+            throw new TemplateFailure("map needs a filter name or attribute=");
+          }
+          Filter filter = interpreter.getContext().getFilter(String.valueOf(args[0]));
+          Object[] rest = Arrays.copyOfRange(args, 1, args.length);
           for (Object item : Jinja2Filters.items(var, "map")) {
-            mapped.add(
-                fallback == null
-                    ? Jinja2Filters.lookup(item, attribute.toString())
-                    : key(item, attribute.toString(), fallback));
+            mapped.add(filter.filter(item, interpreter, rest, kwargs));
           }
           return mapped;
-        }
-        if (args.length == 0) {
-          throw new TemplateFailure("map needs a filter name or attribute=");
-        }
-        Filter filter = interpreter.getContext().getFilter(String.valueOf(args[0]));
-        Object[] rest = Arrays.copyOfRange(args, 1, args.length);
-        for (Object item : Jinja2Filters.items(var, "map")) {
-          mapped.add(filter.filter(item, interpreter, rest, kwargs));
-        }
-        return mapped;
-      }
-    };
+        });
   }
 
   /** Jinja2's {@code items(value)}: a mapping's (key, value) pairs. */
