@@ -3,13 +3,10 @@ package io.webserveroperator.template;
 import com.hubspot.jinjava.Jinjava;
 import com.hubspot.jinjava.JinjavaConfig;
 import com.hubspot.jinjava.interpret.Context;
-import com.hubspot.jinjava.interpret.Context.Library;
 import com.hubspot.jinjava.lib.fn.ELFunctionDefinition;
 import com.hubspot.jinjava.loader.ResourceLocator;
 import com.hubspot.jinjava.mode.ExecutionMode;
 import java.time.Duration;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Builds the sandboxed jinjava that every template set renders with: strict undefined, no nested
@@ -24,12 +21,6 @@ final class EngineFactory {
   static final Duration MAX_RENDER_TIME = Duration.ofSeconds(2);
 
   static final SafeOutputStrategy STRATEGY = new SafeOutputStrategy();
-
-  /** Filters that would evaluate data as a template or make renders differ from run to run. */
-  private static final Set<String> DISABLED_FILTERS = Set.of("render", "random", "shuffle");
-
-  private static final Set<String> DISABLED_FUNCTIONS =
-      Set.of("today", "unixtimestamp", "now", "datetimeformat", "strtotime", "strtodate");
 
   private EngineFactory() {}
 
@@ -51,10 +42,6 @@ final class EngineFactory {
             .withRangeLimit(10_000)
             .withElResolver(new SandboxResolver())
             .withExecutionMode(SafeMode.INSTANCE)
-            .withDisabled(
-                Map.of(
-                    Library.FILTER, DISABLED_FILTERS,
-                    Library.FUNCTION, DISABLED_FUNCTIONS))
             .build();
     Jinjava jinjava = new Jinjava(config);
     jinjava.setResourceLocator(locator);
@@ -62,12 +49,16 @@ final class EngineFactory {
     return jinjava;
   }
 
-  /** Installs the safe strategy, the text macro and the filters on a context. */
-  static void prepare(Context context) {
-    context.setExpressionStrategy(STRATEGY);
-    context.registerTag(new TextMacroTag());
-    Filters.register(context);
-    context.registerFunction(
+  /**
+   * Installs the safe strategy, the text macro, the filters and the disabled names on the global
+   * context, which every parse and render context inherits them from.
+   */
+  private static void prepare(Context global) {
+    global.setExpressionStrategy(STRATEGY);
+    global.registerTag(new TextMacroTag());
+    Filters.register(global);
+    Disabled.register(global);
+    global.registerFunction(
         new ELFunctionDefinition("", "range", Ranges.class, "range", Object.class, Object[].class));
   }
 

@@ -103,7 +103,6 @@ record TemplateSet(
 
   private static TemplateFile parse(Jinjava jinjava, String name, String source) {
     Context context = new Context(jinjava.getGlobalContext());
-    EngineFactory.prepare(context);
     JinjavaInterpreter interpreter =
         new JinjavaInterpreter(jinjava, context, jinjava.getGlobalConfig());
     Node root = interpreter.parse(source);
