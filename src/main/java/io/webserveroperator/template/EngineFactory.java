@@ -50,16 +50,22 @@ final class EngineFactory {
   }
 
   /**
-   * Installs the safe strategy, the text macro, the filters and the disabled names on the global
-   * context, which every parse and render context inherits them from.
+   * Installs the safe strategy, the tags whose output keeps values apart, the refused tags, the
+   * filters and the disabled names on the global context, which every parse and render context
+   * inherits them from.
    */
   private static void prepare(Context global) {
     global.setExpressionStrategy(STRATEGY);
     global.registerTag(new TextMacroTag());
+    global.registerTag(new BlockSetTag());
+    global.registerTag(new CallerTag());
+    RefusedTag.ALL.forEach(global::registerTag);
     Filters.register(global);
     Disabled.register(global);
     global.registerFunction(
         new ELFunctionDefinition("", "range", Ranges.class, "range", Object.class, Object[].class));
+    global.registerFunction(
+        new ELFunctionDefinition("", "super", TemplateText.class, "superBlock"));
   }
 
   /** Makes every context jinjava prepares use the safe output strategy. */

@@ -18,10 +18,6 @@ final class SafeOutputStrategy implements ExpressionStrategy {
     // Errors raised while resolving (by filters such as required) then carry this line.
     interpreter.setLineNumber(token.getLineNumber());
     Object value = interpreter.resolveELExpression(token.getExpr(), token.getLineNumber());
-    Slots slots = Slots.current();
-    if (slots == null) {
-      throw new IllegalStateException("a template was rendered outside the engine");
-    }
-    return new RenderedOutputNode(slots.print(value));
+    return new RenderedOutputNode(Slots.require().print(value));
   }
 }

@@ -42,6 +42,15 @@ final class Slots {
     return CURRENT.get();
   }
 
+  /** The slots of the render running on this thread; templates only run inside one. */
+  static Slots require() {
+    Slots slots = CURRENT.get();
+    if (slots == null) {
+      throw new IllegalStateException("a template was rendered outside the engine");
+    }
+    return slots;
+  }
+
   /** Runs {@code work} with this instance as {@link #current()}. */
   <T> T use(Supplier<T> work) {
     Slots previous = CURRENT.get();

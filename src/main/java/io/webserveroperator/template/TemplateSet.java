@@ -23,7 +23,8 @@ import java.util.regex.Pattern;
  *
  * @param watch the watch these templates render
  * @param jinjava the engine, whose includes read from this set's sources
- * @param files the rendered files ({@code *.yaml.j2} not starting with {@code _}), in name order
+ * @param files the rendered files ({@code *.yaml.j2} at the top not starting with {@code _}), in
+ *     name order; the partials beside them are parsed when loading only to check them
  * @param status the parsed status template, if the watch has one
  * @param sources the text of every file this set was read from, by path in the tree, so that a
  *     reload can tell whether anything changed
@@ -40,9 +41,9 @@ record TemplateSet(
   /**
    * Parses every template of {@code watch} in {@code tree}.
    *
-   * @throws OperatorException naming the file and line when a template does not parse, and when the
-   *     folder yields no template to render (unless the watch allows an empty result) or the status
-   *     template is missing
+   * @throws OperatorException naming the file and line when a template does not parse or uses what
+   *     this engine refuses ({@link UnsupportedSyntax}), and when the folder yields no template to
+   *     render (unless the watch allows an empty result) or the status template is missing
    */
   static TemplateSet load(Watch watch, TemplateTree tree) {
     String folder = watch.templates();
@@ -52,8 +53,13 @@ record TemplateSet(
     List<TemplateFile> files = new ArrayList<>();
     for (Map.Entry<String, String> source : sources.entrySet()) {
       String name = source.getKey();
-      if (name.endsWith(SUFFIX) && !name.startsWith("_") && !name.contains("/")) {
-        files.add(parse(jinjava, prefix(folder, name), source.getValue()));
+      if (!name.endsWith(SUFFIX)) {
+        continue;
+      }
+      // Partials are parsed too, so that what no render reaches yet is still checked now.
+      TemplateFile file = parse(jinjava, prefix(folder, name), source.getValue());
+      if (!name.startsWith("_") && !name.contains("/")) {
+        files.add(file);
       }
     }
     if (files.isEmpty() && !watch.allowEmpty()) {
@@ -116,6 +122,11 @@ record TemplateSet(
                 + error.getMessage());
       }
     }
+    UnsupportedSyntax.find(root)
+        .ifPresent(
+            problem -> {
+              throw new OperatorException(name + ":" + problem.line() + ": " + problem.message());
+            });
     return new TemplateFile(name, root);
   }
 

@@ -1,0 +1,55 @@
+package io.webserveroperator.template;
+
+import com.hubspot.jinjava.lib.tag.ForTag;
+import com.hubspot.jinjava.tree.Node;
+import com.hubspot.jinjava.tree.TagNode;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Optional;
+
+/**
+ * Finds what jinjava parses but this engine refuses in a template: the {@link RefusedTag}s, and an
+ * {@code else} inside a {@code for}, which jinjava renders after every item instead of, as Jinja2
+ * does, only when there is none. Walks the tree with a stack, so that deep nesting cannot overflow.
+ */
+final class UnsupportedSyntax {
+
+  private UnsupportedSyntax() {}
+
+  /**
+   * The first refused construct in a parsed template, in template order.
+   *
+   * @param line the template line of the construct
+   * @param message what is not supported and what to write instead
+   */
+  record Problem(int line, String message) {}
+
+  static Optional<Problem> find(Node root) {
+    Deque<Node> pending = new ArrayDeque<>();
+    pending.push(root);
+    while (!pending.isEmpty()) {
+      Node node = pending.pop();
+      if (node instanceof TagNode tag) {
+        if (tag.getTag() instanceof RefusedTag refused) {
+          return Optional.of(new Problem(tag.getLineNumber(), refused.advice()));
+        }
+        boolean branch = tag.getName().equals("else") || tag.getName().equals("elif");
+        if (branch
+            && tag.getParent() instanceof TagNode parent
+            && parent.getTag() instanceof ForTag) {
+          return Optional.of(
+              new Problem(
+                  tag.getLineNumber(),
+                  "`{% else %}` inside `{% for %}` is not supported: write `{% for %}` inside"
+                      + " `{% if items %}...{% else %}...{% endif %}`"));
+        }
+      }
+      // Pushed last to first, so that children are visited in template order.
+      var children = node.getChildren().descendingIterator();
+      while (children.hasNext()) {
+        pending.push(children.next());
+      }
+    }
+    return Optional.empty();
+  }
+}
