@@ -6,7 +6,6 @@ import com.hubspot.jinjava.lib.filter.Filter;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.Comparator;
 import java.util.HexFormat;
@@ -44,6 +43,7 @@ final class Filters {
     context.registerFilter(named("d", Filters::fallback));
     context.registerFilter(named("min", (v, a, k) -> extreme(v, a, k, false)));
     context.registerFilter(named("max", (v, a, k) -> extreme(v, a, k, true)));
+    context.registerFilter(named("groupby", Groups::groupby));
   }
 
   /** A filter body with Jinja2-style positional and keyword arguments. */
@@ -138,26 +138,27 @@ final class Filters {
     return value;
   }
 
-  @SuppressWarnings({"unchecked", "rawtypes"})
   private static Object extreme(
       Object value, Object[] args, Map<String, Object> kwargs, boolean max) {
+    String name = max ? "max" : "min";
     if (!TextFormat.isList(value)) {
-      throw new TemplateFailure((max ? "max" : "min") + " needs a list");
+      throw new TemplateFailure(name + " needs a list, not " + TypeNames.of(value));
     }
     Object attribute = kwargs.get("attribute");
     boolean caseSensitive = Boolean.TRUE.equals(kwargs.get("case_sensitive"));
-    List<Object> items = new ArrayList<>(TextFormat.asList(value));
+    List<?> items = TextFormat.asList(value);
     if (items.isEmpty()) {
       return null;
     }
     Comparator<Object> order =
         Comparator.comparing(
-            item -> {
-              Object key = attribute == null ? item : ((Map<?, ?>) item).get(attribute.toString());
-              return (Comparable)
-                  (key instanceof String s && !caseSensitive ? s.toLowerCase() : key);
-            },
-            Comparator.nullsFirst(Comparator.naturalOrder()));
+            item ->
+                Items.key(
+                    attribute == null
+                        ? item
+                        : Items.attribute(item, attribute.toString(), null, name),
+                    caseSensitive),
+            Items.ORDER);
     return max ? items.stream().max(order).get() : items.stream().min(order).get();
   }
 
@@ -203,7 +204,14 @@ final class Filters {
     if (value == null) {
       return fallback;
     }
-    return value instanceof Number n ? n.intValue() : Integer.parseInt(value.toString().strip());
+    if (value instanceof Number n) {
+      return n.intValue();
+    }
+    try {
+      return Integer.parseInt(value.toString().strip());
+    } catch (NumberFormatException e) {
+      throw new TemplateFailure("'" + name + "' must be a whole number, not '" + value + "'");
+    }
   }
 
   private static boolean boolArg(

@@ -10,7 +10,10 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Turns jinjava's errors into the sentences a template author needs. */
+/**
+ * Turns jinjava's errors into the sentences a template author needs, in Python's words: no Java
+ * class, exception or package name reaches a message.
+ */
 final class RenderErrors {
 
   private static final Set<TemplateErrorCategory> CYCLES =
@@ -21,6 +24,19 @@ final class RenderErrors {
           BasicTemplateErrorCategory.FROM_CYCLE_DETECTED);
 
   private static final Pattern UNKNOWN_TOKEN = Pattern.compile("Unknown token found: (.*)");
+  private static final Pattern COERCE =
+      Pattern.compile("Cannot coerce '(.*)' of class ([\\w.$]+) to class ([\\w.$]+)[^)]*\\)");
+  private static final Pattern CAST =
+      Pattern.compile("class ([\\w.$]+) cannot be cast to class ([\\w.$]+)(?: \\([^)]*\\))?");
+  private static final Pattern ARITHMETIC =
+      Pattern.compile("ArithmeticException when resolving expression \\[(.*)\\]: (.*)");
+  private static final Pattern NOT_A_NUMBER =
+      Pattern.compile("NumberFormatException: For input string: \"(.*)\"");
+  private static final Pattern JAVA_EXCEPTION = Pattern.compile("\\b[\\w.$]+(Exception|Error): ");
+  private static final Pattern JAVA_NAME =
+      Pattern.compile(
+          "\\b(java|javax|jdk|sun|com\\.hubspot|com\\.google|com\\.fasterxml|de\\.odysseus"
+              + "|org\\.apache|io\\.webserveroperator)(\\.[\\w$]+)+");
 
   private RenderErrors() {}
 
@@ -39,6 +55,7 @@ final class RenderErrors {
     return translate(error.getMessage() == null ? error.toString() : error.getMessage());
   }
 
+  /** A jinjava or Java message in the words of a template author, without Java names. */
   private static String translate(String message) {
     if (message.contains("OutputTooBig")) {
       return "the template rendered more than " + EngineFactory.MAX_OUTPUT + " characters";
@@ -49,7 +66,38 @@ final class RenderErrors {
           + unknown.group(1).strip()
           + "' (use '| default(...)' or 'is defined' for optional fields)";
     }
-    return message;
+    Matcher arithmetic = ARITHMETIC.matcher(message);
+    if (arithmetic.find()) {
+      String problem = arithmetic.group(2).contains("by zero") ? "division by zero" : "no result";
+      return "cannot compute '" + arithmetic.group(1) + "': " + problem;
+    }
+    String text =
+        COERCE
+            .matcher(message)
+            .replaceAll(
+                m ->
+                    Matcher.quoteReplacement(
+                        "cannot use '"
+                            + m.group(1)
+                            + "' ("
+                            + TypeNames.ofClass(m.group(2))
+                            + ") as "
+                            + TypeNames.ofClass(m.group(3))));
+    text =
+        CAST.matcher(text)
+            .replaceAll(
+                m ->
+                    Matcher.quoteReplacement(
+                        "cannot use "
+                            + TypeNames.ofClass(m.group(1))
+                            + " as "
+                            + TypeNames.ofClass(m.group(2))));
+    text =
+        NOT_A_NUMBER
+            .matcher(text)
+            .replaceAll(m -> Matcher.quoteReplacement("'" + m.group(1) + "' is not a number"));
+    text = JAVA_EXCEPTION.matcher(text).replaceAll("");
+    return JAVA_NAME.matcher(text).replaceAll(m -> TypeNames.ofClass(m.group()));
   }
 
   static String describe(RuntimeException e) {
@@ -58,7 +106,7 @@ final class RenderErrors {
       return failure.getMessage();
     }
     String message = e.getMessage();
-    return message == null ? e.getClass().getSimpleName() : translate(message);
+    return message == null ? "the engine failed without saying why" : translate(message);
   }
 
   /** The template line of a thrown error: the expression's own line when jinjava knows it. */

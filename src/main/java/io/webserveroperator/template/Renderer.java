@@ -109,7 +109,7 @@ final class Renderer {
   private static JinjavaInterpreter interpreter(Jinjava jinjava, Map<String, Object> variables) {
     Context context = new Context(jinjava.getGlobalContext(), variables);
     context.setExpressionStrategy(EngineFactory.STRATEGY);
-    return new TimedInterpreter(
+    return new RenderInterpreter(
         jinjava, context, jinjava.getGlobalConfig(), EngineFactory.MAX_RENDER_TIME);
   }
 
@@ -133,10 +133,10 @@ final class Renderer {
     } catch (RuntimeException e) {
       throw new RenderException(
           owner, file.name(), RenderErrors.line(e, interpreter), RenderErrors.describe(e), e);
-    } catch (TimedInterpreter.Expired e) {
+    } catch (RenderInterpreter.Expired e) {
       throw new RenderException(owner, file.name(), interpreter.getLineNumber(), e.getMessage());
     }
-    if (interpreter instanceof TimedInterpreter timed && timed.expired()) {
+    if (interpreter instanceof RenderInterpreter timed && timed.expired()) {
       throw new RenderException(
           owner, file.name(), interpreter.getLineNumber(), timed.expiredMessage());
     }

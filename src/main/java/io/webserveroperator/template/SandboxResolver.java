@@ -3,7 +3,8 @@ package io.webserveroperator.template;
 import com.hubspot.jinjava.el.JinjavaInterpreterResolver;
 import com.hubspot.jinjava.lib.filter.Filter;
 import com.hubspot.jinjava.lib.fn.MacroFunction;
-import com.hubspot.jinjava.util.ForLoop;
+import com.hubspot.jinjava.objects.collections.PyList;
+import com.hubspot.jinjava.objects.collections.PyMap;
 import java.beans.FeatureDescriptor;
 import java.util.Iterator;
 import java.util.List;
@@ -14,9 +15,10 @@ import jinjava.javax.el.ELResolver;
 import jinjava.javax.el.MethodNotFoundException;
 
 /**
- * Keeps templates away from Java: properties resolve only on maps, lists and the engine's own
- * objects (such as {@code loop}); the only callable methods are Python's read-only dict and list
- * methods. Everything else is unknown, which the strict mode turns into an error.
+ * Keeps templates away from Java: properties resolve only on maps, lists and jinjava's value
+ * objects; the only callable methods are Python's read-only dict and list methods, {@code
+ * loop.cycle()} ({@link LoopView}) and a group's {@code grouper} and {@code list} ({@link Groups}).
+ * Everything else is unknown, which the strict mode turns into an error.
  */
 final class SandboxResolver extends ELResolver {
 
@@ -33,6 +35,11 @@ final class SandboxResolver extends ELResolver {
       context.setPropertyResolved(true);
       return null;
     }
+    if (unwrap(base) instanceof Groups.Group group
+        && ("grouper".equals(property) || "list".equals(property))) {
+      context.setPropertyResolved(true);
+      return "grouper".equals(property) ? group.grouper() : group.list();
+    }
     return delegate.getValue(context, base, property);
   }
 
@@ -40,6 +47,10 @@ final class SandboxResolver extends ELResolver {
   public Object invoke(
       ELContext context, Object base, Object method, Class<?>[] types, Object[] params) {
     String name = String.valueOf(method);
+    if (unwrap(base) instanceof LoopView loop && name.equals("cycle")) {
+      context.setPropertyResolved(true);
+      return loop.cycle(params);
+    }
     boolean allowed =
         base instanceof Map<?, ?> map
             ? MAP_METHODS.contains(name) || map.get(name) instanceof MacroFunction
@@ -92,7 +103,14 @@ final class SandboxResolver extends ELResolver {
   }
 
   private static boolean isEngineObject(Object base) {
-    return base instanceof ForLoop
-        || (base != null && base.getClass().getName().startsWith(ENGINE_OBJECTS));
+    return base != null && base.getClass().getName().startsWith(ENGINE_OBJECTS);
+  }
+
+  /** The list or dict jinjava wrapped for a template (in a PyList or PyMap), or the value. */
+  private static Object unwrap(Object base) {
+    if (base instanceof PyList list) {
+      return list.toList();
+    }
+    return base instanceof PyMap map ? map.toMap() : base;
   }
 }

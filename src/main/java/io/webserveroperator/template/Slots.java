@@ -1,9 +1,9 @@
 package io.webserveroperator.template;
 
+import com.hubspot.jinjava.lib.fn.MacroFunction;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -91,7 +91,7 @@ final class Slots {
     if (value instanceof Double || value instanceof Float || value instanceof BigDecimal) {
       return TextFormat.number((Number) value);
     }
-    if (value instanceof Map || value instanceof Collection || value.getClass().isArray()) {
+    if (value instanceof Map || TextFormat.isList(value)) {
       return TextFormat.JSON.write(value, this);
     }
     return put(text(value), Kind.PLAIN);
@@ -153,8 +153,8 @@ final class Slots {
 
   /**
    * The text of a scalar value: strings, numbers and jinjava's own value types (such as
-   * SafeString). The interpreter, a loop or a macro would print its Java identity, which no
-   * template needs and none may see.
+   * SafeString). Anything else, such as a macro, would print its Java identity, which no template
+   * needs and none may see.
    */
   static String text(Object value) {
     if (value instanceof CharSequence
@@ -164,8 +164,12 @@ final class Slots {
         || value.getClass().getName().startsWith("com.hubspot.jinjava.objects.")) {
       return value.toString();
     }
+    String call =
+        value instanceof MacroFunction macro ? " (call it: " + macro.getName() + "())" : "";
     throw new TemplateFailure(
-        "templates cannot print a Java object (" + value.getClass().getSimpleName() + ")");
+        "templates can print strings, numbers, booleans, dicts and lists, not "
+            + TypeNames.of(value)
+            + call);
   }
 
   private static boolean isWholeNumber(Object value) {

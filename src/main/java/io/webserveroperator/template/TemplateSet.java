@@ -122,7 +122,7 @@ record TemplateSet(
                 + error.getMessage());
       }
     }
-    UnsupportedSyntax.find(root)
+    UnsupportedSyntax.find(source, root)
         .ifPresent(
             problem -> {
               throw new OperatorException(name + ":" + problem.line() + ": " + problem.message());
@@ -145,7 +145,10 @@ record TemplateSet(
     return folder.isEmpty() ? name : folder + "/" + name;
   }
 
-  /** Serves {@code include} and {@code import} from the sources read at load time. */
+  /**
+   * Serves {@code include} and {@code import} from the sources read at load time, refusing any that
+   * names jinjava's interpreter.
+   */
   private record SourceLocator(Map<String, String> sources, Path folder)
       implements ResourceLocator {
 
@@ -156,6 +159,11 @@ record TemplateSet(
       String source = sources.get(name);
       if (source == null) {
         throw new IOException("no template " + fullName + " in " + folder);
+      }
+      // Loading checked the *.yaml.j2 files; this covers any other file a template includes.
+      Optional<UnsupportedSyntax.Problem> problem = UnsupportedSyntax.interpreterName(source);
+      if (problem.isPresent()) {
+        throw new IOException(name + ":" + problem.get().line() + ": " + problem.get().message());
       }
       return source;
     }

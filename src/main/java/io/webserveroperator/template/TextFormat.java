@@ -3,6 +3,7 @@ package io.webserveroperator.template;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -178,13 +179,19 @@ enum TextFormat {
     return sorted;
   }
 
+  /** Lists, sets, arrays, and a dict's items (as Python's (key, value) pairs). */
   static boolean isList(Object value) {
-    return value instanceof Collection || (value != null && value.getClass().isArray());
+    return value instanceof Collection
+        || value instanceof Map.Entry
+        || (value != null && value.getClass().isArray());
   }
 
   static List<?> asList(Object value) {
     if (value instanceof List<?> list) {
       return list;
+    }
+    if (value instanceof Map.Entry<?, ?> item) {
+      return Arrays.asList(item.getKey(), item.getValue());
     }
     if (value instanceof Collection<?> collection) {
       return new ArrayList<>(collection);

@@ -1,5 +1,6 @@
 package io.webserveroperator.template;
 
+import com.hubspot.jinjava.el.ext.ExtendedParser;
 import com.hubspot.jinjava.lib.tag.ForTag;
 import com.hubspot.jinjava.tree.Node;
 import com.hubspot.jinjava.tree.TagNode;
@@ -8,9 +9,12 @@ import java.util.Deque;
 import java.util.Optional;
 
 /**
- * Finds what jinjava parses but this engine refuses in a template: the {@link RefusedTag}s, and an
- * {@code else} inside a {@code for}, which jinjava renders after every item instead of, as Jinja2
- * does, only when there is none. Walks the tree with a stack, so that deep nesting cannot overflow.
+ * Finds what jinjava parses but this engine refuses in a template: the name under which jinjava
+ * hands its interpreter to expressions (its parser passes it to every filter and test, so it cannot
+ * be undefined, but a template that names it could print or use it); the {@link RefusedTag}s; and
+ * an {@code else} inside a {@code for}, which jinjava renders after every item instead of, as
+ * Jinja2 does, only when there is none. Walks the tree with a stack, so that deep nesting cannot
+ * overflow.
  */
 final class UnsupportedSyntax {
 
@@ -24,7 +28,27 @@ final class UnsupportedSyntax {
    */
   record Problem(int line, String message) {}
 
-  static Optional<Problem> find(Node root) {
+  /** The first refused construct in a template, its source and its parsed tree. */
+  static Optional<Problem> find(String source, Node root) {
+    return interpreterName(source).or(() -> find(root));
+  }
+
+  /** Where a template's text names jinjava's interpreter, if it does. */
+  static Optional<Problem> interpreterName(String source) {
+    int at = source.indexOf(ExtendedParser.INTERPRETER);
+    if (at < 0) {
+      return Optional.empty();
+    }
+    int line = 1 + (int) source.substring(0, at).chars().filter(c -> c == '\n').count();
+    return Optional.of(
+        new Problem(
+            line,
+            "the name '"
+                + ExtendedParser.INTERPRETER
+                + "' is reserved: it is jinjava's interpreter, which templates cannot use"));
+  }
+
+  private static Optional<Problem> find(Node root) {
     Deque<Node> pending = new ArrayDeque<>();
     pending.push(root);
     while (!pending.isEmpty()) {
