@@ -17,6 +17,9 @@ final class EngineFactory {
   /** Largest text one template file may render, in characters. */
   static final long MAX_OUTPUT = 2_000_000;
 
+  /** Most text the filters of one template file may return in all, in characters. */
+  static final long MAX_FILTER_TEXT = 10 * MAX_OUTPUT;
+
   /** Longest one resource may take to render, all its files together. */
   static final Duration MAX_RENDER_TIME = Duration.ofSeconds(2);
 
@@ -52,7 +55,7 @@ final class EngineFactory {
   /**
    * Installs the safe strategy, the tags whose output keeps values apart, the refused tags, the
    * filters and the disabled names on the global context, which every parse and render context
-   * inherits them from.
+   * inherits them from; then bounds what every filter builds.
    */
   private static void prepare(Context global) {
     global.setExpressionStrategy(STRATEGY);
@@ -66,6 +69,7 @@ final class EngineFactory {
         new ELFunctionDefinition("", "range", Ranges.class, "range", Object.class, Object[].class));
     global.registerFunction(
         new ELFunctionDefinition("", "super", TemplateText.class, "superBlock"));
+    FilterLimits.register(global);
   }
 
   /** Makes every context jinjava prepares use the safe output strategy. */

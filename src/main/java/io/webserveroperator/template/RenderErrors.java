@@ -2,7 +2,9 @@ package io.webserveroperator.template;
 
 import com.hubspot.jinjava.interpret.InterpretException;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.interpret.OutputTooBigException;
 import com.hubspot.jinjava.interpret.TemplateError;
+import com.hubspot.jinjava.interpret.TemplateError.ErrorReason;
 import com.hubspot.jinjava.interpret.TemplateError.ErrorType;
 import com.hubspot.jinjava.interpret.errorcategory.BasicTemplateErrorCategory;
 import com.hubspot.jinjava.interpret.errorcategory.TemplateErrorCategory;
@@ -23,7 +25,11 @@ final class RenderErrors {
           BasicTemplateErrorCategory.IMPORT_CYCLE_DETECTED,
           BasicTemplateErrorCategory.FROM_CYCLE_DETECTED);
 
+  private static final String RENDERING_TAG = "Error rendering tag";
   private static final Pattern UNKNOWN_TOKEN = Pattern.compile("Unknown token found: (.*)");
+  private static final Pattern TRUNCATED =
+      Pattern.compile(
+          "Result of (\\w+) filter has been truncated to the max String length of (\\d+)");
   private static final Pattern COERCE =
       Pattern.compile("Cannot coerce '(.*)' of class ([\\w.$]+) to class ([\\w.$]+)[^)]*\\)");
   private static final Pattern CAST =
@@ -42,9 +48,12 @@ final class RenderErrors {
 
   /** Whether an error jinjava recorded must fail the render; warnings do not. */
   static boolean isFailure(TemplateError error) {
-    // Jinjava only warns when it cuts a recursion or an include cycle short, and renders on with
-    // the part missing: a manifest with a hole is worse than none.
-    return error.getSeverity() == ErrorType.FATAL || CYCLES.contains(error.getCategory());
+    // Jinjava only warns when it cuts a recursion or an include cycle short, truncates a joined
+    // string or reduces a slice count, and renders on: a manifest with a hole is worse than none.
+    return error.getSeverity() == ErrorType.FATAL
+        || CYCLES.contains(error.getCategory())
+        || error.getReason() == ErrorReason.OVER_LIMIT
+        || error.getException() instanceof OutputTooBigException;
   }
 
   static String describe(TemplateError error) {
@@ -52,13 +61,37 @@ final class RenderErrors {
     if (failure != null) {
       return failure.getMessage();
     }
+    for (Throwable t = error.getException(); t != null && t.getCause() != t; t = t.getCause()) {
+      if (t instanceof StackOverflowError || t instanceof OutOfMemoryError) {
+        // Thrown inside a filter or macro call, which jinjava records and renders on from.
+        return describe((Error) t);
+      }
+    }
     return translate(error.getMessage() == null ? error.toString() : error.getMessage());
+  }
+
+  /** A render that ran out of stack or memory. */
+  static String describe(Error exhausted) {
+    return exhausted instanceof StackOverflowError
+        ? "the template nests too deeply (blocks, macro calls or includes inside each other, or a"
+            + " value that contains itself): flatten it"
+        : "rendering ran out of memory: the template builds too much";
   }
 
   /** A jinjava or Java message in the words of a template author, without Java names. */
   private static String translate(String message) {
     if (message.contains("OutputTooBig")) {
-      return "the template rendered more than " + EngineFactory.MAX_OUTPUT + " characters";
+      return TextBudget.OUTPUT_TOO_BIG;
+    }
+    Matcher truncated = TRUNCATED.matcher(message);
+    if (truncated.find()) {
+      return "the filter '"
+          + truncated.group(1)
+          + "' would build more than "
+          + truncated.group(2)
+          + " characters; a template may build at most "
+          + truncated.group(2)
+          + " at once";
     }
     Matcher unknown = UNKNOWN_TOKEN.matcher(message);
     if (unknown.find()) {
@@ -106,6 +139,10 @@ final class RenderErrors {
       return failure.getMessage();
     }
     String message = e.getMessage();
+    if (RENDERING_TAG.equals(message) && e.getCause() instanceof RuntimeException cause) {
+      // Jinjava's wrapper around whatever a tag threw says nothing itself.
+      return describe(cause);
+    }
     return message == null ? "the engine failed without saying why" : translate(message);
   }
 

@@ -135,6 +135,10 @@ final class Renderer {
           owner, file.name(), RenderErrors.line(e, interpreter), RenderErrors.describe(e), e);
     } catch (RenderInterpreter.Expired e) {
       throw new RenderException(owner, file.name(), interpreter.getLineNumber(), e.getMessage());
+    } catch (StackOverflowError | OutOfMemoryError e) {
+      // Neither may end the thread: this resource fails, every other one renders on.
+      throw new RenderException(
+          owner, file.name(), interpreter.getLineNumber(), RenderErrors.describe(e));
     }
     if (interpreter instanceof RenderInterpreter timed && timed.expired()) {
       throw new RenderException(
@@ -151,6 +155,7 @@ final class Renderer {
       }
     }
     try {
+      slots.budget().output(text.length());
       return OutputParser.parse(text, slots);
     } catch (TemplateFailure e) {
       throw new RenderException(owner, file.name(), 0, e.getMessage());

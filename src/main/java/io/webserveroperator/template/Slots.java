@@ -36,6 +36,7 @@ final class Slots {
 
   private final List<String> values = new ArrayList<>();
   private final List<Kind> kinds = new ArrayList<>();
+  private final TextBudget budget = new TextBudget();
 
   /** The slots of the render running on this thread, or null outside a render. */
   static Slots current() {
@@ -66,8 +67,14 @@ final class Slots {
     }
   }
 
-  /** Keeps {@code value} and returns the token that stands for it. */
+  /** How much text this render has made. */
+  TextBudget budget() {
+    return budget;
+  }
+
+  /** Keeps {@code value} and returns the token that stands for it; its size counts as output. */
   String put(String value, Kind kind) {
+    budget.print(value.length());
     values.add(value);
     kinds.add(kind);
     return OPEN + Integer.toString(values.size() - 1) + CLOSE;

@@ -13,10 +13,17 @@ import java.util.Optional;
  * hands its interpreter to expressions (its parser passes it to every filter and test, so it cannot
  * be undefined, but a template that names it could print or use it); the {@link RefusedTag}s; and
  * an {@code else} inside a {@code for}, which jinjava renders after every item instead of, as
- * Jinja2 does, only when there is none. Walks the tree with a stack, so that deep nesting cannot
- * overflow.
+ * Jinja2 does, only when there is none; and blocks nested so deep that rendering them (which
+ * recurses per block) could overflow the stack. Walks the tree with a stack of its own, so that
+ * checking cannot overflow either.
  */
 final class UnsupportedSyntax {
+
+  /**
+   * How deep blocks may nest in one template: far more than templates need, far less than a stack
+   * holds.
+   */
+  static final int MAX_NESTING = 100;
 
   private UnsupportedSyntax() {}
 
@@ -50,29 +57,48 @@ final class UnsupportedSyntax {
 
   private static Optional<Problem> find(Node root) {
     Deque<Node> pending = new ArrayDeque<>();
+    Deque<Integer> depths = new ArrayDeque<>();
     pending.push(root);
+    depths.push(0);
     while (!pending.isEmpty()) {
       Node node = pending.pop();
+      int depth = depths.pop();
       if (node instanceof TagNode tag) {
-        if (tag.getTag() instanceof RefusedTag refused) {
-          return Optional.of(new Problem(tag.getLineNumber(), refused.advice()));
-        }
-        boolean branch = tag.getName().equals("else") || tag.getName().equals("elif");
-        if (branch
-            && tag.getParent() instanceof TagNode parent
-            && parent.getTag() instanceof ForTag) {
-          return Optional.of(
-              new Problem(
-                  tag.getLineNumber(),
-                  "`{% else %}` inside `{% for %}` is not supported: write `{% for %}` inside"
-                      + " `{% if items %}...{% else %}...{% endif %}`"));
+        Optional<Problem> problem = problem(tag, depth);
+        if (problem.isPresent()) {
+          return problem;
         }
       }
       // Pushed last to first, so that children are visited in template order.
       var children = node.getChildren().descendingIterator();
       while (children.hasNext()) {
         pending.push(children.next());
+        depths.push(node instanceof TagNode ? depth + 1 : depth);
       }
+    }
+    return Optional.empty();
+  }
+
+  private static Optional<Problem> problem(TagNode tag, int depth) {
+    if (tag.getTag() instanceof RefusedTag refused) {
+      return Optional.of(new Problem(tag.getLineNumber(), refused.advice()));
+    }
+    if (depth >= MAX_NESTING) {
+      return Optional.of(
+          new Problem(
+              tag.getLineNumber(),
+              "blocks nest more than "
+                  + MAX_NESTING
+                  + " deep here, which rendering may not have the stack for: flatten the"
+                  + " template"));
+    }
+    boolean branch = tag.getName().equals("else") || tag.getName().equals("elif");
+    if (branch && tag.getParent() instanceof TagNode parent && parent.getTag() instanceof ForTag) {
+      return Optional.of(
+          new Problem(
+              tag.getLineNumber(),
+              "`{% else %}` inside `{% for %}` is not supported: write `{% for %}` inside"
+                  + " `{% if items %}...{% else %}...{% endif %}`"));
     }
     return Optional.empty();
   }

@@ -72,6 +72,16 @@ class RefusedTemplatesTest {
   }
 
   @Test
+  void refusesBlocksNestedDeeperThanRenderingHasStackFor() throws IOException {
+    String deep = "{% if true %}".repeat(2_000) + "a: 1" + "{% endif %}".repeat(2_000);
+    write(Map.of("a.yaml.j2", ONE_OBJECT, "deep.yaml.j2", deep));
+
+    assertThatThrownBy(() -> TemplateSet.load(watch(), TemplateTree.read(dir)))
+        .isInstanceOf(OperatorException.class)
+        .hasMessageStartingWith("refused/deep.yaml.j2:1: blocks nest more than 100 deep");
+  }
+
+  @Test
   void refusesAPartialThatDoesNotParse() throws IOException {
     write(Map.of("a.yaml.j2", ONE_OBJECT, "_broken.yaml.j2", "a: 1\n{% if %}\n"));
 
