@@ -6,7 +6,6 @@ import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.interpret.TemplateError;
 import com.hubspot.jinjava.loader.ResourceLocator;
 import com.hubspot.jinjava.tree.Node;
-import io.webserveroperator.OperatorException;
 import java.io.IOException;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
@@ -41,9 +40,10 @@ record TemplateSet(
   /**
    * Parses every template of {@code watch} in {@code tree}.
    *
-   * @throws OperatorException naming the file and line when a template does not parse or uses what
-   *     this engine refuses ({@link UnsupportedSyntax}), and when the folder yields no template to
-   *     render (unless the watch allows an empty result) or the status template is missing
+   * @throws TemplateLoadException naming the file and line when a template does not parse or uses
+   *     what this engine refuses ({@link UnsupportedSyntax}), and when the folder yields no
+   *     template to render (unless the watch allows an empty result) or the status template is
+   *     missing
    */
   static TemplateSet load(Watch watch, TemplateTree tree) {
     String folder = watch.templates();
@@ -63,7 +63,9 @@ record TemplateSet(
       }
     }
     if (files.isEmpty() && !watch.allowEmpty()) {
-      throw new OperatorException(
+      throw new TemplateLoadException(
+          null,
+          0,
           "The templates of "
               + watch.kind()
               + " ("
@@ -83,7 +85,9 @@ record TemplateSet(
           tree.file(name)
               .orElseThrow(
                   () ->
-                      new OperatorException(
+                      new TemplateLoadException(
+                          null,
+                          0,
                           "watches.yaml names the status template "
                               + name
                               + " for "
@@ -114,18 +118,14 @@ record TemplateSet(
     Node root = interpreter.parse(source);
     for (TemplateError error : interpreter.getErrors()) {
       if (error.getSeverity() == TemplateError.ErrorType.FATAL) {
-        throw new OperatorException(
-            name
-                + ":"
-                + error.getLineno()
-                + ": the template does not parse: "
-                + error.getMessage());
+        throw new TemplateLoadException(
+            name, error.getLineno(), "the template does not parse: " + error.getMessage());
       }
     }
     UnsupportedSyntax.find(source, root)
         .ifPresent(
             problem -> {
-              throw new OperatorException(name + ":" + problem.line() + ": " + problem.message());
+              throw new TemplateLoadException(name, problem.line(), problem.message());
             });
     return new TemplateFile(name, root);
   }
