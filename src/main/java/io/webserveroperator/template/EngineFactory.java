@@ -17,6 +17,9 @@ final class EngineFactory {
   /** Largest text one template file may render, in characters. */
   static final long MAX_OUTPUT = 2_000_000;
 
+  /** Most items a list or map may hold, and {@code range()} may produce. */
+  static final int MAX_ITEMS = 10_000;
+
   /** Most text the filters of one template file may return in all, in characters. */
   static final long MAX_FILTER_TEXT = 10 * MAX_OUTPUT;
 
@@ -40,9 +43,9 @@ final class EngineFactory {
             .withMaxRenderDepth(10)
             .withEnableRecursiveMacroCalls(true)
             .withMaxMacroRecursionDepth(20)
-            .withMaxListSize(10_000)
-            .withMaxMapSize(10_000)
-            .withRangeLimit(10_000)
+            .withMaxListSize(MAX_ITEMS)
+            .withMaxMapSize(MAX_ITEMS)
+            .withRangeLimit(MAX_ITEMS)
             .withElResolver(new SandboxResolver())
             .withExecutionMode(SafeMode.INSTANCE)
             .build();

@@ -20,9 +20,6 @@ final class FilterLimits {
   /** The most digits {@code round} keeps: more costs seconds that no time limit can stop. */
   static final int MAX_ROUND_DIGITS = 1_000;
 
-  /** The most items a list may hold (jinjava's own list limit). */
-  static final int MAX_LIST_ITEMS = 10_000;
-
   private static final Pattern FORMAT_SPEC =
       Pattern.compile("%(?:\\d+\\$)?[-#+ 0,(<]*(\\d+)?(?:\\.(\\d+))?[a-zA-Z%]");
 
@@ -61,19 +58,19 @@ final class FilterLimits {
   }
 
   private static void items(String filter, long count) {
-    if (count > MAX_LIST_ITEMS) {
+    if (count > EngineFactory.MAX_ITEMS) {
       throw new TemplateFailure(
           "the filter '"
               + filter
               + "' would build a list of "
               + count
               + " items; lists hold at most "
-              + MAX_LIST_ITEMS);
+              + EngineFactory.MAX_ITEMS);
     }
   }
 
   private static void format(String filter, Object value, Object[] args) {
-    String format = text(value);
+    String format = string(value);
     long size = format.length();
     Matcher spec = FORMAT_SPEC.matcher(format);
     while (spec.find()) {
@@ -89,8 +86,8 @@ final class FilterLimits {
     if (args.length < 2) {
       return;
     }
-    String text = text(value);
-    String old = text(args[0]);
+    String text = string(value);
+    String old = string(args[0]);
     long added = Math.max(0, length(args[1]) - old.length());
     long places = old.isEmpty() ? text.length() + 1L : count(text, old);
     if (args.length > 2) {
@@ -106,7 +103,7 @@ final class FilterLimits {
     // Each match, even an empty one, adds the replacement; group references add at most the
     // whole text each, since matches do not overlap.
     long text = length(value);
-    String replacement = text(args[1]);
+    String replacement = string(args[1]);
     long references = replacement.chars().filter(c -> c == '$').count();
     text(filter, text + (text + 1) * replacement.length() + references * text);
   }
@@ -154,10 +151,10 @@ final class FilterLimits {
   }
 
   private static long length(Object value) {
-    return value instanceof CharSequence text ? text.length() : text(value).length();
+    return value instanceof CharSequence text ? text.length() : string(value).length();
   }
 
-  private static String text(Object value) {
+  private static String string(Object value) {
     return value == null ? "" : value.toString();
   }
 

@@ -57,15 +57,15 @@ final class RenderErrors {
   }
 
   static String describe(TemplateError error) {
-    TemplateFailure failure = find(error.getException());
+    TemplateFailure failure = find(error.getException(), TemplateFailure.class);
     if (failure != null) {
       return failure.getMessage();
     }
-    for (Throwable t = error.getException(); t != null && t.getCause() != t; t = t.getCause()) {
-      if (t instanceof StackOverflowError || t instanceof OutOfMemoryError) {
-        // Thrown inside a filter or macro call, which jinjava records and renders on from.
-        return describe((Error) t);
-      }
+    // Thrown inside a filter or macro call, which jinjava records and renders on from.
+    Error exhausted = find(error.getException(), StackOverflowError.class);
+    exhausted = exhausted != null ? exhausted : find(error.getException(), OutOfMemoryError.class);
+    if (exhausted != null) {
+      return describe(exhausted);
     }
     return translate(error.getMessage() == null ? error.toString() : error.getMessage());
   }
@@ -85,13 +85,7 @@ final class RenderErrors {
     }
     Matcher truncated = TRUNCATED.matcher(message);
     if (truncated.find()) {
-      return "the filter '"
-          + truncated.group(1)
-          + "' would build more than "
-          + truncated.group(2)
-          + " characters; a template may build at most "
-          + truncated.group(2)
-          + " at once";
+      return TextBudget.tooLarge(truncated.group(1), "more than " + truncated.group(2));
     }
     Matcher unknown = UNKNOWN_TOKEN.matcher(message);
     if (unknown.find()) {
@@ -134,7 +128,7 @@ final class RenderErrors {
   }
 
   static String describe(RuntimeException e) {
-    TemplateFailure failure = find(e);
+    TemplateFailure failure = find(e, TemplateFailure.class);
     if (failure != null) {
       return failure.getMessage();
     }
@@ -159,10 +153,11 @@ final class RenderErrors {
     return interpreter.getLineNumber();
   }
 
-  private static TemplateFailure find(Throwable error) {
+  /** The first throwable of that type in the chain of causes, or null. */
+  private static <T extends Throwable> T find(Throwable error, Class<T> type) {
     for (Throwable t = error; t != null; t = t.getCause()) {
-      if (t instanceof TemplateFailure failure) {
-        return failure;
+      if (type.isInstance(t)) {
+        return type.cast(t);
       }
       if (t.getCause() == t) {
         break;

@@ -47,14 +47,18 @@ final class TextBudget {
   /** Refuses, before it is built, a text of {@code characters} that {@code filter} would make. */
   static void refuseLarger(String filter, long characters) {
     if (characters > EngineFactory.MAX_OUTPUT) {
-      throw new TemplateFailure(
-          "the filter '"
-              + filter
-              + "' would build "
-              + characters
-              + " characters; a template may build at most "
-              + EngineFactory.MAX_OUTPUT
-              + " at once");
+      throw new TemplateFailure(tooLarge(filter, String.valueOf(characters)));
     }
+  }
+
+  /** The message of a filter that would build {@code amount} characters, past the limit. */
+  static String tooLarge(String filter, String amount) {
+    return "the filter '"
+        + filter
+        + "' would build "
+        + amount
+        + " characters; a template may build at most "
+        + EngineFactory.MAX_OUTPUT
+        + " at once";
   }
 }
