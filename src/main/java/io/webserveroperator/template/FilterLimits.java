@@ -168,29 +168,27 @@ final class FilterLimits {
 
     @Override
     public Object filter(Object var, JinjavaInterpreter interpreter, String... args) {
-      before(var, args);
+      if (check != null) {
+        check.check(getName(), var, args);
+      }
       return counted(inner.filter(var, interpreter, args));
     }
 
     @Override
     public Object filter(
         Object var, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs) {
-      // As jinjava hands them to most filters: keyword arguments after the positional ones.
-      Object[] all = Arrays.copyOf(args, args.length + kwargs.size());
-      System.arraycopy(kwargs.values().toArray(), 0, all, args.length, kwargs.size());
-      before(var, all);
+      if (check != null) {
+        // As jinjava hands them to most filters: keyword arguments after the positional ones.
+        Object[] all = Arrays.copyOf(args, args.length + kwargs.size());
+        System.arraycopy(kwargs.values().toArray(), 0, all, args.length, kwargs.size());
+        check.check(getName(), var, all);
+      }
       return counted(inner.filter(var, interpreter, args, kwargs));
     }
 
     @Override
     public boolean preserveSafeString() {
       return inner.preserveSafeString();
-    }
-
-    private void before(Object var, Object[] args) {
-      if (check != null) {
-        check.check(getName(), var, args);
-      }
     }
 
     private static Object counted(Object result) {

@@ -171,14 +171,14 @@ public final class TemplateRegistry implements AutoCloseable {
   }
 
   private TemplateSet set(Watch watch, Map<String, Object> resource) {
-    if (!policies.containsKey(watch)) {
+    Loaded now = loaded.get(watch);
+    if (now == null) {
       throw new OperatorException(
           "No templates for " + watch.kind() + ": the watch is not in " + root + "/watches.yaml.");
     }
-    Loaded now =
-        options.cacheParsedTemplates()
-            ? loaded.get(watch)
-            : Loaded.of(watch, TemplateTree.read(root));
+    if (!options.cacheParsedTemplates()) {
+      now = Loaded.of(watch, TemplateTree.read(root));
+    }
     if (now.set() == null) {
       throw new TemplatesInvalidException(Renderer.describe(resource), now.error());
     }
