@@ -30,6 +30,8 @@ final class RenderErrors {
   private static final Pattern TRUNCATED =
       Pattern.compile(
           "Result of (\\w+) filter has been truncated to the max String length of (\\d+)");
+  private static final Pattern SLICES =
+      Pattern.compile("The value of the 'slices' parameter is greater than (\\d+)");
   private static final Pattern COERCE =
       Pattern.compile("Cannot coerce '(.*)' of class ([\\w.$]+) to class ([\\w.$]+)[^)]*\\)");
   private static final Pattern CAST =
@@ -86,6 +88,10 @@ final class RenderErrors {
     Matcher truncated = TRUNCATED.matcher(message);
     if (truncated.find()) {
       return TextBudget.tooLarge(truncated.group(1), "more than " + truncated.group(2));
+    }
+    Matcher slices = SLICES.matcher(message);
+    if (slices.find()) {
+      return "slice makes at most " + slices.group(1) + " slices";
     }
     Matcher unknown = UNKNOWN_TOKEN.matcher(message);
     if (unknown.find()) {
