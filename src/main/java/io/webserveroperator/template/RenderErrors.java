@@ -75,8 +75,8 @@ final class RenderErrors {
   /** A render that ran out of stack or memory. */
   static String describe(Error exhausted) {
     return exhausted instanceof StackOverflowError
-        ? "the template nests too deeply (blocks, macro calls or includes inside each other, or a"
-            + " value that contains itself): flatten it"
+        ? "the template nests too deeply (blocks, macro calls or includes inside each other, or"
+            + " the dicts and lists of a value): flatten it"
         : "rendering ran out of memory: the template builds too much";
   }
 

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * Renders one resource with one template set: each file to text, the text to objects, each object
@@ -24,6 +25,40 @@ final class Renderer {
   private Renderer() {}
 
   static List<RenderedObject> render(
+      TemplateSet set, Map<String, Object> resource, ObjectPolicy policy) {
+    return exhaustible(resource, () -> renderObjects(set, resource, policy));
+  }
+
+  static Map<String, Object> renderStatus(
+      TemplateSet set,
+      Map<String, Object> resource,
+      Map<String, Map<String, Map<String, Object>>> children) {
+    return exhaustible(resource, () -> renderStatusFields(set, resource, children));
+  }
+
+  /** The documents one file renders for a resource, before validation; for tests and tools. */
+  static List<Object> documents(TemplateSet set, TemplateFile file, Map<String, Object> resource) {
+    return exhaustible(
+        resource,
+        () -> {
+          Map<String, Object> plain = Plain.copyMap(resource);
+          return renderDocuments(set.jinjava(), file, variables(plain), describe(plain));
+        });
+  }
+
+  /**
+   * Runs a render so that running out of stack or memory, even outside any one template (copying a
+   * deeply nested resource), fails the resource and never the thread.
+   */
+  private static <T> T exhaustible(Map<String, Object> resource, Supplier<T> render) {
+    try {
+      return render.get();
+    } catch (StackOverflowError | OutOfMemoryError e) {
+      throw new RenderException(describe(resource), null, 0, RenderErrors.describe(e));
+    }
+  }
+
+  private static List<RenderedObject> renderObjects(
       TemplateSet set, Map<String, Object> resource, ObjectPolicy policy) {
     Map<String, Object> plain = Plain.copyMap(resource);
     String owner = describe(plain);
@@ -63,7 +98,7 @@ final class Renderer {
     return List.copyOf(objects);
   }
 
-  static Map<String, Object> renderStatus(
+  private static Map<String, Object> renderStatusFields(
       TemplateSet set,
       Map<String, Object> resource,
       Map<String, Map<String, Map<String, Object>>> children) {
@@ -84,12 +119,6 @@ final class Renderer {
           owner, status.get().name(), 0, "a status template must render one YAML map of fields");
     }
     return Plain.map(documents.get(0));
-  }
-
-  /** The documents one file renders for a resource, before validation; for tests and tools. */
-  static List<Object> documents(TemplateSet set, TemplateFile file, Map<String, Object> resource) {
-    Map<String, Object> plain = Plain.copyMap(resource);
-    return renderDocuments(set.jinjava(), file, variables(plain), describe(plain));
   }
 
   private static Map<String, Object> variables(Map<String, Object> resource) {
