@@ -11,11 +11,11 @@ import java.util.Optional;
 /**
  * Finds what jinjava parses but this engine refuses in a template: the name under which jinjava
  * hands its interpreter to expressions (its parser passes it to every filter and test, so it cannot
- * be undefined, but a template that names it could print or use it); the {@link RefusedTag}s; and
- * an {@code else} inside a {@code for}, which jinjava renders after every item instead of, as
- * Jinja2 does, only when there is none; and blocks nested so deep that rendering them (which
- * recurses per block) could overflow the stack. Walks the tree with a stack of its own, so that
- * checking cannot overflow either.
+ * be undefined, but a template that names it could print or use it); the {@link RefusedTag}s; an
+ * {@code else} inside a {@code for}, which jinjava renders after every item instead of, as Jinja2
+ * does, only when there is none; and blocks nested so deep that rendering them (which recurses per
+ * block) could overflow the stack. Walks the tree with a stack of its own, so that checking cannot
+ * overflow either.
  */
 final class UnsupportedSyntax {
 
@@ -28,7 +28,7 @@ final class UnsupportedSyntax {
   private UnsupportedSyntax() {}
 
   /**
-   * The first refused construct in a parsed template, in template order.
+   * A refused construct.
    *
    * @param line the template line of the construct
    * @param message what is not supported and what to write instead
