@@ -4,6 +4,7 @@ import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.ManifestYaml;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.template.TemplateRegistry;
+import io.webserveroperator.template.TemplatesInvalidException;
 import io.webserveroperator.template.Watch;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -19,7 +20,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code render}: custom resources from files in, the manifests the operator would apply out, as
- * one YAML stream. All or nothing: on any error, stdout stays empty.
+ * one YAML stream. All or nothing: on an error, stdout stays empty. Except that a kind whose
+ * templates do not load fails only its own resources, as in the operator: the others still print,
+ * each failure goes to stderr, and the exit code is 1.
  */
 @Command(
     name = "render",
@@ -49,10 +52,15 @@ final class RenderCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     StringBuilder out = new StringBuilder();
+    List<String> invalid = new ArrayList<>();
     try (TemplateRegistry registry = TemplateRegistry.load(templates.watches())) {
       for (String file : files) {
         for (ResourceFiles.FileResource resource : ResourceFiles.read(file, System.in)) {
-          out.append(render(registry, resource.body(), resource.source()));
+          try {
+            out.append(render(registry, resource.body(), resource.source()));
+          } catch (TemplatesInvalidException e) {
+            invalid.add(e.getMessage());
+          }
         }
       }
     } catch (OperatorException e) {
@@ -61,7 +69,8 @@ final class RenderCommand implements Callable<Integer> {
     }
     spec.commandLine().getOut().print(out);
     spec.commandLine().getOut().flush();
-    return 0;
+    invalid.forEach(message -> spec.commandLine().getErr().println("render: " + message));
+    return invalid.isEmpty() ? 0 : 1;
   }
 
   private String render(TemplateRegistry registry, Map<String, Object> resource, String file) {

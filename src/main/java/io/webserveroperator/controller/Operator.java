@@ -113,12 +113,24 @@ public final class Operator implements AutoCloseable {
   public static Operator start(
       KubernetesClient client, ApiRequestCounter requests, OperatorOptions options) {
     Operator operator = new Operator(client, requests, options);
+    for (Watch watch : operator.templates.watches()) {
+      operator
+          .templates
+          .loadFailure(watch)
+          .ifPresent(
+              e ->
+                  LOG.error(
+                      "The templates of {} do not load; its resources get Ready=False until an edit"
+                          + " repairs them: {}",
+                      watch.kind(),
+                      e.getMessage()));
+    }
     operator.resources.values().forEach(ResourceCache::awaitSynced);
     operator.templates.watchForChanges(
         operator::requeueAll,
         (watch, error) ->
             LOG.error(
-                "Template edit for {} rejected, keeping the last good version: {}",
+                "Template edit for {} rejected, keeping the last good version if there is one: {}",
                 watch.kind(),
                 error.getMessage()));
     if (options.leaderElection().enabled()) {

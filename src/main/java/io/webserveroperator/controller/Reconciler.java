@@ -24,6 +24,7 @@ import io.webserveroperator.status.StatusBuilder;
 import io.webserveroperator.status.StatusWriter;
 import io.webserveroperator.template.RenderException;
 import io.webserveroperator.template.TemplateRegistry;
+import io.webserveroperator.template.TemplatesInvalidException;
 import io.webserveroperator.template.Watch;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -112,6 +113,11 @@ public final class Reconciler {
     List<RenderedObject> desired;
     try {
       desired = templates.render(watch, object);
+    } catch (TemplatesInvalidException e) {
+      // The kind's templates did not load: an edit of the templates, not of this resource, fixes
+      // it.
+      return failed(
+          resource, oldStatus, inventory, List.of(), "TemplatesInvalid", "TemplatesInvalid", e);
     } catch (RenderException e) {
       return failed(resource, oldStatus, inventory, List.of(), "RenderFailed", "RenderFailed", e);
     }

@@ -2,18 +2,11 @@ package io.webserveroperator.template;
 
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter.InterpreterScopeClosable;
-import com.hubspot.jinjava.lib.fn.MacroFunction;
-import com.hubspot.jinjava.lib.tag.CallTag;
 import com.hubspot.jinjava.lib.tag.Tag;
 import com.hubspot.jinjava.tree.Node;
 import com.hubspot.jinjava.tree.TagNode;
-import java.util.LinkedHashMap;
 
-/**
- * Jinja2's block tags that jinjava lacks or renders differently: {@code with}, {@code filter}, and
- * a {@code call} whose {@code caller()} returns template text (as macros do), so that its values
- * are values and never the engine's slot tokens.
- */
+/** Jinja2's block tags that jinjava lacks: {@code with} and {@code filter}. */
 final class BlockTags {
 
   private BlockTags() {}
@@ -77,29 +70,6 @@ final class BlockTags {
                 BLOCK + " | " + tagNode.getHelpers().strip(), tagNode.getLineNumber());
         // The result is data now: it is printed as one value, never spliced as YAML.
         return Slots.current().print(filtered);
-      }
-    }
-  }
-
-  /** {@code {% call %}} whose {@code caller()} is a {@link TextMacroTag.TextMacro}. */
-  static final class TextCallTag extends CallTag {
-    private static final long serialVersionUID = 1L;
-
-    @Override
-    public String interpret(TagNode tagNode, JinjavaInterpreter interpreter) {
-      String call = "{{" + tagNode.getHelpers().trim() + "}}";
-      try (InterpreterScopeClosable scope = interpreter.enterNonStackingScope()) {
-        MacroFunction caller =
-            new MacroFunction(
-                tagNode.getChildren(),
-                "caller",
-                new LinkedHashMap<>(),
-                true,
-                interpreter.getContext(),
-                interpreter.getLineNumber(),
-                interpreter.getPosition());
-        interpreter.getContext().addGlobalMacro(new TextMacroTag.TextMacro(caller));
-        return interpreter.render(call);
       }
     }
   }

@@ -4,13 +4,10 @@ import com.hubspot.jinjava.Jinjava;
 import com.hubspot.jinjava.JinjavaConfig;
 import com.hubspot.jinjava.LegacyOverrides;
 import com.hubspot.jinjava.interpret.Context;
-import com.hubspot.jinjava.interpret.Context.Library;
 import com.hubspot.jinjava.lib.fn.ELFunctionDefinition;
 import com.hubspot.jinjava.loader.ResourceLocator;
 import com.hubspot.jinjava.mode.ExecutionMode;
 import java.time.Duration;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * Builds the sandboxed jinjava that every template set renders with: strict undefined (through
@@ -22,16 +19,16 @@ final class EngineFactory {
   /** Largest text one template file may render, in characters. */
   static final long MAX_OUTPUT = 2_000_000;
 
+  /** Most items a list or map may hold, and {@code range()} may produce. */
+  static final int MAX_ITEMS = 10_000;
+
+  /** Most text the filters of one template file may return in all, in characters. */
+  static final long MAX_FILTER_TEXT = 10 * MAX_OUTPUT;
+
   /** Longest one resource may take to render, all its files together. */
   static final Duration MAX_RENDER_TIME = Duration.ofSeconds(2);
 
   static final SafeOutputStrategy STRATEGY = new SafeOutputStrategy();
-
-  /** Filters that would evaluate data as a template or make renders differ from run to run. */
-  private static final Set<String> DISABLED_FILTERS = Set.of("render", "random", "shuffle");
-
-  private static final Set<String> DISABLED_FUNCTIONS =
-      Set.of("today", "unixtimestamp", "now", "datetimeformat", "strtotime", "strtodate");
 
   private EngineFactory() {}
 
@@ -48,9 +45,9 @@ final class EngineFactory {
             .withMaxRenderDepth(10)
             .withEnableRecursiveMacroCalls(true)
             .withMaxMacroRecursionDepth(20)
-            .withMaxListSize(10_000)
-            .withMaxMapSize(10_000)
-            .withRangeLimit(10_000)
+            .withMaxListSize(MAX_ITEMS)
+            .withMaxMapSize(MAX_ITEMS)
+            .withRangeLimit(MAX_ITEMS)
             .withElResolver(new SandboxResolver())
             .withLegacyOverrides(
                 LegacyOverrides.newBuilder()
@@ -62,10 +59,6 @@ final class EngineFactory {
                     .withUseTrimmingForNotesAndExpressions(true)
                     .build())
             .withExecutionMode(SafeMode.INSTANCE)
-            .withDisabled(
-                Map.of(
-                    Library.FILTER, DISABLED_FILTERS,
-                    Library.FUNCTION, DISABLED_FUNCTIONS))
             .build();
     Jinjava jinjava = new PythonJinjava(config);
     jinjava.setResourceLocator(locator);
@@ -73,25 +66,35 @@ final class EngineFactory {
     return jinjava;
   }
 
-  /** Installs the safe strategy, the text macro, the filters and strict undefined on a context. */
-  static void prepare(Context context) {
-    context.setExpressionStrategy(STRATEGY);
-    context.registerTag(new TextMacroTag());
-    context.registerTag(new JinjaForTag());
-    context.registerTag(new BlockSetTag());
-    context.registerTag(new PythonJinjava.PythonIfTag());
-    context.registerTag(new BlockTags.WithTag());
-    context.registerTag(new BlockTags.FilterBlockTag());
-    context.registerTag(new BlockTags.TextCallTag());
-    Filters.register(context);
-    Jinja2Filters.register(context);
-    SelectionFilters.register(context);
-    Jinja2Tests.register(context);
-    StrictUndefined.install(context);
-    context.registerFunction(
+  /**
+   * Installs on the global context, which every parse and render context inherits them from: the
+   * safe strategy; the tags whose output keeps values apart, Jinja2's tags jinjava lacks and the
+   * refused jinjava-only tags; the filters and tests with Jinja2's semantics, the disabled names,
+   * strict undefined for every filter; then bounds what every filter builds.
+   */
+  private static void prepare(Context global) {
+    global.setExpressionStrategy(STRATEGY);
+    global.registerTag(new TextMacroTag());
+    global.registerTag(new BlockSetTag());
+    global.registerTag(new CallerTag());
+    global.registerTag(new JinjaForTag());
+    global.registerTag(new PythonJinjava.PythonIfTag());
+    global.registerTag(new BlockTags.WithTag());
+    global.registerTag(new BlockTags.FilterBlockTag());
+    RefusedTag.ALL.forEach(global::registerTag);
+    Filters.register(global);
+    Jinja2Filters.register(global);
+    SelectionFilters.register(global);
+    Jinja2Tests.register(global);
+    Disabled.register(global);
+    StrictUndefined.install(global);
+    global.registerFunction(
         new ELFunctionDefinition("", "range", Ranges.class, "range", Object.class, Object[].class));
-    context.registerFunction(
+    global.registerFunction(
         new ELFunctionDefinition("", "dict", Globals.class, "dict", Object[].class));
+    global.registerFunction(
+        new ELFunctionDefinition("", "super", TemplateText.class, "superBlock"));
+    FilterLimits.register(global);
   }
 
   /** Makes every context jinjava prepares use the safe output strategy. */

@@ -18,7 +18,14 @@ final class FilterArgs {
     if (value == null) {
       return fallback;
     }
-    return value instanceof Number n ? n.intValue() : Integer.parseInt(value.toString().strip());
+    if (value instanceof Number n) {
+      return n.intValue();
+    }
+    try {
+      return Integer.parseInt(value.toString().strip());
+    } catch (NumberFormatException e) {
+      throw new TemplateFailure("'" + name + "' must be a whole number, not '" + value + "'");
+    }
   }
 
   static boolean boolArg(

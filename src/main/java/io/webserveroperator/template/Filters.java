@@ -90,7 +90,7 @@ final class Filters {
     if (value instanceof Fragment fragment) {
       return new Indented(fragment, width, first, blank, false);
     }
-    return Indented.indent(text(value), width, first, blank);
+    return Indented.indent("indent", text(value), width, first, blank);
   }
 
   private static Object nindent(Object value, Object[] args, Map<String, Object> kwargs) {
@@ -98,7 +98,7 @@ final class Filters {
     if (value instanceof Fragment fragment) {
       return new Indented(fragment, width, true, false, true);
     }
-    return "\n" + Indented.indent(text(value), width, true, false);
+    return "\n" + Indented.indent("nindent", text(value), width, true, false);
   }
 
   /** Jinja2's {@code trim(value, chars=None)}. */

@@ -79,7 +79,8 @@ final class Jinja2Filters {
       return new ArrayList<>(map.keySet());
     }
     if (!TextFormat.isList(value)) {
-      throw new TemplateFailure(filter + " needs a list or a mapping, not " + TypeNames.of(value));
+      throw new TemplateFailure(
+          filter + " needs a list or a mapping, not " + TypeNames.python(value));
     }
     return new ArrayList<>(TextFormat.asList(value));
   }
@@ -110,7 +111,7 @@ final class Jinja2Filters {
       } else if (TextFormat.isList(value) && part.matches("\\d+")) {
         value = TextFormat.asList(value).get(Integer.parseInt(part));
       } else {
-        throw new TemplateFailure("an item has no attribute '" + path + "' to order by");
+        throw new TemplateFailure("an item has no attribute '" + path + "'");
       }
     }
     return value;
@@ -119,7 +120,7 @@ final class Jinja2Filters {
   /** Jinja2's {@code dictsort(value, case_sensitive=False, by='key', reverse=False)}. */
   private static Object dictsort(Object value, Object[] args, Map<String, Object> kwargs) {
     if (!(value instanceof Map<?, ?> map)) {
-      throw new TemplateFailure("dictsort needs a mapping, not " + TypeNames.of(value));
+      throw new TemplateFailure("dictsort needs a mapping, not " + TypeNames.python(value));
     }
     boolean caseSensitive = FilterArgs.boolArg(args, kwargs, 0, "case_sensitive", false);
     Object by = FilterArgs.get(args, kwargs, 1, "by");
@@ -174,9 +175,9 @@ final class Jinja2Filters {
     if (!(left instanceof Number a) || !(right instanceof Number b)) {
       throw new TemplateFailure(
           "unsupported operand type(s) for +: "
-              + TypeNames.of(left)
+              + TypeNames.python(left)
               + " and "
-              + TypeNames.of(right));
+              + TypeNames.python(right));
     }
     if (isFloat(a) || isFloat(b)) {
       return a.doubleValue() + b.doubleValue();
@@ -192,7 +193,7 @@ final class Jinja2Filters {
   /** Jinja2's {@code round(value, precision=0, method='common')}: a float, or an int for one. */
   private static Object round(Object value, Object[] args, Map<String, Object> kwargs) {
     if (!(value instanceof Number number)) {
-      throw new TemplateFailure("round needs a number, not " + TypeNames.of(value));
+      throw new TemplateFailure("round needs a number, not " + TypeNames.python(value));
     }
     int precision = FilterArgs.intArg(args, kwargs, 0, "precision", 0);
     Object method = FilterArgs.get(args, kwargs, 1, "method");
@@ -260,7 +261,7 @@ final class Jinja2Filters {
     if (TextFormat.isList(value)) {
       return TextFormat.asList(value).size();
     }
-    throw new TemplateFailure("object of type " + TypeNames.of(value) + " has no len()");
+    throw new TemplateFailure("object of type " + TypeNames.python(value) + " has no len()");
   }
 
   /** Jinja2's {@code batch(value, linecount, fill_with=None)}: padded only when asked. */
@@ -310,7 +311,13 @@ final class Jinja2Filters {
     for (Object item : (List<?>) list(value)) {
       parts.add(PythonText.str(attribute == null ? item : lookup(item, attribute.toString())));
     }
-    return String.join(separator == null ? "" : separator.toString(), parts);
+    String glue = separator == null ? "" : separator.toString();
+    long size = (long) glue.length() * Math.max(0, parts.size() - 1);
+    for (String part : parts) {
+      size += part.length();
+    }
+    TextBudget.refuseLarger("join", size);
+    return String.join(glue, parts);
   }
 
   /** Jinja2's {@code replace(s, old, new, count=None)}, as Python's {@code str.replace}. */

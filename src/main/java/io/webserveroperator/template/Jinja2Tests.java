@@ -45,7 +45,7 @@ final class Jinja2Tests {
     if (container instanceof CharSequence text) {
       if (!(value instanceof CharSequence part)) {
         throw new TemplateFailure(
-            "'in <string>' requires string as left operand, not " + TypeNames.of(value));
+            "'in <string>' requires string as left operand, not " + TypeNames.python(value));
       }
       return text.toString().contains(part);
     }
@@ -56,7 +56,8 @@ final class Jinja2Tests {
       PythonOrder order = new PythonOrder(true);
       return TextFormat.asList(container).stream().anyMatch(item -> equal(order, item, value));
     }
-    throw new TemplateFailure("argument of type " + TypeNames.of(container) + " is not iterable");
+    throw new TemplateFailure(
+        "argument of type " + TypeNames.python(container) + " is not iterable");
   }
 
   private static boolean equal(PythonOrder order, Object a, Object b) {

@@ -124,7 +124,7 @@ final class PythonFormat {
       Object value, char type, String precision, boolean grouping, String sign) {
     if (!(value instanceof Number number)) {
       throw new TemplateFailure(
-          "Unknown format code '" + type + "' for object of type " + TypeNames.of(value));
+          "Unknown format code '" + type + "' for object of type " + TypeNames.python(value));
     }
     int digits = precision == null ? 6 : Integer.parseInt(precision);
     String text =

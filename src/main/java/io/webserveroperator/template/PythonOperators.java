@@ -159,7 +159,7 @@ final class PythonOperators {
     if (isText(container)) {
       if (!isText(item)) {
         throw new TemplateFailure(
-            "'in <string>' requires string as left operand, not " + TypeNames.of(item));
+            "'in <string>' requires string as left operand, not " + TypeNames.python(item));
       }
       return container.toString().contains(item.toString());
     }
@@ -169,7 +169,8 @@ final class PythonOperators {
     if (TextFormat.isList(container)) {
       return TextFormat.asList(container).stream().anyMatch(element -> equal(element, item));
     }
-    throw new TemplateFailure("argument of type " + TypeNames.of(container) + " is not iterable");
+    throw new TemplateFailure(
+        "argument of type " + TypeNames.python(container) + " is not iterable");
   }
 
   /** Python's {@code <} and friends: {@link PythonOrder}, never a coercion. */
@@ -224,9 +225,9 @@ final class PythonOperators {
         "unsupported operand type(s) for "
             + operator
             + ": "
-            + TypeNames.of(a)
+            + TypeNames.python(a)
             + " and "
-            + TypeNames.of(b));
+            + TypeNames.python(b));
   }
 
   static boolean isNumber(Object value) {

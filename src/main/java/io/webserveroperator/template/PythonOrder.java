@@ -38,7 +38,10 @@ final class PythonOrder implements Comparator<Object> {
       return Integer.compare(a.size(), b.size());
     }
     throw new TemplateFailure(
-        "'<' is not supported between " + TypeNames.of(left) + " and " + TypeNames.of(right));
+        "'<' is not supported between "
+            + TypeNames.python(left)
+            + " and "
+            + TypeNames.python(right));
   }
 
   private int compareText(String a, String b) {

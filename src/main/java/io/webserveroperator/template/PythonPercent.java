@@ -90,7 +90,8 @@ final class PythonPercent {
       return flag ? 1L : 0L;
     }
     if (!(value instanceof Number number)) {
-      throw new TemplateFailure("%d format: a real number is required, not " + TypeNames.of(value));
+      throw new TemplateFailure(
+          "%d format: a real number is required, not " + TypeNames.python(value));
     }
     return number.longValue();
   }

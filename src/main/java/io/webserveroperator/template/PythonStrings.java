@@ -238,7 +238,7 @@ final class PythonStrings {
             ? new ArrayList<>(map.keySet())
             : TextFormat.isList(items) ? TextFormat.asList(items) : null;
     if (parts == null) {
-      throw new TemplateFailure("str.join() needs a list, not " + TypeNames.of(items));
+      throw new TemplateFailure("str.join() needs a list, not " + TypeNames.python(items));
     }
     List<String> texts = new ArrayList<>();
     for (Object part : parts) {
@@ -247,7 +247,7 @@ final class PythonStrings {
             "sequence item "
                 + texts.size()
                 + ": expected str instance, "
-                + TypeNames.of(part)
+                + TypeNames.python(part)
                 + " found");
       }
       texts.add(part.toString());
@@ -276,7 +276,7 @@ final class PythonStrings {
 
   private static int width(Object value) {
     if (!(value instanceof Number number)) {
-      throw new TemplateFailure("a width must be an integer, not " + TypeNames.of(value));
+      throw new TemplateFailure("a width must be an integer, not " + TypeNames.python(value));
     }
     long width = number.longValue();
     if (width > EngineFactory.MAX_OUTPUT) {

@@ -1,5 +1,6 @@
 package io.webserveroperator.template;
 
+import com.hubspot.jinjava.lib.fn.MacroFunction;
 import java.util.Map;
 
 /** Python's {@code str} operations that Jinja2 filters use, on code points, not UTF-16 units. */
@@ -37,6 +38,9 @@ final class PythonText {
     }
     if (value instanceof Boolean flag) {
       return flag ? "True" : "False";
+    }
+    if (value instanceof MacroFunction macro) {
+      return "<macro '" + macro.getName() + "'>";
     }
     if (value instanceof Number number) {
       return TextFormat.number(number);

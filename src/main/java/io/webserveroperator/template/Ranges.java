@@ -9,9 +9,6 @@ import java.util.List;
  */
 final class Ranges {
 
-  /** The most items one {@code range()} may produce. */
-  static final long LIMIT = 10_000;
-
   private Ranges() {}
 
   /** Python's {@code range(stop)}, {@code range(start, stop)}, {@code range(start, stop, step)}. */
@@ -30,11 +27,11 @@ final class Ranges {
       throw new TemplateFailure("range() step must not be zero");
     }
     double items = Math.ceil(((double) stop - start) / step);
-    if (items > LIMIT) {
+    if (items > EngineFactory.MAX_ITEMS) {
       throw new TemplateFailure(
           String.format(
               "range() would produce %.0f items; templates may loop over at most %d",
-              items, LIMIT));
+              items, EngineFactory.MAX_ITEMS));
     }
     return Functions.range(first, more);
   }

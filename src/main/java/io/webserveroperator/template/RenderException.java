@@ -49,7 +49,8 @@ public class RenderException extends OperatorException {
     return reason;
   }
 
-  private static String format(String resource, String template, int line, String reason) {
+  /** {@code resource: template:line: reason}, leaving out the parts not known. */
+  static String format(String resource, String template, int line, String reason) {
     StringBuilder message = new StringBuilder();
     if (resource != null) {
       message.append(resource).append(": ");

@@ -4,6 +4,7 @@ import com.hubspot.jinjava.Jinjava;
 import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.interpret.TemplateError;
+import com.hubspot.jinjava.lib.fn.MacroFunction;
 import io.webserveroperator.manifest.ObjectPolicy;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Ownership;
@@ -15,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * Renders one resource with one template set: each file to text, the text to objects, each object
@@ -25,6 +27,40 @@ final class Renderer {
   private Renderer() {}
 
   static List<RenderedObject> render(
+      TemplateSet set, Map<String, Object> resource, ObjectPolicy policy) {
+    return exhaustible(resource, () -> renderObjects(set, resource, policy));
+  }
+
+  static Map<String, Object> renderStatus(
+      TemplateSet set,
+      Map<String, Object> resource,
+      Map<String, Map<String, Map<String, Object>>> children) {
+    return exhaustible(resource, () -> renderStatusFields(set, resource, children));
+  }
+
+  /** The documents one file renders for a resource, before validation; for tests and tools. */
+  static List<Object> documents(TemplateSet set, TemplateFile file, Map<String, Object> resource) {
+    return exhaustible(
+        resource,
+        () -> {
+          Map<String, Object> plain = Plain.copyMap(resource);
+          return renderDocuments(set.jinjava(), file, variables(plain), describe(plain));
+        });
+  }
+
+  /**
+   * Runs a render so that running out of stack or memory, even outside any one template (copying a
+   * deeply nested resource), fails the resource and never the thread.
+   */
+  private static <T> T exhaustible(Map<String, Object> resource, Supplier<T> render) {
+    try {
+      return render.get();
+    } catch (StackOverflowError | OutOfMemoryError e) {
+      throw new RenderException(describe(resource), null, 0, RenderErrors.describe(e));
+    }
+  }
+
+  private static List<RenderedObject> renderObjects(
       TemplateSet set, Map<String, Object> resource, ObjectPolicy policy) {
     Map<String, Object> plain = Plain.copyMap(resource);
     String owner = describe(plain);
@@ -64,7 +100,7 @@ final class Renderer {
     return List.copyOf(objects);
   }
 
-  static Map<String, Object> renderStatus(
+  private static Map<String, Object> renderStatusFields(
       TemplateSet set,
       Map<String, Object> resource,
       Map<String, Map<String, Map<String, Object>>> children) {
@@ -87,12 +123,6 @@ final class Renderer {
     return Plain.map(documents.get(0));
   }
 
-  /** The documents one file renders for a resource, before validation; for tests and tools. */
-  static List<Object> documents(TemplateSet set, TemplateFile file, Map<String, Object> resource) {
-    Map<String, Object> plain = Plain.copyMap(resource);
-    return renderDocuments(set.jinjava(), file, variables(plain), describe(plain));
-  }
-
   private static Map<String, Object> variables(Map<String, Object> resource) {
     Map<String, Object> variables = new LinkedHashMap<>();
     variables.put("spec", resource.get("spec") == null ? Map.of() : resource.get("spec"));
@@ -111,7 +141,7 @@ final class Renderer {
     Context context = new RenderContext(jinjava.getGlobalContext(), variables);
     context.setExpressionStrategy(EngineFactory.STRATEGY);
     context.setDynamicVariableResolver(Renderer::undefinedVariable);
-    return new TimedInterpreter(
+    return new RenderInterpreter(
         jinjava, context, jinjava.getGlobalConfig(), EngineFactory.MAX_RENDER_TIME);
   }
 
@@ -124,8 +154,14 @@ final class Renderer {
       return null; // Jinja2's literal, which jinjava reads as a name in some places
     }
     JinjavaInterpreter current = JinjavaInterpreter.getCurrent();
-    boolean known = current != null && current.getContext().containsKey(name);
-    return known ? null : Undefined.variable(name);
+    if (current == null) {
+      return Undefined.variable(name);
+    }
+    MacroFunction macro = current.getContext().getGlobalMacro(name);
+    if (macro != null) {
+      return macro; // a macro named as a value ({{ m ~ '' }}, caller), not called
+    }
+    return current.getContext().containsKey(name) ? null : Undefined.variable(name);
   }
 
   private static final Set<String> NONE = Set.of("none", "None");
@@ -150,10 +186,14 @@ final class Renderer {
     } catch (RuntimeException e) {
       throw new RenderException(
           owner, file.name(), RenderErrors.line(e, interpreter), RenderErrors.describe(e), e);
-    } catch (TimedInterpreter.Expired e) {
+    } catch (RenderInterpreter.Expired e) {
       throw new RenderException(owner, file.name(), interpreter.getLineNumber(), e.getMessage());
+    } catch (StackOverflowError | OutOfMemoryError e) {
+      // Neither may end the thread: this resource fails, every other one renders on.
+      throw new RenderException(
+          owner, file.name(), interpreter.getLineNumber(), RenderErrors.describe(e));
     }
-    if (interpreter instanceof TimedInterpreter timed && timed.expired()) {
+    if (interpreter instanceof RenderInterpreter timed && timed.expired()) {
       throw new RenderException(
           owner, file.name(), interpreter.getLineNumber(), timed.expiredMessage());
     }
@@ -168,6 +208,7 @@ final class Renderer {
       }
     }
     try {
+      slots.budget().output(text.length());
       return OutputParser.parse(text, slots);
     } catch (TemplateFailure e) {
       throw new RenderException(owner, file.name(), 0, e.getMessage());

@@ -21,10 +21,6 @@ final class SafeOutputStrategy implements ExpressionStrategy {
     if (value instanceof Undefined) {
       throw new TemplateFailure(RenderErrors.undefined(token.getExpr().strip()));
     }
-    Slots slots = Slots.current();
-    if (slots == null) {
-      throw new IllegalStateException("a template was rendered outside the engine");
-    }
-    return new RenderedOutputNode(slots.print(value));
+    return new RenderedOutputNode(Slots.require().print(value));
   }
 }

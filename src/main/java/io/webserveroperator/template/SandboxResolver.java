@@ -4,7 +4,8 @@ import com.hubspot.jinjava.el.JinjavaInterpreterResolver;
 import com.hubspot.jinjava.lib.exptest.ExpTest;
 import com.hubspot.jinjava.lib.filter.Filter;
 import com.hubspot.jinjava.lib.fn.MacroFunction;
-import com.hubspot.jinjava.util.ForLoop;
+import com.hubspot.jinjava.objects.collections.PyList;
+import com.hubspot.jinjava.objects.collections.PyMap;
 import java.beans.FeatureDescriptor;
 import java.util.Iterator;
 import java.util.List;
@@ -16,10 +17,11 @@ import jinjava.javax.el.MethodNotFoundException;
 import jinjava.javax.el.PropertyNotFoundException;
 
 /**
- * Keeps templates away from Java: properties resolve only on maps, lists and the engine's own
- * objects (such as {@code loop}); the only callable methods are Python's read-only dict and list
- * methods and its str methods ({@link PythonStrings}). Everything else is unknown, which the strict
- * mode turns into an error; a key a mapping does not have is {@link Undefined}, as in Jinja2.
+ * Keeps templates away from Java: properties resolve only on maps, lists and jinjava's value
+ * objects; the only callable methods are Python's read-only dict and list methods, its str methods
+ * ({@link PythonStrings}) and {@code loop.cycle()} ({@link LoopView}). Everything else is unknown,
+ * which the strict mode turns into an error; a key a mapping does not have is {@link Undefined}, as
+ * in Jinja2.
  */
 final class SandboxResolver extends ELResolver {
 
@@ -35,7 +37,7 @@ final class SandboxResolver extends ELResolver {
     if (base instanceof Undefined undefined) {
       throw undefined.failure();
     }
-    if (base instanceof NamedTuple tuple && !isIndex(property)) {
+    if (unwrap(base) instanceof NamedTuple tuple && !isIndex(property)) {
       context.setPropertyResolved(true);
       return tuple.field(String.valueOf(property));
     }
@@ -74,6 +76,10 @@ final class SandboxResolver extends ELResolver {
     if (base instanceof String text && PythonStrings.has(name)) {
       context.setPropertyResolved(true);
       return PythonStrings.call(text, name, params);
+    }
+    if (unwrap(base) instanceof LoopView loop && name.equals("cycle")) {
+      context.setPropertyResolved(true);
+      return loop.cycle(params);
     }
     boolean allowed =
         base instanceof Map<?, ?> map
@@ -152,7 +158,14 @@ final class SandboxResolver extends ELResolver {
   }
 
   private static boolean isEngineObject(Object base) {
-    return base instanceof ForLoop
-        || (base != null && base.getClass().getName().startsWith(ENGINE_OBJECTS));
+    return base != null && base.getClass().getName().startsWith(ENGINE_OBJECTS);
+  }
+
+  /** The list or dict jinjava wrapped for a template (in a PyList or PyMap), or the value. */
+  private static Object unwrap(Object base) {
+    if (base instanceof PyList list) {
+      return list.toList();
+    }
+    return base instanceof PyMap map ? map.toMap() : base;
   }
 }

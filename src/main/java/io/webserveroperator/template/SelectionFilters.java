@@ -122,7 +122,7 @@ final class SelectionFilters {
   /** Jinja2's {@code items(value)}: a mapping's (key, value) pairs. */
   private static Object items(Object value, Object[] args, Map<String, Object> kwargs) {
     if (!(value instanceof Map<?, ?> map)) {
-      throw new TemplateFailure("items needs a mapping, not " + TypeNames.of(value));
+      throw new TemplateFailure("items needs a mapping, not " + TypeNames.python(value));
     }
     List<Object> pairs = new ArrayList<>();
     map.forEach((k, v) -> pairs.add(new Jinja2Filters.Pair(k, v)));

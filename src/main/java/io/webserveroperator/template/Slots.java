@@ -1,9 +1,9 @@
 package io.webserveroperator.template;
 
+import com.hubspot.jinjava.lib.fn.MacroFunction;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -36,10 +36,20 @@ final class Slots {
 
   private final List<String> values = new ArrayList<>();
   private final List<Kind> kinds = new ArrayList<>();
+  private final TextBudget budget = new TextBudget();
 
   /** The slots of the render running on this thread, or null outside a render. */
   static Slots current() {
     return CURRENT.get();
+  }
+
+  /** The slots of the render running on this thread; templates only run inside one. */
+  static Slots require() {
+    Slots slots = CURRENT.get();
+    if (slots == null) {
+      throw new IllegalStateException("a template was rendered outside the engine");
+    }
+    return slots;
   }
 
   /** Runs {@code work} with this instance as {@link #current()}. */
@@ -57,8 +67,14 @@ final class Slots {
     }
   }
 
-  /** Keeps {@code value} and returns the token that stands for it. */
+  /** How much text this render has made. */
+  TextBudget budget() {
+    return budget;
+  }
+
+  /** Keeps {@code value} and returns the token that stands for it; its size counts as output. */
   String put(String value, Kind kind) {
+    budget.print(value.length());
     values.add(value);
     kinds.add(kind);
     return OPEN + Integer.toString(values.size() - 1) + CLOSE;
@@ -82,7 +98,7 @@ final class Slots {
     if (value instanceof Double || value instanceof Float || value instanceof BigDecimal) {
       return TextFormat.number((Number) value);
     }
-    if (value instanceof Map || value instanceof Collection || value.getClass().isArray()) {
+    if (value instanceof Map || TextFormat.isList(value)) {
       return TextFormat.JSON.write(value, this);
     }
     return put(text(value), Kind.PLAIN);
@@ -144,8 +160,8 @@ final class Slots {
 
   /**
    * The text of a scalar value: strings, numbers and jinjava's own value types (such as
-   * SafeString). The interpreter, a loop or a macro would print its Java identity, which no
-   * template needs and none may see.
+   * SafeString). Anything else, such as a macro, would print its Java identity, which no template
+   * needs and none may see.
    */
   static String text(Object value) {
     if (value instanceof CharSequence
@@ -155,8 +171,12 @@ final class Slots {
         || value.getClass().getName().startsWith("com.hubspot.jinjava.objects.")) {
       return value.toString();
     }
+    String call =
+        value instanceof MacroFunction macro ? " (call it: " + macro.getName() + "())" : "";
     throw new TemplateFailure(
-        "templates cannot print a Java object (" + value.getClass().getSimpleName() + ")");
+        "templates can print strings, numbers, booleans, dicts and lists, not "
+            + TypeNames.of(value)
+            + call);
   }
 
   private static boolean isWholeNumber(Object value) {

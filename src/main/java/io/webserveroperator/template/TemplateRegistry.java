@@ -14,6 +14,9 @@ import java.util.function.Consumer;
 
 /**
  * The kinds of {@code watches.yaml} and their parsed templates: the one entry point to rendering.
+ * Each kind loads on its own: one whose templates do not load fails the renders of its resources
+ * ({@link TemplatesInvalidException}, naming the file and line) until an edit repairs it, while
+ * every other kind renders on.
  *
  * <p>Thread-safe: renders run concurrently against the current template sets; a reload swaps a set
  * atomically, so a render sees either the old or the new templates, never a mix.
@@ -23,16 +26,36 @@ public final class TemplateRegistry implements AutoCloseable {
   private final Path root;
   private final List<Watch> watches;
   private final RegistryOptions options;
-  private final Map<Watch, TemplateSet> sets = new ConcurrentHashMap<>();
+  private final Map<Watch, Loaded> loaded = new ConcurrentHashMap<>();
   private final Map<Watch, ObjectPolicy> policies = new LinkedHashMap<>();
   private TemplateWatcher watcher;
+
+  /**
+   * What a kind renders with now: its last good templates or, while it has never had any, why they
+   * did not load. Swapped whole, so that a render sees one or the other.
+   *
+   * @param set the templates, or null
+   * @param error why the last attempt failed, when there is no set
+   * @param sources what was read, so that a reload can tell whether anything changed
+   */
+  private record Loaded(TemplateSet set, TemplateLoadException error, Map<String, String> sources) {
+
+    static Loaded of(Watch watch, TemplateTree tree) {
+      try {
+        TemplateSet set = TemplateSet.load(watch, tree);
+        return new Loaded(set, null, set.sources());
+      } catch (TemplateLoadException e) {
+        return new Loaded(null, e, TemplateSet.sourcesOf(watch, tree));
+      }
+    }
+  }
 
   private TemplateRegistry(TemplateTree tree, List<Watch> watches, RegistryOptions options) {
     this.root = tree.root();
     this.watches = watches;
     this.options = options;
     for (Watch watch : watches) {
-      sets.put(watch, TemplateSet.load(watch, tree));
+      loaded.put(watch, Loaded.of(watch, tree));
       policies.put(
           watch,
           new ObjectPolicy(
@@ -43,8 +66,9 @@ public final class TemplateRegistry implements AutoCloseable {
   }
 
   /**
-   * Reads watches.yaml and parses every template set once; throws OperatorException (clear message)
-   * on bad config or template syntax.
+   * Reads watches.yaml and parses every kind's templates once. Throws OperatorException (clear
+   * message) when watches.yaml or the folder cannot be read; a kind whose templates do not load is
+   * kept as {@link #loadFailure} instead, failing only its own renders.
    */
   public static TemplateRegistry load(Path watchesYaml) {
     return load(watchesYaml, RegistryOptions.defaults());
@@ -62,6 +86,11 @@ public final class TemplateRegistry implements AutoCloseable {
     return watches;
   }
 
+  /** Why the templates of {@code watch} did not load, while no version of them has. */
+  public Optional<TemplateLoadException> loadFailure(Watch watch) {
+    return Optional.ofNullable(loaded.get(watch)).map(Loaded::error);
+  }
+
   /** The watch for a resource's apiVersion+kind, if handled. */
   public Optional<Watch> watchFor(String apiVersion, String kind) {
     return watches.stream()
@@ -73,10 +102,12 @@ public final class TemplateRegistry implements AutoCloseable {
    * Renders one resource (a plain Map as parsed from YAML/JSON: apiVersion, kind, metadata,
    * spec...) into validated, labelled objects with owner reference (when metadata.uid present), in
    * file-name order. Pure, thread-safe.
+   *
+   * @throws TemplatesInvalidException when the templates of the resource's kind did not load
    */
   public List<RenderedObject> render(Watch watch, Map<String, Object> resource)
       throws RenderException {
-    return Renderer.render(set(watch), resource, policies.get(watch));
+    return Renderer.render(set(watch, resource), resource, policies.get(watch));
   }
 
   /**
@@ -88,24 +119,26 @@ public final class TemplateRegistry implements AutoCloseable {
       Map<String, Object> resource,
       Map<String, Map<String, Map<String, Object>>> children)
       throws RenderException {
-    return Renderer.renderStatus(set(watch), resource, children);
+    return Renderer.renderStatus(set(watch, resource), resource, children);
   }
 
   /**
    * Starts watching the templates folder, links and a ConfigMap volume's {@code ..data} swap
-   * included. After a change, each kind whose files changed is parsed again: on success its new
-   * templates are used and onReload(watch) is called; a broken edit keeps the last good version and
-   * calls onError(watch, exception). Callbacks run on one background thread.
+   * included. After a change, each kind whose files changed is parsed again. On success its new
+   * templates are used and onChange(watch) is called. A broken edit calls onError(watch, exception)
+   * and keeps the last good version; a kind that has none fails its renders with the new error, and
+   * onChange(watch) is called too, since what its renders say has changed. Callbacks run on one
+   * background thread.
    */
   public synchronized void watchForChanges(
-      Consumer<Watch> onReload, BiConsumer<Watch, OperatorException> onError) {
+      Consumer<Watch> onChange, BiConsumer<Watch, OperatorException> onError) {
     if (watcher != null) {
       throw new IllegalStateException("this registry already watches its templates");
     }
-    watcher = TemplateWatcher.start(root, () -> reload(onReload, onError));
+    watcher = TemplateWatcher.start(root, () -> reload(onChange, onError));
   }
 
-  private void reload(Consumer<Watch> onReload, BiConsumer<Watch, OperatorException> onError) {
+  private void reload(Consumer<Watch> onChange, BiConsumer<Watch, OperatorException> onError) {
     TemplateTree tree;
     try {
       tree = TemplateTree.read(root);
@@ -114,16 +147,18 @@ public final class TemplateRegistry implements AutoCloseable {
       return;
     }
     for (Watch watch : watches) {
-      if (TemplateSet.sourcesOf(watch, tree).equals(sets.get(watch).sources())) {
+      Loaded before = loaded.get(watch);
+      if (TemplateSet.sourcesOf(watch, tree).equals(before.sources())) {
         continue;
       }
-      try {
-        sets.put(watch, TemplateSet.load(watch, tree));
-      } catch (OperatorException e) {
-        onError.accept(watch, e);
-        continue;
+      Loaded now = Loaded.of(watch, tree);
+      if (now.error() != null) {
+        onError.accept(watch, now.error());
       }
-      onReload.accept(watch);
+      if (now.set() != null || before.set() == null) {
+        loaded.put(watch, now);
+        onChange.accept(watch);
+      }
     }
   }
 
@@ -135,12 +170,18 @@ public final class TemplateRegistry implements AutoCloseable {
     }
   }
 
-  private TemplateSet set(Watch watch) {
-    TemplateSet set = sets.get(watch);
-    if (set == null) {
+  private TemplateSet set(Watch watch, Map<String, Object> resource) {
+    Loaded now = loaded.get(watch);
+    if (now == null) {
       throw new OperatorException(
           "No templates for " + watch.kind() + ": the watch is not in " + root + "/watches.yaml.");
     }
-    return options.cacheParsedTemplates() ? set : TemplateSet.load(watch, TemplateTree.read(root));
+    if (!options.cacheParsedTemplates()) {
+      now = Loaded.of(watch, TemplateTree.read(root));
+    }
+    if (now.set() == null) {
+      throw new TemplatesInvalidException(Renderer.describe(resource), now.error());
+    }
+    return now.set();
   }
 }

@@ -6,7 +6,6 @@ import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.interpret.TemplateError;
 import com.hubspot.jinjava.loader.ResourceLocator;
 import com.hubspot.jinjava.tree.Node;
-import io.webserveroperator.OperatorException;
 import java.io.IOException;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
@@ -23,7 +22,8 @@ import java.util.regex.Pattern;
  *
  * @param watch the watch these templates render
  * @param jinjava the engine, whose includes read from this set's sources
- * @param files the rendered files ({@code *.yaml.j2} not starting with {@code _}), in name order
+ * @param files the rendered files ({@code *.yaml.j2} at the top not starting with {@code _}), in
+ *     name order; the partials beside them are parsed when loading only to check them
  * @param status the parsed status template, if the watch has one
  * @param sources the text of every file this set was read from, by path in the tree, so that a
  *     reload can tell whether anything changed
@@ -40,9 +40,10 @@ record TemplateSet(
   /**
    * Parses every template of {@code watch} in {@code tree}.
    *
-   * @throws OperatorException naming the file and line when a template does not parse, and when the
-   *     folder yields no template to render (unless the watch allows an empty result) or the status
-   *     template is missing
+   * @throws TemplateLoadException naming the file and line when a template does not parse or uses
+   *     what this engine refuses ({@link UnsupportedSyntax}), and when the folder yields no
+   *     template to render (unless the watch allows an empty result) or the status template is
+   *     missing
    */
   static TemplateSet load(Watch watch, TemplateTree tree) {
     String folder = watch.templates();
@@ -52,12 +53,19 @@ record TemplateSet(
     List<TemplateFile> files = new ArrayList<>();
     for (Map.Entry<String, String> source : sources.entrySet()) {
       String name = source.getKey();
-      if (name.endsWith(SUFFIX) && !name.startsWith("_") && !name.contains("/")) {
-        files.add(parse(jinjava, prefix(folder, name), source.getValue()));
+      if (!name.endsWith(SUFFIX)) {
+        continue;
+      }
+      // Partials are parsed too, so that what no render reaches yet is still checked now.
+      TemplateFile file = parse(jinjava, prefix(folder, name), source.getValue());
+      if (!name.startsWith("_") && !name.contains("/")) {
+        files.add(file);
       }
     }
     if (files.isEmpty() && !watch.allowEmpty()) {
-      throw new OperatorException(
+      throw new TemplateLoadException(
+          null,
+          0,
           "The templates of "
               + watch.kind()
               + " ("
@@ -77,7 +85,9 @@ record TemplateSet(
           tree.file(name)
               .orElseThrow(
                   () ->
-                      new OperatorException(
+                      new TemplateLoadException(
+                          null,
+                          0,
                           "watches.yaml names the status template "
                               + name
                               + " for "
@@ -103,20 +113,20 @@ record TemplateSet(
 
   private static TemplateFile parse(Jinjava jinjava, String name, String source) {
     Context context = new Context(jinjava.getGlobalContext());
-    EngineFactory.prepare(context);
     JinjavaInterpreter interpreter =
         new JinjavaInterpreter(jinjava, context, jinjava.getGlobalConfig());
     Node root = interpreter.parse(source);
     for (TemplateError error : interpreter.getErrors()) {
       if (error.getSeverity() == TemplateError.ErrorType.FATAL) {
-        throw new OperatorException(
-            name
-                + ":"
-                + error.getLineno()
-                + ": the template does not parse: "
-                + error.getMessage());
+        throw new TemplateLoadException(
+            name, error.getLineno(), "the template does not parse: " + error.getMessage());
       }
     }
+    UnsupportedSyntax.find(source, root)
+        .ifPresent(
+            problem -> {
+              throw new TemplateLoadException(name, problem.line(), problem.message());
+            });
     return new TemplateFile(name, root);
   }
 
@@ -135,7 +145,10 @@ record TemplateSet(
     return folder.isEmpty() ? name : folder + "/" + name;
   }
 
-  /** Serves {@code include} and {@code import} from the sources read at load time. */
+  /**
+   * Serves {@code include} and {@code import} from the sources read at load time, refusing any that
+   * names jinjava's interpreter.
+   */
   private record SourceLocator(Map<String, String> sources, Path folder)
       implements ResourceLocator {
 
@@ -146,6 +159,11 @@ record TemplateSet(
       String source = sources.get(name);
       if (source == null) {
         throw new IOException("no template " + fullName + " in " + folder);
+      }
+      // Loading checked the *.yaml.j2 files; this covers any other file a template includes.
+      Optional<UnsupportedSyntax.Problem> problem = UnsupportedSyntax.interpreterName(source);
+      if (problem.isPresent()) {
+        throw new IOException(name + ":" + problem.get().line() + ": " + problem.get().message());
       }
       return source;
     }

@@ -1,7 +1,17 @@
 package io.webserveroperator.template;
 
+import com.hubspot.jinjava.lib.fn.Functions;
+
 /** The output of a macro: template text whose values are already slot tokens. */
 record TemplateText(String text) implements Fragment {
+
+  /**
+   * Jinja2's {@code super()} in a block: the parent's block as template text, as a macro's output
+   * is, where jinjava's returns a string that would print as token characters.
+   */
+  public static TemplateText superBlock() {
+    return new TemplateText(Functions.renderSuperBlock());
+  }
 
   @Override
   public String emit(Slots slots) {

@@ -3,6 +3,7 @@ package io.webserveroperator.template;
 import java.lang.reflect.Array;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -15,11 +16,18 @@ import java.util.TreeMap;
  */
 enum TextFormat {
   /** Block-style YAML, two-space indents, every string double-quoted. */
-  YAML,
+  YAML("to_yaml"),
   /** JSON in the map's own order, Python's separators ({@code ", "} and {@code ": "}). */
-  JSON,
+  JSON("to_json"),
   /** Jinja2's {@code tojson}: keys sorted and {@code < > & '} escaped. */
-  TOJSON;
+  TOJSON("tojson");
+
+  /** The filter that writes this format, as messages name it. */
+  private final String filter;
+
+  TextFormat(String filter) {
+    this.filter = filter;
+  }
 
   String write(Object value, Slots slots) {
     StringBuilder out = new StringBuilder(128);
@@ -29,6 +37,11 @@ enum TextFormat {
       writeJson(out, value, slots);
     }
     return out.toString();
+  }
+
+  /** Stops writing once the text is past what a template may build at once. */
+  private void bound(StringBuilder out) {
+    TextBudget.refuseLarger(filter, out.length());
   }
 
   private void writeJson(StringBuilder out, Object value, Slots slots) {
@@ -67,6 +80,7 @@ enum TextFormat {
     } else {
       writeJsonString(out, Slots.text(value), slots);
     }
+    bound(out);
   }
 
   private void writeJsonString(StringBuilder out, String text, Slots slots) {
@@ -75,7 +89,7 @@ enum TextFormat {
     out.append('"');
   }
 
-  private static void writeYaml(StringBuilder out, Object value, int indent, Slots slots) {
+  private void writeYaml(StringBuilder out, Object value, int indent, Slots slots) {
     if (value instanceof Fragment fragment) {
       value = fragment.toString();
     }
@@ -112,9 +126,10 @@ enum TextFormat {
     } else {
       out.append(yamlScalar(Slots.text(value), slots));
     }
+    bound(out);
   }
 
-  private static void writeYamlChild(StringBuilder out, Object value, int indent, Slots slots) {
+  private void writeYamlChild(StringBuilder out, Object value, int indent, Slots slots) {
     boolean nested =
         (value instanceof Map<?, ?> map && !map.isEmpty())
             || (isList(value) && !asList(value).isEmpty());
@@ -205,13 +220,19 @@ enum TextFormat {
     return sorted;
   }
 
+  /** Lists, sets, arrays, and a dict's items (as Python's (key, value) pairs). */
   static boolean isList(Object value) {
-    return value instanceof Collection || (value != null && value.getClass().isArray());
+    return value instanceof Collection
+        || value instanceof Map.Entry
+        || (value != null && value.getClass().isArray());
   }
 
   static List<?> asList(Object value) {
     if (value instanceof List<?> list) {
       return list;
+    }
+    if (value instanceof Map.Entry<?, ?> item) {
+      return Arrays.asList(item.getKey(), item.getValue());
     }
     if (value instanceof Collection<?> collection) {
       return new ArrayList<>(collection);

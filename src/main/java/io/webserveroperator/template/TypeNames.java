@@ -1,14 +1,71 @@
 package io.webserveroperator.template;
 
+import com.hubspot.jinjava.lib.fn.MacroFunction;
+import java.util.Collection;
 import java.util.Map;
 
-/** Python's names for the types of template values, for messages that never show Java's. */
+/**
+ * The Python word for a value's type, for messages: templates speak of strings, integers, dicts and
+ * lists, never of the Java classes behind them. {@link #of} says it in words ({@code a string}),
+ * {@link #python} as Python's errors do ({@code 'str'}).
+ */
 final class TypeNames {
 
   private TypeNames() {}
 
-  /** {@code 'int'}, {@code 'str'}, {@code 'dict'}, ... as Python's {@code type(x).__name__}. */
+  /** The type of a value, with its article: {@code a string}, {@code a dict}, {@code a macro}. */
   static String of(Object value) {
+    if (value == null) {
+      return "none";
+    }
+    if (value instanceof MacroFunction macro) {
+      return "the macro '" + macro.getName() + "'";
+    }
+    if (value instanceof Map) {
+      return "a dict";
+    }
+    if (value instanceof Collection || value.getClass().isArray() || value instanceof Map.Entry) {
+      return "a list";
+    }
+    return ofClass(value.getClass().getSimpleName());
+  }
+
+  /** The type a Java class name stands for, qualified or not, in an engine's message. */
+  static String ofClass(String javaName) {
+    String name = javaName.substring(javaName.lastIndexOf('.') + 1);
+    name = name.substring(name.lastIndexOf('$') + 1);
+    if (name.equals("String") || name.equals("Character") || name.equals("SafeString")) {
+      return "a string";
+    }
+    if (name.matches("Long|Integer|Short|Byte|BigInteger")) {
+      return "an integer";
+    }
+    if (name.matches("Double|Float|BigDecimal|Number")) {
+      return "a number";
+    }
+    if (name.equals("Boolean")) {
+      return "a boolean";
+    }
+    if (name.endsWith("Map") || name.equals("Namespace") || name.equals("LoopView")) {
+      return "a dict";
+    }
+    if (name.endsWith("List") || name.endsWith("Set") || name.equals("Group")) {
+      return "a list";
+    }
+    if (name.equals("ForLoop")) {
+      return "the loop";
+    }
+    if (name.contains("Macro")) {
+      return "a macro";
+    }
+    if (name.equals("Comparable")) {
+      return "something that can be ordered";
+    }
+    return "a value";
+  }
+
+  /** {@code 'int'}, {@code 'str'}, {@code 'dict'}, ... as Python's {@code type(x).__name__}. */
+  static String python(Object value) {
     if (value == null) {
       return "'NoneType'";
     }

@@ -51,7 +51,12 @@ final class Undefined extends AbstractCollection<Object> implements HasObjectTru
   /** The value of an attribute of something that is neither a mapping nor a list. */
   static Undefined attribute(Object name, Object owner) {
     return new Undefined(
-        () -> "'" + name + "' is undefined: a " + TypeNames.of(owner) + " value has no attributes");
+        () ->
+            "'"
+                + name
+                + "' is undefined: a "
+                + TypeNames.python(owner)
+                + " value has no attributes");
   }
 
   private static String keys(Map<?, ?> mapping) {

@@ -3,10 +3,12 @@ package io.webserveroperator.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.TemplateFolder;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -65,6 +67,36 @@ class RenderCommandTest {
     assertThat(run.err)
         .contains("WebServer x/a: webserver/ingress.yaml.j2:14:")
         .contains("spec.ingress.host is required");
+  }
+
+  @Test
+  void printsTheOtherKindsWhenOneKindsTemplatesDoNotLoad(@TempDir Path dir) throws Exception {
+    Path templates = TemplateFolder.copyInto(dir.resolve("templates"));
+    Files.writeString(
+        templates.resolve("watches.yaml"),
+        "- {group: test.example.com, version: v1, kind: Broken, templates: broken}\n",
+        StandardOpenOption.APPEND);
+    Files.createDirectories(templates.resolve("broken"));
+    Files.writeString(templates.resolve("broken/out.yaml.j2"), "a: 1\n{% if %}\n");
+    Path broken = dir.resolve("broken.yaml");
+    Files.writeString(
+        broken,
+        "apiVersion: test.example.com/v1\nkind: Broken\nmetadata: {name: b, namespace: x}\n");
+
+    Run run =
+        run(
+            "render",
+            "-f",
+            broken.toString(),
+            "-f",
+            Project.file("samples/webapp_v1_webserver.yaml").toString(),
+            "--templates",
+            templates.toString());
+
+    assertThat(run.exit).isEqualTo(1);
+    assertThat(run.out).contains("kind: Deployment", "kind: Service").doesNotContain("Broken");
+    assertThat(run.err)
+        .contains("render: Broken x/b: broken/out.yaml.j2:2: the template does not parse");
   }
 
   @Test

@@ -3,7 +3,6 @@ package io.webserveroperator.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.testing.HostileTemplates;
@@ -95,7 +94,7 @@ class HostileTemplatesIT {
                                   .contains(FILE)
                                   .contains(hostile.cause());
                             }));
-        assertThat(warnings(admin, namespace, hostile.name()))
+        assertThat(webServers.warnings(hostile.name()))
             .as("events of %s", hostile.name())
             .contains("RenderFailed");
         assertThat(
@@ -138,13 +137,5 @@ class HostileTemplatesIT {
           .append("{% endif %}\n");
     }
     return text.append("{% endif %}\n").toString();
-  }
-
-  private static List<String> warnings(KubernetesClient admin, String namespace, String name) {
-    return admin.v1().events().inNamespace(namespace).list().getItems().stream()
-        .filter(e -> name.equals(e.getInvolvedObject().getName()))
-        .filter(e -> "Warning".equals(e.getType()))
-        .map(Event::getReason)
-        .toList();
   }
 }

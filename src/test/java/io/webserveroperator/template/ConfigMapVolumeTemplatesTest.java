@@ -88,10 +88,16 @@ class ConfigMapVolumeTemplatesTest {
   void refusesAKindWhoseFolderHoldsNoTemplates(@TempDir Path dir) {
     ConfigMapVolume.write(dir, Map.of("watches.yaml", watches(""), "webserver__README", "notes"));
 
-    assertThatThrownBy(() -> TemplateRegistry.load(dir.resolve("watches.yaml")))
-        .isInstanceOf(OperatorException.class)
-        .hasMessageContaining("The templates of WebServer")
-        .hasMessageContaining("allowEmpty: true");
+    try (TemplateRegistry registry = TemplateRegistry.load(dir.resolve("watches.yaml"))) {
+      Watch watch = registry.watches().get(0);
+      assertThat(registry.loadFailure(watch))
+          .hasValueSatisfying(
+              e -> assertThat(e).hasMessageContaining("The templates of WebServer"));
+      assertThatThrownBy(() -> registry.render(watch, SHOP))
+          .isInstanceOf(TemplatesInvalidException.class)
+          .hasMessageStartingWith("WebServer prod/shop: The templates of WebServer")
+          .hasMessageContaining("allowEmpty: true");
+    }
   }
 
   @Test

@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * The misbehaving templates of {@code template/hostile-templates.yaml}: endless loops, recursion,
- * huge output, reaches for Java classes, broken YAML, objects outside the resource's namespace.
+ * huge output and huge widths, reaches for Java classes, disabled filters, broken YAML, objects
+ * outside the resource's namespace.
  */
 public final class HostileTemplates {
 

@@ -3,6 +3,7 @@ package io.webserveroperator.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -16,7 +17,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** WebServer resources for tests: building, creating and reading them back. */
+/**
+ * WebServer resources for tests, or those of any kind a test serves like them: building, creating
+ * and reading them back.
+ */
 public final class WebServers {
 
   /** The WebServer kind as the API serves it. */
@@ -31,17 +35,24 @@ public final class WebServers {
 
   private final KubernetesClient client;
   private final String namespace;
+  private final ResourceDefinitionContext kind;
 
   public WebServers(KubernetesClient client, String namespace) {
+    this(client, namespace, KIND);
+  }
+
+  /** For resources of another kind with a status subresource, such as a test's own CRD. */
+  public WebServers(KubernetesClient client, String namespace, ResourceDefinitionContext kind) {
     this.client = client;
     this.namespace = namespace;
+    this.kind = kind;
   }
 
   /** A WebServer with that spec, not yet created. */
   public GenericKubernetesResource build(String name, Map<String, Object> spec) {
     var resource = new GenericKubernetesResource();
-    resource.setApiVersion("webapp.example.com/v1");
-    resource.setKind("WebServer");
+    resource.setApiVersion(kind.getGroup() + "/" + kind.getVersion());
+    resource.setKind(kind.getKind());
     resource.setMetadata(new ObjectMetaBuilder().withName(name).withNamespace(namespace).build());
     resource.setAdditionalProperty("spec", new LinkedHashMap<>(spec));
     return resource;
@@ -50,7 +61,7 @@ public final class WebServers {
   /** Creates a WebServer with that spec. */
   public GenericKubernetesResource create(String name, Map<String, Object> spec) {
     return client
-        .genericKubernetesResources(KIND)
+        .genericKubernetesResources(kind)
         .inNamespace(namespace)
         .resource(build(name, spec))
         .create();
@@ -58,7 +69,7 @@ public final class WebServers {
 
   /** The WebServer's resource handle, to get, edit or delete it. */
   public Resource<GenericKubernetesResource> named(String name) {
-    return client.genericKubernetesResources(KIND).inNamespace(namespace).withName(name);
+    return client.genericKubernetesResources(kind).inNamespace(namespace).withName(name);
   }
 
   /**
@@ -93,6 +104,15 @@ public final class WebServers {
         .map(c -> (Map<String, Object>) c)
         .filter(c -> type.equals(c.get("type")))
         .findFirst();
+  }
+
+  /** The reasons of the Warning events about it. */
+  public List<String> warnings(String name) {
+    return client.v1().events().inNamespace(namespace).list().getItems().stream()
+        .filter(e -> name.equals(e.getInvolvedObject().getName()))
+        .filter(e -> "Warning".equals(e.getType()))
+        .map(Event::getReason)
+        .toList();
   }
 
   /**

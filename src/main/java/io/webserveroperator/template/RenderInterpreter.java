@@ -4,14 +4,17 @@ import com.hubspot.jinjava.Jinjava;
 import com.hubspot.jinjava.JinjavaConfig;
 import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.util.ForLoop;
 import java.time.Duration;
 
 /**
- * An interpreter that stops a render once its time is up. Jinjava has no time limit and ignores
- * interrupts, but every loop iteration, tag, expression and macro call asks the interpreter for its
- * context, so that is where the clock is read. Not thread-safe, like every interpreter.
+ * The interpreter of one render: jinjava's, with the two hooks it lacks. It stops the render once
+ * its time is up: jinjava has no time limit and ignores interrupts, but every loop iteration, tag,
+ * expression and macro call asks the interpreter for its context, so that is where the clock is
+ * read. And a template that names {@code loop} gets a {@link LoopView}, since every variable a
+ * template names is looked up here. Not thread-safe, like every interpreter.
  */
-final class TimedInterpreter extends JinjavaInterpreter {
+final class RenderInterpreter extends JinjavaInterpreter {
 
   /** Reads the clock once per this many context look-ups; a look-up takes nanoseconds. */
   private static final int CHECK_EVERY = 256;
@@ -21,7 +24,7 @@ final class TimedInterpreter extends JinjavaInterpreter {
   private int lookups;
   private boolean expired;
 
-  TimedInterpreter(Jinjava jinjava, Context context, JinjavaConfig config, Duration limit) {
+  RenderInterpreter(Jinjava jinjava, Context context, JinjavaConfig config, Duration limit) {
     super(jinjava, context, config);
     this.limit = limit;
     this.deadline = System.nanoTime() + limit.toNanos();
@@ -36,6 +39,12 @@ final class TimedInterpreter extends JinjavaInterpreter {
       throw new Expired(limit);
     }
     return super.getContext();
+  }
+
+  @Override
+  public Object retraceVariable(String variable, int lineNumber, int startPosition) {
+    Object value = super.retraceVariable(variable, lineNumber, startPosition);
+    return value instanceof ForLoop loop ? new LoopView(loop) : value;
   }
 
   /** Whether the render ran out of time, even where jinjava recorded that instead of throwing. */

@@ -1,0 +1,40 @@
+package io.webserveroperator.template;
+
+import io.webserveroperator.OperatorException;
+
+/**
+ * The templates of one kind could not be loaded: a file does not parse or uses what the engine
+ * refuses, the folder holds nothing to render, or the status template is missing. It concerns that
+ * kind only; the others load and render on.
+ */
+public final class TemplateLoadException extends OperatorException {
+
+  private final String template;
+  private final int line;
+  private final String reason;
+
+  /**
+   * @param template the template file, relative to the templates folder; null when no one file is
+   *     at fault
+   * @param line the 1-based line in that file; 0 when not known
+   * @param reason what went wrong, as a sentence
+   */
+  TemplateLoadException(String template, int line, String reason) {
+    super(RenderException.format(null, template, line, reason));
+    this.template = template;
+    this.line = line;
+    this.reason = reason;
+  }
+
+  public String template() {
+    return template;
+  }
+
+  public int line() {
+    return line;
+  }
+
+  public String reason() {
+    return reason;
+  }
+}

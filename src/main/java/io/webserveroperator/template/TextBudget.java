@@ -1,0 +1,64 @@
+package io.webserveroperator.template;
+
+/**
+ * How much text one template file's render has made, so that memory is bounded as well as time. A
+ * value's printed size counts toward the output limit, as its text would if it were not a token;
+ * and the strings filters return count toward a budget of their own, which stops a {@code map} or a
+ * loop from building text by the gigabyte. A single filter result is refused before it is built
+ * when its size, read from the filter's arguments, is past the output limit ({@link FilterLimits}).
+ *
+ * <p>Not thread-safe: one instance per render, owned by its {@link Slots}.
+ */
+final class TextBudget {
+
+  /** The message of a render whose text and printed values are past the output limit. */
+  static final String OUTPUT_TOO_BIG =
+      "the template rendered more than " + EngineFactory.MAX_OUTPUT + " characters";
+
+  private long printed;
+  private long built;
+
+  /** Counts a value printed into the output. */
+  void print(long characters) {
+    printed += characters;
+    if (printed > EngineFactory.MAX_OUTPUT) {
+      throw new TemplateFailure(OUTPUT_TOO_BIG);
+    }
+  }
+
+  /** Counts the text a filter returned. */
+  void build(long characters) {
+    built += characters;
+    if (built > EngineFactory.MAX_FILTER_TEXT) {
+      throw new TemplateFailure(
+          "the filters of this template built more than "
+              + EngineFactory.MAX_FILTER_TEXT
+              + " characters");
+    }
+  }
+
+  /** Checks the whole output: the rendered text and the values its tokens stand for. */
+  void output(long textLength) {
+    if (textLength + printed > EngineFactory.MAX_OUTPUT) {
+      throw new TemplateFailure(OUTPUT_TOO_BIG);
+    }
+  }
+
+  /** Refuses, before it is built, a text of {@code characters} that {@code filter} would make. */
+  static void refuseLarger(String filter, long characters) {
+    if (characters > EngineFactory.MAX_OUTPUT) {
+      throw new TemplateFailure(tooLarge(filter, String.valueOf(characters)));
+    }
+  }
+
+  /** The message of a filter that would build {@code amount} characters, past the limit. */
+  static String tooLarge(String filter, String amount) {
+    return "the filter '"
+        + filter
+        + "' would build "
+        + amount
+        + " characters; a template may build at most "
+        + EngineFactory.MAX_OUTPUT
+        + " at once";
+  }
+}

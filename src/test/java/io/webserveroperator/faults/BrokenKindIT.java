@@ -1,0 +1,118 @@
+package io.webserveroperator.faults;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.webserveroperator.dev.FolderApplier;
+import io.webserveroperator.kube.ApiRequestCounter;
+import io.webserveroperator.testing.InProcessOperators;
+import io.webserveroperator.testing.KubeTestBed;
+import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.TemplateFolder;
+import io.webserveroperator.testing.WebServers;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A second kind in watches.yaml whose template nests 2,000 blocks does not load: its resource gets
+ * Ready=False, reason TemplatesInvalid, with the file, line and cause, and a TemplatesInvalid
+ * event, while WebServers reconcile as usual; a good edit of the template makes the kind reconcile.
+ */
+class BrokenKindIT {
+
+  static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+  static final ResourceDefinitionContext GADGET =
+      new ResourceDefinitionContext.Builder()
+          .withGroup("test.example.com")
+          .withVersion("v1")
+          .withKind("Gadget")
+          .withPlural("gadgets")
+          .withNamespaced(true)
+          .build();
+
+  static final String CONFIG_MAP =
+      "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ metadata.name }}-gadget\n";
+
+  static final String TOO_DEEP =
+      "{% if true %}".repeat(2_000) + CONFIG_MAP + "{% endif %}".repeat(2_000);
+
+  @TempDir Path temp;
+  @TempDir Path scratch;
+
+  @Test
+  void aKindWhoseTemplatesDoNotLoadFailsOnlyItsOwnResourcesUntilAnEditRepairsIt()
+      throws IOException {
+    KubernetesClient admin = KubeTestBed.get().withCrds().client();
+    new FolderApplier(admin, Duration.ofSeconds(30))
+        .apply(Project.file("src/test/resources/io/webserveroperator/faults/gadget-crd"));
+    String namespace = KubeTestBed.get().newNamespace("broken-kind");
+    WebServers webServers = new WebServers(admin, namespace);
+    WebServers gadgets = new WebServers(admin, namespace, GADGET);
+    Path templates = TemplateFolder.copyInto(temp.resolve("templates"));
+    Files.writeString(
+        templates.resolve("watches.yaml"),
+        "- {group: test.example.com, version: v1, kind: Gadget, templates: gadget}\n",
+        StandardOpenOption.APPEND);
+    Files.createDirectories(templates.resolve("gadget"));
+    Files.writeString(templates.resolve("gadget/gadget.yaml.j2"), TOO_DEEP);
+
+    try (InProcessOperators operators = new InProcessOperators()) {
+      operators.start(
+          KubeTestBed.get().writeKubeConfig(temp), templates, namespace, new ApiRequestCounter());
+      gadgets.create("box", Map.of());
+      webServers.create("web", Map.of("image", "nginx", "replicas", 1));
+
+      gadgets.awaitReadyFalse(
+          "box",
+          TIMEOUT,
+          "TemplatesInvalid",
+          "Gadget " + namespace + "/box: gadget/gadget.yaml.j2:1:",
+          "blocks nest more than 100 deep");
+      assertThat(gadgets.warnings("box")).contains("TemplatesInvalid");
+      await()
+          .atMost(TIMEOUT)
+          .until(
+              () ->
+                  admin.apps().deployments().inNamespace(namespace).withName("web-deployment").get()
+                      != null);
+      assertThat(admin.configMaps().inNamespace(namespace).withName("box-gadget").get()).isNull();
+
+      Path fixed = Files.writeString(scratch.resolve("gadget.yaml.j2"), CONFIG_MAP);
+      Files.move(fixed, templates.resolve("gadget/gadget.yaml.j2"), StandardCopyOption.ATOMIC_MOVE);
+
+      await()
+          .atMost(TIMEOUT)
+          .untilAsserted(
+              () ->
+                  assertThat(gadgets.condition("box", "Ready"))
+                      .hasValueSatisfying(
+                          ready -> assertThat(ready).containsEntry("status", "True")));
+      assertThat(admin.configMaps().inNamespace(namespace).withName("box-gadget").get())
+          .isNotNull();
+      webServers.patchSpec("web", Map.of("replicas", 2));
+      await()
+          .atMost(TIMEOUT)
+          .until(
+              () ->
+                  admin
+                          .apps()
+                          .deployments()
+                          .inNamespace(namespace)
+                          .withName("web-deployment")
+                          .get()
+                          .getSpec()
+                          .getReplicas()
+                      == 2);
+    }
+  }
+}

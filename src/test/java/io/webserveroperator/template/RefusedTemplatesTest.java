@@ -1,0 +1,103 @@
+package io.webserveroperator.template;
+
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import io.webserveroperator.OperatorException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Jinjava-only tags ({@code print}, {@code cycle}, {@code unless}, {@code ifchanged}, {@code
+ * autoescape}) are refused when the templates load, naming the file and line and saying what to
+ * write instead; one that only a render reaches fails that render the same way.
+ */
+class RefusedTemplatesTest {
+
+  static final String ONE_OBJECT = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n";
+
+  @TempDir Path dir;
+
+  /** One case of {@code refused-templates.yaml}. */
+  record Case(String name, String template, int line, String message, boolean partial) {
+    @Override
+    public String toString() {
+      return name;
+    }
+  }
+
+  static List<Case> cases() throws IOException {
+    return Fixtures.YAML.readValue(
+        Fixtures.path("refused-templates.yaml").toFile(), new TypeReference<List<Case>>() {});
+  }
+
+  @ParameterizedTest
+  @MethodSource("cases")
+  void refusesTheTemplateWhenItLoads(Case refused) throws IOException {
+    String file = refused.partial() ? "_zz-refused.yaml.j2" : "zz-refused.yaml.j2";
+    write(Map.of("a.yaml.j2", ONE_OBJECT, file, refused.template()));
+
+    assertThatThrownBy(() -> TemplateSet.load(watch(), TemplateTree.read(dir)))
+        .isInstanceOf(OperatorException.class)
+        .hasMessageStartingWith("refused/" + file + ":" + refused.line() + ": ")
+        .hasMessageContaining(refused.message());
+  }
+
+  @Test
+  void refusesATagThatOnlyARenderReaches() throws IOException {
+    write(
+        Map.of(
+            "a.yaml.j2",
+            ONE_OBJECT + "data:\n  title: {% include 'notes.txt' %}\n",
+            "notes.txt",
+            "{% print spec.title %}"));
+    TemplateSet set = TemplateSet.load(watch(), TemplateTree.read(dir));
+
+    assertThatThrownBy(
+            () ->
+                Renderer.documents(
+                    set,
+                    set.files().get(0),
+                    Map.of("metadata", Map.of("name", "n"), "spec", Map.of("title", "t"))))
+        .isInstanceOf(RenderException.class)
+        .hasMessageContaining("refused/a.yaml.j2:")
+        .hasMessageContaining("`{% print x %}` is not supported: write `{{ x }}`");
+  }
+
+  @Test
+  void refusesBlocksNestedDeeperThanRenderingHasStackFor() throws IOException {
+    String deep = "{% if true %}".repeat(2_000) + "a: 1" + "{% endif %}".repeat(2_000);
+    write(Map.of("a.yaml.j2", ONE_OBJECT, "deep.yaml.j2", deep));
+
+    assertThatThrownBy(() -> TemplateSet.load(watch(), TemplateTree.read(dir)))
+        .isInstanceOf(OperatorException.class)
+        .hasMessageStartingWith("refused/deep.yaml.j2:1: blocks nest more than 100 deep");
+  }
+
+  @Test
+  void refusesAPartialThatDoesNotParse() throws IOException {
+    write(Map.of("a.yaml.j2", ONE_OBJECT, "_broken.yaml.j2", "a: 1\n{% if %}\n"));
+
+    assertThatThrownBy(() -> TemplateSet.load(watch(), TemplateTree.read(dir)))
+        .isInstanceOf(OperatorException.class)
+        .hasMessageStartingWith("refused/_broken.yaml.j2:2: the template does not parse");
+  }
+
+  private void write(Map<String, String> files) throws IOException {
+    Path folder = Files.createDirectories(dir.resolve("refused"));
+    for (Map.Entry<String, String> file : files.entrySet()) {
+      Files.writeString(folder.resolve(file.getKey()), file.getValue());
+    }
+  }
+
+  private static Watch watch() {
+    return Fixtures.watch("refused");
+  }
+}
