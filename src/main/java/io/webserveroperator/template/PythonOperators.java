@@ -198,17 +198,7 @@ final class PythonOperators {
   }
 
   private static void bounded(long size, String operator) {
-    if (size > EngineFactory.MAX_OUTPUT) {
-      throw new TemplateFailure(
-          "'"
-              + operator
-              + "' would make "
-              + size
-              + " characters or items: the template rendered"
-              + " more than "
-              + EngineFactory.MAX_OUTPUT
-              + " characters");
-    }
+    TextBudget.refuseLarger("operator", operator, size);
   }
 
   private static void check(Object a, Object b) {

@@ -46,15 +46,29 @@ final class TextBudget {
 
   /** Refuses, before it is built, a text of {@code characters} that {@code filter} would make. */
   static void refuseLarger(String filter, long characters) {
-    if (characters > EngineFactory.MAX_OUTPUT) {
-      throw new TemplateFailure(tooLarge(filter, String.valueOf(characters)));
+    refuseLarger("filter", filter, characters);
+  }
+
+  /**
+   * Refuses, before it is built, a result of {@code size} characters or items that the {@code kind}
+   * ("filter", "operator") {@code name} would make.
+   */
+  static void refuseLarger(String kind, String name, long size) {
+    if (size > EngineFactory.MAX_OUTPUT) {
+      throw new TemplateFailure(tooLarge(kind, name, String.valueOf(size)));
     }
   }
 
   /** The message of a filter that would build {@code amount} characters, past the limit. */
   static String tooLarge(String filter, String amount) {
-    return "the filter '"
-        + filter
+    return tooLarge("filter", filter, amount);
+  }
+
+  private static String tooLarge(String kind, String name, String amount) {
+    return "the "
+        + kind
+        + " '"
+        + name
         + "' would build "
         + amount
         + " characters; a template may build at most "
