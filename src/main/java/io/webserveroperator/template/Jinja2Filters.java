@@ -6,6 +6,7 @@ import com.hubspot.jinjava.interpret.Context;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -52,6 +53,10 @@ final class Jinja2Filters {
                     "center",
                     new Object[] {FilterArgs.intArg(a, k, 0, "width", 80)})));
     context.registerFilter(named("replace", Jinja2Filters::replace));
+    context.registerFilter(named("slice", Jinja2Filters::slice));
+    context.registerFilter(named("escape", (v, a, k) -> escape(v)));
+    context.registerFilter(named("e", (v, a, k) -> escape(v)));
+    context.registerFilter(named("urlencode", (v, a, k) -> urlencode(v)));
   }
 
   /** Jinja2's {@code min}/{@code max(value, case_sensitive=False, attribute=None)}. */
@@ -228,6 +233,14 @@ final class Jinja2Filters {
           : number.longValue();
     }
     String text = value == null ? "" : value.toString().strip().replace("_", "");
+    if (base == 0) {
+      // Python's int(text, 0): the prefix says the base.
+      String lower = text.toLowerCase(Locale.ROOT);
+      base =
+          lower.startsWith("0x")
+              ? 16
+              : lower.startsWith("0o") ? 8 : lower.startsWith("0b") ? 2 : 10;
+    }
     try {
       if (base != 10 && text.length() > 2 && text.charAt(0) == '0') {
         String prefix = text.substring(0, 2).toLowerCase(Locale.ROOT);
@@ -347,6 +360,89 @@ final class Jinja2Filters {
         text,
         "replace",
         count == null ? new Object[] {old, replacement} : new Object[] {old, replacement, count});
+  }
+
+  /** The most slices one {@code slice} may make, as jinjava's own limit was. */
+  static final int MAX_SLICES = 1_000;
+
+  /** Jinja2's {@code slice(value, slices, fill_with=None)}: columns, the first ones longer. */
+  private static Object slice(Object value, Object[] args, Map<String, Object> kwargs) {
+    int slices = FilterArgs.intArg(args, kwargs, 0, "slices", 1);
+    if (slices < 1 || slices > MAX_SLICES) {
+      throw new TemplateFailure("slice makes at most " + MAX_SLICES + " slices, not " + slices);
+    }
+    Object filler = FilterArgs.get(args, kwargs, 1, "fill_with");
+    List<Object> items = items(value, "slice");
+    int perSlice = items.size() / slices;
+    int withExtra = items.size() % slices;
+    List<Object> out = new ArrayList<>();
+    int offset = 0;
+    for (int i = 0; i < slices; i++) {
+      int start = offset + i * perSlice;
+      if (i < withExtra) {
+        offset++;
+      }
+      int end = offset + (i + 1) * perSlice;
+      List<Object> part = new ArrayList<>(items.subList(start, end));
+      if (filler != null && i >= withExtra) {
+        part.add(filler);
+      }
+      out.add(part);
+    }
+    return out;
+  }
+
+  /** Jinja2's {@code escape}: the five characters HTML needs escaped, as markupsafe does. */
+  private static Object escape(Object value) {
+    String text = PythonText.str(value);
+    StringBuilder out = new StringBuilder(text.length());
+    for (char c : text.toCharArray()) {
+      switch (c) {
+        case '&' -> out.append("&amp;");
+        case '<' -> out.append("&lt;");
+        case '>' -> out.append("&gt;");
+        case '"' -> out.append("&#34;");
+        case '\'' -> out.append("&#39;");
+        default -> out.append(c);
+      }
+    }
+    return out.toString();
+  }
+
+  /**
+   * Jinja2's {@code urlencode}: a string percent-encoded with {@code /} kept; a mapping or list of
+   * pairs as a query string, spaces as {@code +}.
+   */
+  private static Object urlencode(Object value) {
+    if (value instanceof Map<?, ?> map) {
+      List<String> pairs = new ArrayList<>();
+      map.forEach(
+          (k, v) ->
+              pairs.add(quote(PythonText.str(k), true) + "=" + quote(PythonText.str(v), true)));
+      return String.join("&", pairs);
+    }
+    return quote(PythonText.str(value), false);
+  }
+
+  private static String quote(String text, boolean query) {
+    StringBuilder out = new StringBuilder();
+    for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+      char c = (char) (b & 0xff);
+      boolean unreserved =
+          (c >= 'a' && c <= 'z')
+              || (c >= 'A' && c <= 'Z')
+              || (c >= '0' && c <= '9')
+              || "_.-~".indexOf(c) >= 0
+              || (!query && c == '/');
+      if (unreserved) {
+        out.append(c);
+      } else if (query && c == ' ') {
+        out.append('+');
+      } else {
+        out.append('%').append(String.format("%02X", b & 0xff));
+      }
+    }
+    return out.toString();
   }
 
   /** Jinja2's {@code truncate(s, length=255, killwords=False, end='...', leeway=5)}. */
