@@ -26,7 +26,9 @@ final class BlockSetTag extends SetTag {
     int filter = helpers.indexOf('|');
     String[] name = {filter < 0 ? helpers : helpers.substring(0, filter).trim()};
     String text = renderChildren(tagNode, interpreter, name[0]);
-    executeSet(token, interpreter, name, List.of(new TemplateText(text)), false);
+    // A filtered block ({% set x | upper %}) is data for its filters: its text with the values.
+    Object block = filter < 0 ? new TemplateText(text) : Slots.require().resolveText(text);
+    executeSet(token, interpreter, name, List.of(block), false);
     if (filter >= 0) {
       Object filtered = interpreter.resolveELExpression(helpers, token.getLineNumber());
       executeSet(token, interpreter, name, Collections.singletonList(filtered), false);
