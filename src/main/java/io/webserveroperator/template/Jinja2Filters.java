@@ -467,7 +467,7 @@ final class Jinja2Filters {
   }
 
   /** A key and its value, as Python's {@code (key, value)} tuple: unpacks in {@code for k, v}. */
-  static final class Pair extends AbstractList<Object> {
+  static class Pair extends AbstractList<Object> {
     private final Object key;
     private final Object value;
 

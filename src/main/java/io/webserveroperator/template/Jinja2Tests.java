@@ -20,7 +20,8 @@ final class Jinja2Tests {
     context.registerExpTest(test("number", (v, a) -> v instanceof Number || v instanceof Boolean));
     context.registerExpTest(test("sequence", (v, a) -> isContainer(v)));
     context.registerExpTest(test("iterable", (v, a) -> isContainer(v)));
-    context.registerExpTest(test("in", (v, a) -> contains(a.length > 0 ? a[0] : null, v)));
+    context.registerExpTest(
+        test("in", (v, a) -> PythonOperators.contains(a.length > 0 ? a[0] : null, v)));
     context.registerExpTest(test("callable", (v, a) -> v instanceof MacroFunction));
     context.registerExpTest(
         test(
@@ -38,37 +39,6 @@ final class Jinja2Tests {
 
   private static boolean isContainer(Object value) {
     return value instanceof CharSequence || value instanceof Map || TextFormat.isList(value);
-  }
-
-  /** Python's {@code value in container}. */
-  private static boolean contains(Object container, Object value) {
-    if (container instanceof CharSequence text) {
-      if (!(value instanceof CharSequence part)) {
-        throw new TemplateFailure(
-            "'in <string>' requires string as left operand, not " + TypeNames.python(value));
-      }
-      return text.toString().contains(part);
-    }
-    if (container instanceof Map<?, ?> map) {
-      return map.containsKey(value);
-    }
-    if (TextFormat.isList(container)) {
-      PythonOrder order = new PythonOrder(true);
-      return TextFormat.asList(container).stream().anyMatch(item -> equal(order, item, value));
-    }
-    throw new TemplateFailure(
-        "argument of type " + TypeNames.python(container) + " is not iterable");
-  }
-
-  private static boolean equal(PythonOrder order, Object a, Object b) {
-    if (a == null || b == null) {
-      return a == b;
-    }
-    try {
-      return order.compare(a, b) == 0;
-    } catch (TemplateFailure differentTypes) {
-      return a.equals(b);
-    }
   }
 
   private static ExpTest test(String name, BiPredicate<Object, Object[]> body) {

@@ -220,16 +220,7 @@ final class PythonStrings {
       String s = left ? text.stripLeading() : text;
       return right ? s.stripTrailing() : s;
     }
-    String set = str(chars);
-    int start = 0;
-    int end = text.length();
-    while (left && start < end && set.indexOf(text.charAt(start)) >= 0) {
-      start++;
-    }
-    while (right && end > start && set.indexOf(text.charAt(end - 1)) >= 0) {
-      end--;
-    }
-    return text.substring(start, end);
+    return PythonText.strip(text, str(chars), left, right);
   }
 
   private static String join(String separator, Object items) {

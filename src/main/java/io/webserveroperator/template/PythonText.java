@@ -15,12 +15,19 @@ final class PythonText {
 
   /** {@code text.strip(chars)}: removes any of {@code chars} from both ends. */
   static String strip(String text, String chars) {
+    return strip(text, chars, true, true);
+  }
+
+  /**
+   * {@code strip}, {@code lstrip} or {@code rstrip}: removes any of {@code chars} from the ends.
+   */
+  static String strip(String text, String chars, boolean left, boolean right) {
     int start = 0;
     int end = text.length();
-    while (start < end && chars.indexOf(text.codePointAt(start)) >= 0) {
+    while (left && start < end && chars.indexOf(text.codePointAt(start)) >= 0) {
       start += Character.charCount(text.codePointAt(start));
     }
-    while (end > start && chars.indexOf(text.codePointBefore(end)) >= 0) {
+    while (right && end > start && chars.indexOf(text.codePointBefore(end)) >= 0) {
       end -= Character.charCount(text.codePointBefore(end));
     }
     return text.substring(start, end);

@@ -5,7 +5,6 @@ import static io.webserveroperator.template.Filters.named;
 import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.lib.exptest.ExpTest;
 import com.hubspot.jinjava.lib.filter.Filter;
-import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -152,7 +151,7 @@ final class SelectionFilters {
     Group current = null;
     for (int i : order) {
       Object key = keys.get(i);
-      if (current == null || !same(current.grouper, key, caseSensitive)) {
+      if (current == null || !same(current.get(0), key, caseSensitive)) {
         current = new Group(key, new ArrayList<>());
         groups.add(current);
       }
@@ -180,34 +179,19 @@ final class SelectionFilters {
   }
 
   /** Python's {@code _GroupTuple}: {@code (grouper, list)}, also by those names. */
-  static final class Group extends AbstractList<Object> implements NamedTuple {
-    private final Object grouper;
+  static final class Group extends Jinja2Filters.Pair implements NamedTuple {
     private final List<Object> list;
 
     Group(Object grouper, List<Object> list) {
-      this.grouper = grouper;
+      super(grouper, list);
       this.list = list;
-    }
-
-    @Override
-    public Object get(int index) {
-      return switch (index) {
-        case 0 -> grouper;
-        case 1 -> list;
-        default -> throw new IndexOutOfBoundsException(index);
-      };
-    }
-
-    @Override
-    public int size() {
-      return 2;
     }
 
     @Override
     public Object field(String name) {
       return switch (name) {
-        case "grouper" -> grouper;
-        case "list" -> list;
+        case "grouper" -> get(0);
+        case "list" -> get(1);
         default -> Undefined.because("'_GroupTuple' object has no attribute '" + name + "'");
       };
     }
