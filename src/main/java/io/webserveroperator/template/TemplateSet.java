@@ -14,7 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.regex.Pattern;
 
 /**
  * The parsed templates of one watch, read from a {@link TemplateTree} at one moment. Immutable and
@@ -48,7 +47,7 @@ record TemplateSet(
   static TemplateSet load(Watch watch, TemplateTree tree) {
     String folder = watch.templates();
     Map<String, String> sources = new TreeMap<>();
-    tree.folder(folder).forEach((name, text) -> sources.put(name, trimBlocks(text)));
+    tree.folder(folder).forEach((name, text) -> sources.put(name, TrimBlocks.apply(text)));
     Jinjava jinjava = EngineFactory.create(new SourceLocator(sources, tree.root().resolve(folder)));
     List<TemplateFile> files = new ArrayList<>();
     for (Map.Entry<String, String> source : sources.entrySet()) {
@@ -95,7 +94,7 @@ record TemplateSet(
                               + ", which is not in "
                               + tree.root()
                               + "."));
-      status = Optional.of(parse(jinjava, name, trimBlocks(text)));
+      status = Optional.of(parse(jinjava, name, TrimBlocks.apply(text)));
     }
     return new TemplateSet(watch, jinjava, List.copyOf(files), status, sourcesOf(watch, tree));
   }
@@ -129,17 +128,6 @@ record TemplateSet(
             });
     return new TemplateFile(name, root);
   }
-
-  /**
-   * Jinja2's {@code trim_blocks}: the first newline after a block tag or comment is dropped. Done
-   * here by moving that newline into a comment, because jinjava's own option miscounts the lines
-   * that error messages report.
-   */
-  static String trimBlocks(String source) {
-    return BLOCK_END_NEWLINE.matcher(source).replaceAll("$1{#\n#}");
-  }
-
-  private static final Pattern BLOCK_END_NEWLINE = Pattern.compile("([%#]\\})\\r?\\n");
 
   private static String prefix(String folder, String name) {
     return folder.isEmpty() ? name : folder + "/" + name;

@@ -1,0 +1,182 @@
+package io.webserveroperator.template;
+
+/**
+ * Jinja2's {@code trim_blocks}, applied to a template's source before jinjava reads it: the first
+ * newline after a block tag or a comment is dropped, unless the tag ends with {@code +%}}. Only
+ * real tags count, as Jinja2's lexer sees them: not a {@code %}} in plain text, in a string inside
+ * a tag, or inside {@code {% raw %}}. The newline moves into a comment ({@code %}{#\n#}}) rather
+ * than being deleted, so that jinjava still counts it for the line numbers in error messages.
+ */
+final class TrimBlocks {
+
+  private final String source;
+  private final StringBuilder out;
+  private int at;
+
+  private TrimBlocks(String source) {
+    this.source = source;
+    this.out = new StringBuilder(source.length() + 64);
+  }
+
+  /** The source with trim_blocks applied; {@code +%}} becomes {@code %}}, which jinjava reads. */
+  static String apply(String source) {
+    if (source.indexOf("%}") < 0 && source.indexOf("#}") < 0) {
+      return source;
+    }
+    return new TrimBlocks(source).scan();
+  }
+
+  private String scan() {
+    while (at < source.length()) {
+      int open = source.indexOf('{', at);
+      if (open < 0 || open + 1 >= source.length()) {
+        break;
+      }
+      char kind = source.charAt(open + 1);
+      if (kind == '{') {
+        copyTo(endOf(open + 2, "}}"));
+      } else if (kind == '#') {
+        comment(open);
+      } else if (kind == '%') {
+        block(open);
+      } else {
+        copyTo(open + 1);
+      }
+    }
+    out.append(source, at, source.length());
+    return out.toString();
+  }
+
+  /**
+   * A comment from {@code open}. jinjava has no whitespace control on comments, so the whitespace
+   * that {@code {#-} and {@code -#}} remove moves into comments of its own.
+   */
+  private void comment(int open) {
+    copyTo(open);
+    if (source.startsWith("-", open + 2)) {
+      int text = out.length();
+      while (text > 0 && Character.isWhitespace(out.charAt(text - 1))) {
+        text--;
+      }
+      String space = out.substring(text);
+      out.setLength(text);
+      hide(space);
+    }
+    int close = source.indexOf("#}", open + 2);
+    if (close < 0) {
+      copyTo(source.length());
+      return;
+    }
+    copyTo(close + 2);
+    if (source.charAt(close - 1) == '-') {
+      int text = at;
+      while (text < source.length() && Character.isWhitespace(source.charAt(text))) {
+        text++;
+      }
+      hide(source.substring(at, text));
+      at = text;
+    } else {
+      trimNewline();
+    }
+  }
+
+  /** Whitespace that Jinja2 drops, kept in a comment so that jinjava still counts its lines. */
+  private void hide(String space) {
+    if (!space.isEmpty()) {
+      out.append("{#").append(space).append("#}");
+    }
+  }
+
+  /** A block tag from {@code open}; {@code raw} keeps everything up to its {@code endraw}. */
+  private void block(int open) {
+    if (source.startsWith("+", open + 2)) {
+      copyTo(open + 2); // {%+ only turns off lstrip_blocks, which is off
+      at++;
+    }
+    int close = endOf(open + 2, "%}");
+    if (close > source.length() || !source.startsWith("%}", close - 2)) {
+      copyTo(source.length());
+      return;
+    }
+    boolean raw = "raw".equals(tagName(open + 2));
+    char modifier = source.charAt(close - 3);
+    if (modifier == '+') {
+      copyTo(close - 3);
+      at = close - 2;
+      copyTo(close);
+      return;
+    }
+    copyTo(close);
+    if (raw) {
+      int endRaw = endRaw(close);
+      copyTo(endRaw < 0 ? source.length() : endRaw);
+      return; // the endraw tag itself is trimmed as any other tag
+    }
+    if (modifier != '-') {
+      trimNewline();
+    }
+  }
+
+  /** The name of the tag whose text starts at {@code from}, after its whitespace control sign. */
+  private String tagName(int from) {
+    int i = from;
+    if (i < source.length() && (source.charAt(i) == '-' || source.charAt(i) == '+')) {
+      i++;
+    }
+    while (i < source.length() && Character.isWhitespace(source.charAt(i))) {
+      i++;
+    }
+    int start = i;
+    while (i < source.length() && Character.isLetterOrDigit(source.charAt(i))) {
+      i++;
+    }
+    return source.substring(start, i);
+  }
+
+  /** Where the {@code {% endraw %}} after {@code from} starts, or -1. */
+  private int endRaw(int from) {
+    int open = source.indexOf("{%", from);
+    while (open >= 0) {
+      if ("endraw".equals(tagName(open + 2))) {
+        return open;
+      }
+      open = source.indexOf("{%", open + 2);
+    }
+    return -1;
+  }
+
+  /** The index after {@code end}, skipping quoted strings as Jinja2's lexer does inside a tag. */
+  private int endOf(int from, String end) {
+    int i = from;
+    while (i < source.length()) {
+      char c = source.charAt(i);
+      if (c == '\'' || c == '"') {
+        i = afterString(i, c);
+      } else if (source.startsWith(end, i)) {
+        return i + end.length();
+      } else {
+        i++;
+      }
+    }
+    return source.length();
+  }
+
+  private int afterString(int open, char quote) {
+    int i = open + 1;
+    while (i < source.length() && source.charAt(i) != quote) {
+      i += source.charAt(i) == '\\' ? 2 : 1;
+    }
+    return Math.min(source.length(), i + 1);
+  }
+
+  private void trimNewline() {
+    int length = source.startsWith("\n", at) ? 1 : source.startsWith("\r\n", at) ? 2 : 0;
+    hide(source.substring(at, at + length));
+    at += length;
+  }
+
+  private void copyTo(int end) {
+    out.append(source, at, end);
+    at = end;
+  }
+}
