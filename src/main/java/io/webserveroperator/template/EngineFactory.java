@@ -88,6 +88,7 @@ final class EngineFactory {
     Jinja2Tests.register(global);
     Disabled.register(global);
     StrictUndefined.install(global);
+    FragmentInput.install(global);
     global.registerFunction(
         new ELFunctionDefinition("", "range", Ranges.class, "range", Object.class, Object[].class));
     global.registerFunction(

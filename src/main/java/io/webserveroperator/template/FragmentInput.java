@@ -1,0 +1,55 @@
+package io.webserveroperator.template;
+
+import com.hubspot.jinjava.interpret.Context;
+import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.lib.filter.Filter;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Gives filters the text of a {@link Fragment}: a set block or a macro's output is a string to
+ * Jinja2, so {@code conf | upper} upper-cases its text, where jinjava's filters would pass an
+ * object they do not know through unchanged. Only the filters that keep template text as template
+ * text ({@code indent}, {@code trim}, {@code safe}, and those that decide about missing values) see
+ * the fragment itself.
+ */
+final class FragmentInput {
+
+  private static final Set<String> KEEP_FRAGMENTS =
+      Set.of("indent", "nindent", "trim", "safe", "default", "d", "required");
+
+  private FragmentInput() {}
+
+  /** Wraps every filter of the context but those that keep fragments. */
+  static void install(Context context) {
+    for (Filter filter : List.copyOf(context.getAllFilters())) {
+      if (!KEEP_FRAGMENTS.contains(filter.getName())) {
+        context.registerFilter(new AsText(filter));
+      }
+    }
+  }
+
+  private record AsText(Filter filter) implements Filter {
+
+    @Override
+    public String getName() {
+      return filter.getName();
+    }
+
+    @Override
+    public Object filter(Object var, JinjavaInterpreter interpreter, String... args) {
+      return filter.filter(text(var), interpreter, args);
+    }
+
+    @Override
+    public Object filter(
+        Object var, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs) {
+      return filter.filter(text(var), interpreter, args, kwargs);
+    }
+
+    private static Object text(Object var) {
+      return var instanceof Fragment fragment ? fragment.toString() : var;
+    }
+  }
+}
