@@ -32,11 +32,12 @@ final class OutputParser {
    *
    * @throws TemplateFailure when the text is not valid YAML; the message gives the output line
    */
-  static List<Object> parse(String text, Slots slots) {
+  static List<Object> parse(SourceLines rendered, Slots slots) {
     List<Object> documents = new ArrayList<>();
-    if (text.isBlank()) {
+    if (rendered.text().isBlank()) {
       return documents;
     }
+    String text = BlockScalars.embed(rendered, slots);
     try (MappingIterator<Object> iterator = READER.readValues(text)) {
       while (iterator.hasNextValue()) {
         Object document = iterator.nextValue();
@@ -49,7 +50,7 @@ final class OutputParser {
         }
       }
     } catch (JsonProcessingException e) {
-      throw new TemplateFailure(describe(e, text, slots));
+      throw failure(e, text, rendered, slots);
     } catch (IOException | RuntimeException e) {
       if (e instanceof TemplateFailure failure) {
         throw failure;
@@ -83,20 +84,27 @@ final class OutputParser {
     return node;
   }
 
-  private static String describe(JsonProcessingException e, String text, Slots slots) {
+  /**
+   * The error, naming the template line that wrote the bad output line. Where block scalars were
+   * written line by line the output lines moved, so the line is then found in the text as printed.
+   */
+  private static TemplateFailure failure(
+      JsonProcessingException e, String text, SourceLines rendered, Slots slots) {
     JsonLocation location = e.getLocation();
     String problem = e.getOriginalMessage();
     if (location == null || location.getLineNr() < 1) {
-      return "the rendered text is not valid YAML: " + problem;
+      return new TemplateFailure("the rendered text is not valid YAML: " + problem);
     }
     String[] lines = text.split("\n", -1);
     int line = Math.min(location.getLineNr(), lines.length);
     String shown = slots.resolveText(lines[line - 1]).strip();
-    return "the rendered text is not valid YAML at output line "
-        + line
-        + " ("
-        + (shown.length() > 120 ? shown.substring(0, 120) + "..." : shown)
-        + "): "
-        + problem.lines().findFirst().orElse(problem);
+    int templateLine =
+        text.equals(rendered.text()) ? rendered.lineOfOutputLine(line, location.getColumnNr()) : 0;
+    return new TemplateFailure(
+        "the line it renders is not valid YAML ("
+            + (shown.length() > 120 ? shown.substring(0, 120) + "..." : shown)
+            + "): "
+            + problem.lines().findFirst().orElse(problem),
+        templateLine);
   }
 }

@@ -208,10 +208,11 @@ final class Renderer {
       }
     }
     try {
-      slots.budget().output(text.length());
-      return OutputParser.parse(text, slots);
+      SourceLines output = SourceLines.strip(text);
+      slots.budget().output(output.text().length());
+      return OutputParser.parse(output, slots);
     } catch (TemplateFailure e) {
-      throw new RenderException(owner, file.name(), 0, e.getMessage());
+      throw new RenderException(owner, file.name(), e.line(), e.getMessage());
     }
   }
 

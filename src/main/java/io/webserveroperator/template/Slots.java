@@ -6,6 +6,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
@@ -37,6 +38,7 @@ final class Slots {
   private final List<String> values = new ArrayList<>();
   private final List<Kind> kinds = new ArrayList<>();
   private final TextBudget budget = new TextBudget();
+  private boolean multiline;
 
   /** The slots of the render running on this thread, or null outside a render. */
   static Slots current() {
@@ -75,9 +77,43 @@ final class Slots {
   /** Keeps {@code value} and returns the token that stands for it; its size counts as output. */
   String put(String value, Kind kind) {
     budget.print(value.length());
+    multiline |= kind == Kind.PLAIN && value.indexOf('\n') >= 0;
+    return add(value, kind);
+  }
+
+  /** A token for a piece of a value already counted, such as one line of it. */
+  String putPiece(String piece) {
+    return add(piece, Kind.PLAIN);
+  }
+
+  private String add(String value, Kind kind) {
     values.add(value);
     kinds.add(kind);
-    return OPEN + Integer.toString(values.size() - 1) + CLOSE;
+    return token(values.size() - 1);
+  }
+
+  /** The token that stands for the value {@code index}. */
+  static String token(int index) {
+    return OPEN + Integer.toString(index) + CLOSE;
+  }
+
+  /** The start of a value, quoted on one line, for a message. */
+  static String excerpt(String value) {
+    String line = value.length() > 60 ? value.substring(0, 60) + "..." : value;
+    return '"' + line.replace("\n", "\\n") + '"';
+  }
+
+  /** Whether this render printed a string of more than one line with {@code {{ }}}. */
+  boolean printedMultiline() {
+    return multiline;
+  }
+
+  /** The printed string of the token {@code index}, when it is one of more than one line. */
+  Optional<String> multilineValue(int index) {
+    String value = values.get(index);
+    return kinds.get(index) == Kind.PLAIN && value.indexOf('\n') >= 0
+        ? Optional.of(value)
+        : Optional.empty();
   }
 
   /** What {@code {{ value }}} writes into the template text. */
@@ -145,7 +181,8 @@ final class Slots {
     return out.append(scalar, from, scalar.length()).toString();
   }
 
-  private int index(String text, int open, int close) {
+  /** The index of the token between {@code open} and {@code close} in {@code text}. */
+  int index(String text, int open, int close) {
     int index;
     try {
       index = Integer.parseInt(text.substring(open + 1, close));

@@ -8,7 +8,20 @@ final class TemplateFailure extends RuntimeException {
 
   private static final long serialVersionUID = 1L;
 
+  private final int line;
+
   TemplateFailure(String message) {
+    this(message, 0);
+  }
+
+  /** A failure found in the rendered text, at {@code line} of the template; 0 when not known. */
+  TemplateFailure(String message, int line) {
     super(message);
+    this.line = line;
+  }
+
+  /** The template line the failure was found at, or 0 when the renderer knows it better. */
+  int line() {
+    return line;
   }
 }

@@ -126,6 +126,7 @@ record TemplateSet(
             problem -> {
               throw new TemplateLoadException(name, problem.line(), problem.message());
             });
+    SourceLines.mark(root);
     return new TemplateFile(name, root);
   }
 

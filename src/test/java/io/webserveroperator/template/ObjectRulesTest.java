@@ -107,10 +107,10 @@ class ObjectRulesTest {
   }
 
   @Test
-  void invalidYamlNamesTheOutputLine() {
+  void invalidYamlNamesTheTemplateLineAndShowsTheOutputLine() {
     assertThatThrownBy(() -> render("BadYaml", Map.of()))
-        .hasMessageContaining("bad-yaml/cm.yaml.j2")
-        .hasMessageContaining("not valid YAML at output line");
+        .hasMessageContaining("bad-yaml/cm.yaml.j2:5: the line it renders is not valid YAML")
+        .hasMessageContaining("(data: broken)");
   }
 
   @Test
