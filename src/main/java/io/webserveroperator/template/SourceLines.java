@@ -64,6 +64,14 @@ final class SourceLines {
     parent.setChildren(marked);
   }
 
+  /**
+   * Template text without marks, for text used as a string: the body of a loop called again with
+   * {@code loop(children)} has them.
+   */
+  static String unmarked(String text) {
+    return text.indexOf(TEXT) < 0 && text.indexOf(NODE) < 0 ? text : strip(text).text();
+  }
+
   /** The rendered text without its marks, and where they were. */
   static SourceLines strip(String rendered) {
     StringBuilder clean = new StringBuilder(rendered.length());

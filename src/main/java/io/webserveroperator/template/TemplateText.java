@@ -25,6 +25,7 @@ record TemplateText(String text) implements Fragment {
 
   private String slotsResolved() {
     Slots slots = Slots.current();
-    return slots == null ? text : slots.resolveText(text);
+    String unmarked = SourceLines.unmarked(text);
+    return slots == null ? unmarked : slots.resolveText(unmarked);
   }
 }
