@@ -67,7 +67,7 @@ public final class Applier {
   }
 
   /** The API server's own words where it gave any: they name the invalid field. */
-  static String reasonOf(KubernetesClientException e) {
+  public static String reasonOf(KubernetesClientException e) {
     if (e.getStatus() != null && e.getStatus().getMessage() != null) {
       return e.getStatus().getMessage();
     }

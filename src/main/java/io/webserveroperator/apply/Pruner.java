@@ -8,7 +8,6 @@ import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KindResolver;
 import io.webserveroperator.manifest.ManagedLabels;
 import io.webserveroperator.manifest.ObjectRef;
-import java.util.Map;
 
 /**
  * Deletes objects that a resource no longer renders. It deletes only what carries the operator's
@@ -36,7 +35,7 @@ public final class Pruner {
     if (entry.action() != Action.PRUNE) {
       throw new IllegalArgumentException("Only PRUNE entries are pruned: " + entry);
     }
-    if (entry.live() == null || !isManaged(entry.live())) {
+    if (entry.live() == null || !ManagedLabels.isManaged(entry.live())) {
       return false;
     }
     return delete(entry.ref());
@@ -58,17 +57,5 @@ public final class Pruner {
       }
       throw new ApplyException(ref, "delete", e.getCode(), Applier.reasonOf(e), e);
     }
-  }
-
-  /** Whether the object carries the operator's managed-by label; only those are ever pruned. */
-  @SuppressWarnings("unchecked")
-  static boolean isManaged(Map<String, Object> live) {
-    Object metadata = live.get("metadata");
-    if (!(metadata instanceof Map<?, ?> meta)
-        || !(meta.get("labels") instanceof Map<?, ?> labels)) {
-      return false;
-    }
-    return ManagedLabels.MANAGER.equals(
-        ((Map<String, Object>) labels).get(ManagedLabels.MANAGED_BY));
   }
 }

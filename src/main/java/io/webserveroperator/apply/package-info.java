@@ -3,17 +3,13 @@
  * io.webserveroperator.diff.Plan}.
  *
  * <ol>
- *   <li>{@link io.webserveroperator.apply.Applier} server-side-applies every CREATE and UPDATE
- *       entry with the operator's field manager, forcing conflicts, and stops at the first failure.
- *   <li>{@link io.webserveroperator.apply.Pruner} deletes the PRUNE entries, only after every apply
- *       succeeded, and only objects that carry the operator's labels and owner.
- *   <li>Both report what they did as {@link io.webserveroperator.apply.Change} values; nothing is
- *       logged here.
+ *   <li>{@link io.webserveroperator.apply.Applier} server-side-applies the object of a CREATE or
+ *       UPDATE entry with the operator's field manager, forcing conflicts (or as a dry run).
+ *   <li>{@link io.webserveroperator.apply.Pruner} deletes the object of a PRUNE entry, in the
+ *       background, only when it is still there and carries the operator's managed-by label.
+ *   <li>Both throw {@link io.webserveroperator.apply.ApplyException} with the API server's status
+ *       code when it refuses; nothing is logged here. The controller records what was done as
+ *       {@link io.webserveroperator.apply.Change} values.
  * </ol>
- *
- * <p>{@link io.webserveroperator.apply.DryRunDiff} is the read-only sibling for the {@code diff}
- * command: it renders, asks the API server for a server-side dry-run apply of each object, and
- * returns a {@link io.webserveroperator.diff.Plan} of the live objects against what the server
- * would store, writing nothing.
  */
 package io.webserveroperator.apply;

@@ -5,9 +5,9 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.ManagedLabels;
 import io.webserveroperator.manifest.RenderedObject;
-import io.webserveroperator.status.StatusBuilder;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.Watch;
 import java.time.Duration;
@@ -73,7 +73,7 @@ final class MinimalWriter {
     status.put("observedGeneration", created.getMetadata().getGeneration());
     status.put("conditions", List.of(ready(created.getMetadata().getGeneration())));
     status.put(
-        "inventory", StatusBuilder.inventory(children.stream().map(RenderedObject::ref).toList()));
+        "inventory", Inventory.toStatus(children.stream().map(RenderedObject::ref).toList()));
     // Naming the created object, rather than its name, spares the GET the client would do first.
     WebServerResources.operation(counted)
         .inNamespace(namespace)

@@ -2,10 +2,10 @@ package io.webserveroperator.cli;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.OperatorException;
-import io.webserveroperator.apply.DryRunDiff;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KubeClients;
+import io.webserveroperator.preview.DryRunDiff;
 import io.webserveroperator.template.TemplateRegistry;
 import java.io.PrintWriter;
 import java.nio.file.Path;

@@ -15,12 +15,14 @@ import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.ObjectCache;
 import io.webserveroperator.kube.OwnerKey;
 import io.webserveroperator.kube.ResourceCache;
+import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.status.EventRecorder;
 import io.webserveroperator.status.Outcome;
 import io.webserveroperator.status.Readiness;
 import io.webserveroperator.status.StatusBuilder;
+import io.webserveroperator.status.StatusWriteException;
 import io.webserveroperator.status.StatusWriter;
 import io.webserveroperator.template.RenderException;
 import io.webserveroperator.template.TemplateRegistry;
@@ -104,11 +106,11 @@ public final class Reconciler {
     GenericKubernetesResource resource = cached.get();
     if (resource.getMetadata().getDeletionTimestamp() != null) {
       lastApplied.remove(key);
-      return cleanup.run(resource, StatusBuilder.readInventory(status(asMap(resource))));
+      return cleanup.run(resource, Inventory.fromStatus(status(asMap(resource))));
     }
     Map<String, Object> object = asMap(resource);
     Map<String, Object> oldStatus = status(object);
-    List<ObjectRef> inventory = StatusBuilder.readInventory(oldStatus);
+    List<ObjectRef> inventory = Inventory.fromStatus(oldStatus);
 
     List<RenderedObject> desired;
     try {
@@ -249,7 +251,7 @@ public final class Reconciler {
           statusWriter.write(kind, resource, oldStatus, newStatus);
       written.ifPresent(resources::wrote);
       return written.isPresent();
-    } catch (ApplyException e) {
+    } catch (StatusWriteException e) {
       if (e.code() == 404) {
         return false;
       }

@@ -1,5 +1,7 @@
 package io.webserveroperator.manifest;
 
+import java.util.Map;
+
 /**
  * The names the operator stamps on everything it manages, in one place so that the renderer, the
  * applier and the pruner agree on them.
@@ -19,4 +21,11 @@ public final class ManagedLabels {
   public static final String FIELD_MANAGER = "webserver-operator";
 
   private ManagedLabels() {}
+
+  /** Whether an object carries the operator's managed-by label; only those are ever pruned. */
+  public static boolean isManaged(Map<String, Object> object) {
+    return object.get("metadata") instanceof Map<?, ?> meta
+        && meta.get("labels") instanceof Map<?, ?> labels
+        && MANAGER.equals(labels.get(MANAGED_BY));
+  }
 }

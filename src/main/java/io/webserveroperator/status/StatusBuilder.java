@@ -1,11 +1,10 @@
 package io.webserveroperator.status;
 
+import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.status.Readiness.State;
 import io.webserveroperator.status.Readiness.Verdict;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,12 +17,6 @@ import java.util.stream.Collectors;
  * an unchanged state never causes a write.
  */
 public final class StatusBuilder {
-
-  private static final Comparator<ObjectRef> INVENTORY_ORDER =
-      Comparator.comparing(ObjectRef::apiVersion)
-          .thenComparing(ObjectRef::kind)
-          .thenComparing(r -> r.namespace() == null ? "" : r.namespace())
-          .thenComparing(ObjectRef::name);
 
   private StatusBuilder() {}
 
@@ -55,50 +48,8 @@ public final class StatusBuilder {
         Conditions.merge(
             Conditions.read(oldStatus), conditions(outcome, children), generation, now);
     status.put("conditions", conditions.stream().map(Condition::toMap).toList());
-    status.put("inventory", inventory(inventory));
+    status.put("inventory", Inventory.toStatus(inventory));
     return status;
-  }
-
-  /** The inventory as written to the status: sorted, so its order never causes a write. */
-  public static List<Map<String, Object>> inventory(List<ObjectRef> refs) {
-    return refs.stream()
-        .distinct()
-        .sorted(INVENTORY_ORDER)
-        .map(
-            ref -> {
-              Map<String, Object> entry = new LinkedHashMap<>();
-              entry.put("apiVersion", ref.apiVersion());
-              entry.put("kind", ref.kind());
-              if (ref.namespace() != null) {
-                entry.put("namespace", ref.namespace());
-              }
-              entry.put("name", ref.name());
-              return entry;
-            })
-        .toList();
-  }
-
-  /** The inventory read back from a status; entries that do not parse are skipped. */
-  public static List<ObjectRef> readInventory(Map<String, Object> status) {
-    if (status == null || !(status.get("inventory") instanceof List<?> list)) {
-      return List.of();
-    }
-    List<ObjectRef> refs = new ArrayList<>();
-    for (Object item : list) {
-      if (item instanceof Map<?, ?> entry) {
-        try {
-          refs.add(
-              new ObjectRef(
-                  text(entry.get("apiVersion")),
-                  text(entry.get("kind")),
-                  text(entry.get("namespace")),
-                  text(entry.get("name"))));
-        } catch (IllegalArgumentException malformed) {
-          // Someone edited the status by hand; an entry without identity cannot be pruned anyway.
-        }
-      }
-    }
-    return refs;
   }
 
   private static List<Condition> conditions(Outcome outcome, Map<ObjectRef, Verdict> children) {
@@ -134,9 +85,5 @@ public final class StatusBuilder {
         .filter(e -> e.getValue().state() == state)
         .map(e -> e.getKey() + ": " + e.getValue().message())
         .collect(Collectors.joining("; "));
-  }
-
-  private static String text(Object value) {
-    return value == null ? null : value.toString();
   }
 }

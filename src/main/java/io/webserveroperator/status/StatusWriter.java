@@ -7,7 +7,6 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
-import io.webserveroperator.apply.ApplyException;
 import io.webserveroperator.diff.JsonPatches;
 import io.webserveroperator.kube.ObjectRefs;
 import java.util.Map;
@@ -58,8 +57,7 @@ public final class StatusWriter {
       return Optional.of(
           target.subresource("status").patch(PatchContext.of(PatchType.JSON), patch.toString()));
     } catch (KubernetesClientException e) {
-      throw new ApplyException(
-          ObjectRefs.of(resource), "status patch", e.getCode(), e.getMessage(), e);
+      throw new StatusWriteException(ObjectRefs.of(resource), e.getCode(), e.getMessage(), e);
     }
   }
 }

@@ -2,6 +2,7 @@ package io.webserveroperator.status;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.status.Readiness.Verdict;
 import java.time.Instant;
@@ -97,7 +98,7 @@ class StatusBuilderTest {
             Map.of(),
             T0);
 
-    assertThat(StatusBuilder.readInventory(status)).containsExactly(DEPLOYMENT, SERVICE);
+    assertThat(Inventory.fromStatus(status)).containsExactly(DEPLOYMENT, SERVICE);
   }
 
   private static Map<String, Object> build(

@@ -1,4 +1,4 @@
-package io.webserveroperator.apply;
+package io.webserveroperator.preview;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -7,15 +7,19 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.apply.Applier;
+import io.webserveroperator.apply.ApplyException;
+import io.webserveroperator.apply.ApplyOptions;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.DiffSanitizer;
 import io.webserveroperator.diff.JsonPatches;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KindResolver;
+import io.webserveroperator.manifest.Inventory;
+import io.webserveroperator.manifest.ManagedLabels;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.RenderedObject;
-import io.webserveroperator.status.StatusBuilder;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.Watch;
 import java.util.ArrayList;
@@ -86,7 +90,7 @@ public final class DryRunDiff {
     List<ObjectRef> inventory = List.of();
     if (live != null) {
       metadata(rendered).put("uid", metadata(live).get("uid"));
-      inventory = StatusBuilder.readInventory(child(live, "status"));
+      inventory = Inventory.fromStatus(child(live, "status"));
     }
     return plan(watch, rendered, inventory);
   }
@@ -103,7 +107,7 @@ public final class DryRunDiff {
     for (Watch watch : templates.watches()) {
       for (Map<String, Object> resource : list(watch, namespace)) {
         Map<String, Object> status = child(resource, "status");
-        entries.addAll(plan(watch, resource, StatusBuilder.readInventory(status)).entries());
+        entries.addAll(plan(watch, resource, Inventory.fromStatus(status)).entries());
       }
     }
     return new Plan(entries);
@@ -122,7 +126,7 @@ public final class DryRunDiff {
         continue;
       }
       Map<String, Object> live = get(ref);
-      if (live != null && Pruner.isManaged(live)) {
+      if (live != null && ManagedLabels.isManaged(live)) {
         Map<String, Object> before = DiffSanitizer.sanitize(live, null).before();
         entries.add(new PlanEntry(ref, Action.PRUNE, null, before, JSON.createArrayNode(), null));
       }

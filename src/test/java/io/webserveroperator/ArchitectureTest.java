@@ -1,0 +1,78 @@
+package io.webserveroperator;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+/**
+ * The layering README.md describes, checked on the compiled classes: arrows point down only, from
+ * {@code cli} through {@code controller} and {@code preview} to {@code apply} and {@code status},
+ * then {@code kube}, then {@code diff} and {@code template}, then {@code manifest}.
+ */
+@AnalyzeClasses(
+    packages = "io.webserveroperator",
+    importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+  @ArchTest
+  static final ArchRule noPackageCycles =
+      slices().matching("io.webserveroperator.(*)..").should().beFreeOfCycles();
+
+  @ArchTest
+  static final ArchRule renderingAndPlanningNeverTalkToTheCluster =
+      noClasses()
+          .that()
+          .resideInAnyPackage(
+              "io.webserveroperator.template..",
+              "io.webserveroperator.manifest..",
+              "io.webserveroperator.diff..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.fabric8.kubernetes.client..");
+
+  @ArchTest
+  static final ArchRule nothingDependsOnTheCommandLine =
+      noClasses()
+          .that()
+          .resideOutsideOfPackage("io.webserveroperator.cli..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.webserveroperator.cli..");
+
+  @ArchTest
+  static final ArchRule theOperatorRunsWithoutBenchOrDevTools =
+      noClasses()
+          .that()
+          .resideInAnyPackage(
+              "io.webserveroperator.controller..",
+              "io.webserveroperator.preview..",
+              "io.webserveroperator.apply..",
+              "io.webserveroperator.status..",
+              "io.webserveroperator.kube..",
+              "io.webserveroperator.diff..",
+              "io.webserveroperator.template..",
+              "io.webserveroperator.manifest..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage("io.webserveroperator.bench..", "io.webserveroperator.dev..");
+
+  @ArchTest
+  static final ArchRule layersPointDown =
+      noClasses()
+          .that()
+          .resideInAnyPackage(
+              "io.webserveroperator.apply..",
+              "io.webserveroperator.status..",
+              "io.webserveroperator.kube..",
+              "io.webserveroperator.diff..",
+              "io.webserveroperator.template..",
+              "io.webserveroperator.manifest..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "io.webserveroperator.controller..", "io.webserveroperator.preview..");
+}
