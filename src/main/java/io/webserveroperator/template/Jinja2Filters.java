@@ -3,24 +3,38 @@ package io.webserveroperator.template;
 import static io.webserveroperator.template.Filters.named;
 
 import com.hubspot.jinjava.interpret.Context;
+import com.hubspot.jinjava.objects.Namespace;
+import com.hubspot.jinjava.objects.SafeString;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Jinja2's built-in filters where jinjava's differ from them: the same names, arguments (positional
  * and keyword) and results as Jinja2 3.1, with Python's numbers, ordering and code-point strings.
  */
 final class Jinja2Filters {
+
+  /** What an attribute name may not contain ({@code re.ASCII}'s {@code \s}, as Jinja2's). */
+  private static final Pattern INVALID_ATTRIBUTE_NAME = Pattern.compile("[\\s/>=]");
+
+  /** Python's {@code float(text)} after stripping: digits with single underscores between. */
+  private static final Pattern PYTHON_FLOAT =
+      Pattern.compile(
+          "[+-]?(?:\\d(?:_?\\d)*(?:\\.(?:\\d(?:_?\\d)*)?)?|\\.\\d(?:_?\\d)*)"
+              + "(?:[eE][+-]?\\d(?:_?\\d)*)?");
 
   private Jinja2Filters() {}
 
@@ -34,6 +48,7 @@ final class Jinja2Filters {
     context.registerFilter(named("sum", Jinja2Filters::sum));
     context.registerFilter(named("round", Jinja2Filters::round));
     context.registerFilter(named("int", Jinja2Filters::toInt));
+    context.registerFilter(named("float", Jinja2Filters::toFloat));
     context.registerFilter(named("length", (v, a, k) -> length(v)));
     context.registerFilter(named("count", (v, a, k) -> length(v)));
     context.registerFilter(named("batch", Jinja2Filters::batch));
@@ -54,9 +69,15 @@ final class Jinja2Filters {
                     new Object[] {FilterArgs.intArg(a, k, 0, "width", 80)})));
     context.registerFilter(named("replace", Jinja2Filters::replace));
     context.registerFilter(named("slice", Jinja2Filters::slice));
-    context.registerFilter(named("escape", (v, a, k) -> escape(v)));
-    context.registerFilter(named("e", (v, a, k) -> escape(v)));
+    context.registerFilter(named("escape", (v, a, k) -> new SafeString(escape(v))));
+    context.registerFilter(named("e", (v, a, k) -> new SafeString(escape(v))));
     context.registerFilter(named("urlencode", (v, a, k) -> urlencode(v)));
+    context.registerFilter(named("format", Jinja2Filters::format));
+    context.registerFilter(named("reverse", (v, a, k) -> reverse(v)));
+    context.registerFilter(named("attr", Jinja2Filters::attr));
+    context.registerFilter(named("xmlattr", Jinja2Filters::xmlattr));
+    context.registerFilter(named("wordwrap", TextWrap::wordwrap));
+    context.registerFilter(named("urlize", Urlize::urlize));
   }
 
   /** Jinja2's {@code min}/{@code max(value, case_sensitive=False, attribute=None)}. */
@@ -116,7 +137,7 @@ final class Jinja2Filters {
       } else if (TextFormat.isList(value) && part.matches("\\d+")) {
         value = TextFormat.asList(value).get(Integer.parseInt(part));
       } else {
-        throw new TemplateFailure("an item has no attribute '" + path + "'");
+        throw noAttribute(value, part).failure();
       }
     }
     return value;
@@ -252,12 +273,118 @@ final class Jinja2Filters {
       }
       return Long.parseLong(text, base);
     } catch (NumberFormatException notInteger) {
-      try {
-        return (long) Double.parseDouble(text);
-      } catch (NumberFormatException notNumber) {
+      // Jinja2's int(float(value)), so that '42.23' and '1e3' are read too.
+      Double number = pythonFloat(String.valueOf(value));
+      if (number == null || number.isNaN() || number.isInfinite()) {
         return fallback == null ? 0L : fallback;
       }
+      return new BigDecimal(number).toBigInteger().longValue();
     }
+  }
+
+  /** Jinja2's {@code float(value, default=0.0)}, reading text as Python's {@code float()}. */
+  private static Object toFloat(Object value, Object[] args, Map<String, Object> kwargs) {
+    Object fallback = FilterArgs.get(args, kwargs, 0, "default");
+    Double number =
+        value instanceof Boolean flag
+            ? (Double) (flag ? 1.0 : 0.0)
+            : value instanceof Number n
+                ? (Double) n.doubleValue()
+                : value instanceof CharSequence text ? pythonFloat(text.toString()) : null;
+    if (number == null) {
+      return fallback == null ? 0.0 : fallback;
+    }
+    return number;
+  }
+
+  /** Python's {@code float(text)}, or null where it raises ValueError. */
+  private static Double pythonFloat(String text) {
+    String number = text.strip();
+    String word = number.toLowerCase(Locale.ROOT).replaceFirst("^[+-]", "");
+    boolean negative = number.startsWith("-");
+    if (word.equals("inf") || word.equals("infinity")) {
+      return negative ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+    }
+    if (word.equals("nan")) {
+      return Double.NaN;
+    }
+    if (!PYTHON_FLOAT.matcher(number).matches()) {
+      return null;
+    }
+    return Double.parseDouble(number.replace("_", ""));
+  }
+
+  /**
+   * Jinja2's {@code format(value, *args, **kwargs)}: Python's {@code value % args}, or {@code value
+   * % kwargs} for {@code %(name)s}.
+   */
+  private static Object format(Object value, Object[] args, Map<String, Object> kwargs) {
+    if (args.length > 0 && !kwargs.isEmpty()) {
+      throw new TemplateFailure("can't handle positional and keyword arguments at the same time");
+    }
+    return PythonPercent.format(
+        PythonText.str(value), kwargs.isEmpty() ? Arrays.asList(args) : kwargs);
+  }
+
+  /** Jinja2's {@code reverse}: a string by code point, a mapping's keys, a list's items. */
+  private static Object reverse(Object value) {
+    if (value instanceof CharSequence || value instanceof Fragment) {
+      // StringBuilder keeps surrogate pairs together, so this reverses code points.
+      return new StringBuilder(value.toString()).reverse().toString();
+    }
+    if (!(value instanceof Map) && !TextFormat.isList(value)) {
+      throw new TemplateFailure(
+          "reverse's argument must be iterable, not " + TypeNames.python(value));
+    }
+    List<Object> items = items(value, "reverse");
+    Collections.reverse(items);
+    return items;
+  }
+
+  /**
+   * Jinja2's {@code attr(obj, name)}: an attribute, never an item, so a dict's key is undefined. A
+   * group's {@code grouper} and {@code list}, {@code loop}'s and a namespace's attributes are read.
+   */
+  private static Object attr(Object value, Object[] args, Map<String, Object> kwargs) {
+    String name = PythonText.str(FilterArgs.get(args, kwargs, 0, "name"));
+    if (value instanceof NamedTuple tuple) {
+      return tuple.field(name);
+    }
+    if ((value instanceof LoopView || value instanceof Namespace)
+        && ((Map<?, ?>) value).containsKey(name)) {
+      return ((Map<?, ?>) value).get(name);
+    }
+    return noAttribute(value, name);
+  }
+
+  /** Jinja2's undefined attribute: {@code 'dict object' has no attribute 'name'}. */
+  private static Undefined noAttribute(Object owner, String name) {
+    String type = owner == null ? "None" : TypeNames.python(owner).replace("'", "") + " object";
+    return Undefined.because("'" + type + "' has no attribute '" + name + "'");
+  }
+
+  /**
+   * Jinja2's {@code xmlattr(d, autospace=True)}: {@code key="value"} pairs, escaped, without the
+   * none and undefined values; a key that would end the attribute is refused.
+   */
+  private static Object xmlattr(Object value, Object[] args, Map<String, Object> kwargs) {
+    if (!(value instanceof Map<?, ?> map)) {
+      throw new TemplateFailure("xmlattr needs a mapping, not " + TypeNames.python(value));
+    }
+    List<String> pairs = new ArrayList<>();
+    for (Map.Entry<?, ?> entry : map.entrySet()) {
+      if (StrictUndefined.isMissing(entry.getValue())) {
+        continue;
+      }
+      String key = PythonText.str(entry.getKey());
+      if (INVALID_ATTRIBUTE_NAME.matcher(key).find()) {
+        throw new TemplateFailure("Invalid character in attribute name: " + PythonText.repr(key));
+      }
+      pairs.add(escape(key) + "=\"" + escape(entry.getValue()) + "\"");
+    }
+    String attributes = String.join(" ", pairs);
+    boolean autospace = FilterArgs.boolArg(args, kwargs, 0, "autospace", true);
+    return autospace && !attributes.isEmpty() ? " " + attributes : attributes;
   }
 
   /** Python's {@code len}: code points of a string, items of a list or mapping. */
@@ -392,8 +519,14 @@ final class Jinja2Filters {
     return out;
   }
 
-  /** Jinja2's {@code escape}: the five characters HTML needs escaped, as markupsafe does. */
-  private static Object escape(Object value) {
+  /**
+   * Markupsafe's {@code escape}: the five characters HTML needs escaped; text already marked safe
+   * stays as it is.
+   */
+  static String escape(Object value) {
+    if (value instanceof SafeString safe) {
+      return safe.getValue();
+    }
     String text = PythonText.str(value);
     StringBuilder out = new StringBuilder(text.length());
     for (char c : text.toCharArray()) {

@@ -70,12 +70,7 @@ final class SelectionFilters {
               args.length > 2 ? Arrays.copyOfRange(args, 2, args.length) : new Object[0];
           List<Object> kept = new ArrayList<>();
           for (Object item : Jinja2Filters.items(var, name)) {
-            Object value;
-            try {
-              value = Jinja2Filters.lookup(item, attribute);
-            } catch (TemplateFailure missing) {
-              value = Undefined.because(missing.getMessage()); // for 'defined' and 'undefined'
-            }
+            Object value = attribute(item, attribute);
             boolean passes =
                 test == null ? PythonTruth.of(value) : test.evaluate(value, interpreter, testArgs);
             if (passes == keep) {
@@ -99,10 +94,8 @@ final class SelectionFilters {
           if (attribute != null) {
             Object fallback = kwargs.get("default");
             for (Object item : Jinja2Filters.items(var, "map")) {
-              mapped.add(
-                  fallback == null
-                      ? Jinja2Filters.lookup(item, attribute.toString())
-                      : key(item, attribute.toString(), fallback));
+              Object value = attribute(item, attribute.toString());
+              mapped.add(value instanceof Undefined && fallback != null ? fallback : value);
             }
             return mapped;
           }
@@ -158,6 +151,18 @@ final class SelectionFilters {
       current.list.add(items.get(i));
     }
     return groups;
+  }
+
+  /**
+   * An item's attribute (a dotted path), or an undefined value naming it when the item lacks it:
+   * tests such as {@code defined} may look at it, any other use fails.
+   */
+  private static Object attribute(Object item, String path) {
+    try {
+      return Jinja2Filters.lookup(item, path);
+    } catch (TemplateFailure missing) {
+      return Undefined.because(missing.getMessage());
+    }
   }
 
   private static Object key(Object item, String attribute, Object fallback) {
