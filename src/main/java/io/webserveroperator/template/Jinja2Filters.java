@@ -622,5 +622,11 @@ final class Jinja2Filters {
     public int size() {
       return 2;
     }
+
+    /** Python's tuple repr: {@code ('a', 1)}. */
+    @Override
+    public String toString() {
+      return "(" + PythonText.repr(key) + ", " + PythonText.repr(value) + ")";
+    }
   }
 }

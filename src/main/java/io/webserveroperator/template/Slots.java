@@ -100,6 +100,9 @@ final class Slots {
     if (value instanceof Double || value instanceof Float || value instanceof BigDecimal) {
       return TextFormat.number((Number) value);
     }
+    if (value instanceof PythonRange range) {
+      return put(range.toString(), Kind.PLAIN);
+    }
     if (value instanceof Map || TextFormat.isList(value)) {
       return TextFormat.JSON.write(value, this);
     }
