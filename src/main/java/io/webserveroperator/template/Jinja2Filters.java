@@ -586,6 +586,13 @@ final class Jinja2Filters {
     Object end = FilterArgs.get(args, kwargs, 2, "end");
     String ending = end == null ? "..." : end.toString();
     int leeway = FilterArgs.intArg(args, kwargs, 3, "leeway", 5);
+    if (length < PythonText.length(ending)) {
+      throw new TemplateFailure(
+          "truncate expected length >= " + PythonText.length(ending) + ", got " + length);
+    }
+    if (leeway < 0) {
+      throw new TemplateFailure("truncate expected leeway >= 0, got " + leeway);
+    }
     int[] points = text.codePoints().toArray();
     if (points.length <= length + leeway) {
       return text;

@@ -35,6 +35,7 @@ final class SelectionFilters {
     return Filters.withInterpreter(
         name,
         (var, interpreter, args, kwargs) -> {
+          refuseKeywords(name, kwargs);
           ExpTest test =
               args.length == 0
                   ? null
@@ -52,6 +53,17 @@ final class SelectionFilters {
         });
   }
 
+  /** Jinja2 would pass keyword arguments on to the test; jinjava's tests take none. */
+  private static void refuseKeywords(String filter, Map<String, Object> kwargs) {
+    if (!kwargs.isEmpty()) {
+      throw new TemplateFailure(
+          filter
+              + " passes only positional arguments to its test, not "
+              + String.join(", ", kwargs.keySet())
+              + "=");
+    }
+  }
+
   /**
    * Jinja2's {@code selectattr} and {@code rejectattr(value, attribute, test=None, *args)}: an
    * attribute may be a dotted path; without a test, its truth value decides.
@@ -63,6 +75,7 @@ final class SelectionFilters {
           if (args.length == 0) {
             throw new TemplateFailure(name + " needs the attribute to test");
           }
+          refuseKeywords(name, kwargs);
           String attribute = String.valueOf(args[0]);
           ExpTest test =
               args.length < 2 ? null : interpreter.getContext().getExpTest(String.valueOf(args[1]));
