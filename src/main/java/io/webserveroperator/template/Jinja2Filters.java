@@ -71,6 +71,8 @@ final class Jinja2Filters {
     context.registerFilter(named("slice", Jinja2Filters::slice));
     context.registerFilter(named("escape", (v, a, k) -> new SafeString(escape(v))));
     context.registerFilter(named("e", (v, a, k) -> new SafeString(escape(v))));
+    context.registerFilter(
+        named("forceescape", (v, a, k) -> new SafeString(escape(PythonText.str(v)))));
     context.registerFilter(named("urlencode", (v, a, k) -> urlencode(v)));
     context.registerFilter(named("format", Jinja2Filters::format));
     context.registerFilter(named("reverse", (v, a, k) -> reverse(v)));

@@ -53,11 +53,13 @@ enum TextFormat {
     String separator() {
       return indent == null ? ", " : ",";
     }
+  }
 
-    void newline(StringBuilder out, int depth) {
-      if (indent != null) {
-        out.append('\n').append(indent.repeat(depth));
-      }
+  /** A new line at {@code depth} levels, when indented; refused before a deep one is too long. */
+  private void newline(StringBuilder out, JsonLayout layout, int depth) {
+    if (layout.indent() != null) {
+      TextBudget.refuseLarger(filter, out.length() + (long) layout.indent().length() * depth);
+      out.append('\n').append(layout.indent().repeat(depth));
     }
   }
 
@@ -77,14 +79,14 @@ enum TextFormat {
       boolean first = true;
       for (Map.Entry<?, ?> entry : ordered.entrySet()) {
         out.append(first ? "" : layout.separator());
-        layout.newline(out, depth + 1);
+        newline(out, layout, depth + 1);
         first = false;
         writeJsonString(out, String.valueOf(entry.getKey()), slots);
         out.append(": ");
         writeJson(out, entry.getValue(), layout, depth + 1, slots);
       }
       if (!first) {
-        layout.newline(out, depth);
+        newline(out, layout, depth);
       }
       out.append('}');
     } else if (isList(value)) {
@@ -92,12 +94,12 @@ enum TextFormat {
       boolean first = true;
       for (Object item : asList(value)) {
         out.append(first ? "" : layout.separator());
-        layout.newline(out, depth + 1);
+        newline(out, layout, depth + 1);
         first = false;
         writeJson(out, item, layout, depth + 1, slots);
       }
       if (!first) {
-        layout.newline(out, depth);
+        newline(out, layout, depth);
       }
       out.append(']');
     } else if (value == null) {
