@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -26,6 +27,15 @@ import java.util.regex.Pattern;
  * and keyword) and results as Jinja2 3.1, with Python's numbers, ordering and code-point strings.
  */
 final class Jinja2Filters {
+
+  /** Where {@code title} starts a word: after hyphens, whitespace and opening brackets. */
+  private static final Pattern WORD_BEGINNING =
+      Pattern.compile("[-\\s({\\[<]+", Pattern.UNICODE_CHARACTER_CLASS);
+
+  private static final List<String> DECIMAL_UNITS =
+      List.of("kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB");
+  private static final List<String> BINARY_UNITS =
+      List.of("KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB");
 
   /** What an attribute name may not contain ({@code re.ASCII}'s {@code \s}, as Jinja2's). */
   private static final Pattern INVALID_ATTRIBUTE_NAME = Pattern.compile("[\\s/>=]");
@@ -80,6 +90,8 @@ final class Jinja2Filters {
     context.registerFilter(named("xmlattr", Jinja2Filters::xmlattr));
     context.registerFilter(named("wordwrap", TextWrap::wordwrap));
     context.registerFilter(named("urlize", Urlize::urlize));
+    context.registerFilter(named("title", (v, a, k) -> title(PythonText.str(v))));
+    context.registerFilter(named("filesizeformat", Jinja2Filters::filesizeformat));
   }
 
   /** Jinja2's {@code min}/{@code max(value, case_sensitive=False, attribute=None)}. */
@@ -101,14 +113,24 @@ final class Jinja2Filters {
     return items;
   }
 
-  /** A list's items, or a mapping's keys, as iterating it in Python gives them. */
+  /**
+   * A list's items, a mapping's keys, or a string's characters (code points), as iterating it in
+   * Python gives them.
+   */
   static List<Object> items(Object value, String filter) {
     if (value instanceof Map<?, ?> map) {
       return new ArrayList<>(map.keySet());
     }
+    if (value instanceof CharSequence || value instanceof Fragment) {
+      List<Object> characters = new ArrayList<>();
+      value.toString().codePoints().forEach(c -> characters.add(Character.toString(c)));
+      return characters;
+    }
     if (!TextFormat.isList(value)) {
       throw new TemplateFailure(
-          filter + " needs a list or a mapping, not " + TypeNames.python(value));
+          filter
+              + " needs a list, a mapping or a string to iterate, not "
+              + TypeNames.python(value));
     }
     return new ArrayList<>(TextFormat.asList(value));
   }
@@ -287,16 +309,22 @@ final class Jinja2Filters {
   /** Jinja2's {@code float(value, default=0.0)}, reading text as Python's {@code float()}. */
   private static Object toFloat(Object value, Object[] args, Map<String, Object> kwargs) {
     Object fallback = FilterArgs.get(args, kwargs, 0, "default");
-    Double number =
-        value instanceof Boolean flag
-            ? (Double) (flag ? 1.0 : 0.0)
-            : value instanceof Number n
-                ? (Double) n.doubleValue()
-                : value instanceof CharSequence text ? pythonFloat(text.toString()) : null;
+    Double number = asFloat(value);
     if (number == null) {
       return fallback == null ? 0.0 : fallback;
     }
     return number;
+  }
+
+  /** Python's {@code float(value)} of a number, bool or string, or null where it raises. */
+  private static Double asFloat(Object value) {
+    if (value instanceof Boolean flag) {
+      return flag ? 1.0 : 0.0;
+    }
+    if (value instanceof Number number) {
+      return number.doubleValue();
+    }
+    return value instanceof CharSequence text ? pythonFloat(text.toString()) : null;
   }
 
   /** Python's {@code float(text)}, or null where it raises ValueError. */
@@ -389,6 +417,57 @@ final class Jinja2Filters {
     return autospace && !attributes.isEmpty() ? " " + attributes : attributes;
   }
 
+  /** Jinja2's {@code title}: each piece between word beginnings capitalised. */
+  private static String title(String text) {
+    StringBuilder out = new StringBuilder(text.length());
+    Matcher beginning = WORD_BEGINNING.matcher(text);
+    int from = 0;
+    while (beginning.find()) {
+      out.append(capitalised(text.substring(from, beginning.start())));
+      out.append(beginning.group());
+      from = beginning.end();
+    }
+    return out.append(capitalised(text.substring(from))).toString();
+  }
+
+  private static String capitalised(String word) {
+    if (word.isEmpty()) {
+      return word;
+    }
+    int first = Character.charCount(word.codePointAt(0));
+    return word.substring(0, first).toUpperCase(Locale.ROOT)
+        + word.substring(first).toLowerCase(Locale.ROOT);
+  }
+
+  /** Jinja2's {@code filesizeformat(value, binary=False)}: {@code 1.5 kB}, {@code 1.0 KiB}. */
+  private static Object filesizeformat(Object value, Object[] args, Map<String, Object> kwargs) {
+    Double bytes = asFloat(value);
+    if (bytes == null) {
+      throw new TemplateFailure("filesizeformat needs a number, not " + PythonText.repr(value));
+    }
+    boolean binary = FilterArgs.boolArg(args, kwargs, 0, "binary", false);
+    int base = binary ? 1024 : 1000;
+    if (bytes == 1) {
+      return "1 Byte";
+    }
+    if (bytes < base) {
+      return new BigDecimal(bytes).toBigInteger() + " Bytes";
+    }
+    List<String> units = binary ? BINARY_UNITS : DECIMAL_UNITS;
+    int index = 0;
+    while (index < units.size() - 1 && bytes >= power(base, index + 2)) {
+      index++;
+    }
+    return PythonFormat.apply(base * bytes / power(base, index + 2), ".1f")
+        + " "
+        + units.get(index);
+  }
+
+  /** {@code base ** exponent} as Python's int, rounded once to a float. */
+  private static double power(int base, int exponent) {
+    return BigInteger.valueOf(base).pow(exponent).doubleValue();
+  }
+
   /** Python's {@code len}: code points of a string, items of a list or mapping. */
   private static Object length(Object value) {
     if (value instanceof Fragment fragment) {
@@ -426,19 +505,13 @@ final class Jinja2Filters {
   }
 
   /** Python's {@code list(value)}: a mapping's keys, a string's characters, a list's items. */
-  private static Object list(Object value) {
-    if (value instanceof Fragment fragment) {
-      return list(fragment.toString());
-    }
-    if (value instanceof CharSequence text) {
-      return text.codePoints().mapToObj(Character::toString).map(Object.class::cast).toList();
-    }
+  private static List<Object> list(Object value) {
     return items(value, "list");
   }
 
   /** Jinja2's {@code first} and {@code last}: of a mapping, its first or last key. */
   private static Object end(Object value, boolean first) {
-    List<?> items = (List<?>) list(value);
+    List<?> items = list(value);
     if (items.isEmpty()) {
       return Undefined.because("No " + (first ? "first" : "last") + " item, sequence was empty.");
     }
@@ -450,7 +523,7 @@ final class Jinja2Filters {
     Object separator = FilterArgs.get(args, kwargs, 0, "d");
     Object attribute = FilterArgs.get(args, kwargs, 1, "attribute");
     List<String> parts = new ArrayList<>();
-    for (Object item : (List<?>) list(value)) {
+    for (Object item : list(value)) {
       parts.add(PythonText.str(attribute == null ? item : lookup(item, attribute.toString())));
     }
     String glue = separator == null ? "" : separator.toString();
@@ -549,14 +622,27 @@ final class Jinja2Filters {
    * pairs as a query string, spaces as {@code +}.
    */
   private static Object urlencode(Object value) {
+    List<?> pairs;
     if (value instanceof Map<?, ?> map) {
-      List<String> pairs = new ArrayList<>();
-      map.forEach(
-          (k, v) ->
-              pairs.add(quote(PythonText.str(k), true) + "=" + quote(PythonText.str(v), true)));
-      return String.join("&", pairs);
+      pairs = map.entrySet().stream().map(e -> new Pair(e.getKey(), e.getValue())).toList();
+    } else if (TextFormat.isList(value)) {
+      pairs = TextFormat.asList(value);
+    } else {
+      return quote(PythonText.str(value), false);
     }
-    return quote(PythonText.str(value), false);
+    List<String> query = new ArrayList<>();
+    for (Object pair : pairs) {
+      if (!TextFormat.isList(pair) || TextFormat.asList(pair).size() != 2) {
+        throw new TemplateFailure(
+            "urlencode of a list needs (key, value) pairs, not " + PythonText.repr(pair));
+      }
+      List<?> keyValue = TextFormat.asList(pair);
+      query.add(
+          quote(PythonText.str(keyValue.get(0)), true)
+              + "="
+              + quote(PythonText.str(keyValue.get(1)), true));
+    }
+    return String.join("&", query);
   }
 
   private static String quote(String text, boolean query) {
