@@ -70,7 +70,8 @@ final class EngineFactory {
    * Installs on the global context, which every parse and render context inherits them from: the
    * safe strategy; the tags whose output keeps values apart, Jinja2's tags jinjava lacks and the
    * refused jinjava-only tags; the filters and tests with Jinja2's semantics, the disabled names,
-   * strict undefined for every filter; then bounds what every filter builds.
+   * strict undefined for every filter, Jinja2's signature checks; then bounds what every filter
+   * builds.
    */
   private static void prepare(Context global) {
     global.setExpressionStrategy(STRATEGY);
@@ -95,6 +96,7 @@ final class EngineFactory {
         new ELFunctionDefinition("", "dict", Globals.class, "dict", Object[].class));
     global.registerFunction(
         new ELFunctionDefinition("", "super", TemplateText.class, "superBlock"));
+    FilterSignatures.register(global);
     FilterLimits.register(global);
   }
 

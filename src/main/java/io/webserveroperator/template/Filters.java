@@ -28,7 +28,7 @@ final class Filters {
     context.registerFilter(named("to_yaml", (v, a, k) -> structured(v, TextFormat.YAML)));
     context.registerFilter(named("toyaml", (v, a, k) -> structured(v, TextFormat.YAML)));
     context.registerFilter(named("to_json", (v, a, k) -> structured(v, TextFormat.JSON)));
-    context.registerFilter(named("tojson", (v, a, k) -> structured(v, TextFormat.TOJSON)));
+    context.registerFilter(named("tojson", Filters::tojson));
     context.registerFilter(named("indent", Filters::indent));
     context.registerFilter(named("nindent", Filters::nindent));
     context.registerFilter(named("trim", Filters::trim));
@@ -80,25 +80,38 @@ final class Filters {
   }
 
   private static Object structured(Object value, TextFormat format) {
-    return new StructuredText(value instanceof Fragment f ? f.toString() : value, format);
+    return structured(value, format, null);
   }
 
+  private static Object structured(Object value, TextFormat format, String indent) {
+    return new StructuredText(value instanceof Fragment f ? f.toString() : value, format, indent);
+  }
+
+  /** Jinja2's {@code tojson(value, indent=None)}. */
+  private static Object tojson(Object value, Object[] args, Map<String, Object> kwargs) {
+    Object indent = FilterArgs.get(args, kwargs, 0, "indent");
+    return structured(
+        value, TextFormat.TOJSON, indent == null ? null : Indented.pad("tojson", indent));
+  }
+
+  /** Jinja2's {@code indent(s, width=4, first=False, blank=False)}. */
   private static Object indent(Object value, Object[] args, Map<String, Object> kwargs) {
-    int width = FilterArgs.intArg(args, kwargs, 0, "width", 4);
+    Object width = FilterArgs.get(args, kwargs, 0, "width");
+    String pad = Indented.pad("indent", width == null ? 4 : width);
     boolean first = FilterArgs.boolArg(args, kwargs, 1, "first", false);
     boolean blank = FilterArgs.boolArg(args, kwargs, 2, "blank", false);
     if (value instanceof Fragment fragment) {
-      return new Indented(fragment, width, first, blank, false);
+      return new Indented(fragment, pad, first, blank, false);
     }
-    return Indented.indent("indent", text(value), width, first, blank);
+    return Indented.indent("indent", text(value), pad, first, blank);
   }
 
   private static Object nindent(Object value, Object[] args, Map<String, Object> kwargs) {
-    int width = FilterArgs.intArg(args, kwargs, 0, "width", 4);
+    String pad = Indented.pad("nindent", FilterArgs.intArg(args, kwargs, 0, "width", 4));
     if (value instanceof Fragment fragment) {
-      return new Indented(fragment, width, true, false, true);
+      return new Indented(fragment, pad, true, false, true);
     }
-    return "\n" + Indented.indent("nindent", text(value), width, true, false);
+    return "\n" + Indented.indent("nindent", text(value), pad, true, false);
   }
 
   /** Jinja2's {@code trim(value, chars=None)}. */

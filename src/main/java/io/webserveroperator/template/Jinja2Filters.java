@@ -3,24 +3,48 @@ package io.webserveroperator.template;
 import static io.webserveroperator.template.Filters.named;
 
 import com.hubspot.jinjava.interpret.Context;
+import com.hubspot.jinjava.objects.Namespace;
+import com.hubspot.jinjava.objects.SafeString;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.util.AbstractList;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Jinja2's built-in filters where jinjava's differ from them: the same names, arguments (positional
  * and keyword) and results as Jinja2 3.1, with Python's numbers, ordering and code-point strings.
  */
 final class Jinja2Filters {
+
+  /** Where {@code title} starts a word: after hyphens, whitespace and opening brackets. */
+  private static final Pattern WORD_BEGINNING =
+      Pattern.compile("[-\\s({\\[<]+", Pattern.UNICODE_CHARACTER_CLASS);
+
+  private static final List<String> DECIMAL_UNITS =
+      List.of("kB", "MB", "GB", "TB", "PB", "EB", "ZB", "YB");
+  private static final List<String> BINARY_UNITS =
+      List.of("KiB", "MiB", "GiB", "TiB", "PiB", "EiB", "ZiB", "YiB");
+
+  /** What an attribute name may not contain ({@code re.ASCII}'s {@code \s}, as Jinja2's). */
+  private static final Pattern INVALID_ATTRIBUTE_NAME = Pattern.compile("[\\s/>=]");
+
+  /** Python's {@code float(text)} after stripping: digits with single underscores between. */
+  private static final Pattern PYTHON_FLOAT =
+      Pattern.compile(
+          "[+-]?(?:\\d(?:_?\\d)*(?:\\.(?:\\d(?:_?\\d)*)?)?|\\.\\d(?:_?\\d)*)"
+              + "(?:[eE][+-]?\\d(?:_?\\d)*)?");
 
   private Jinja2Filters() {}
 
@@ -34,6 +58,7 @@ final class Jinja2Filters {
     context.registerFilter(named("sum", Jinja2Filters::sum));
     context.registerFilter(named("round", Jinja2Filters::round));
     context.registerFilter(named("int", Jinja2Filters::toInt));
+    context.registerFilter(named("float", Jinja2Filters::toFloat));
     context.registerFilter(named("length", (v, a, k) -> length(v)));
     context.registerFilter(named("count", (v, a, k) -> length(v)));
     context.registerFilter(named("batch", Jinja2Filters::batch));
@@ -54,9 +79,19 @@ final class Jinja2Filters {
                     new Object[] {FilterArgs.intArg(a, k, 0, "width", 80)})));
     context.registerFilter(named("replace", Jinja2Filters::replace));
     context.registerFilter(named("slice", Jinja2Filters::slice));
-    context.registerFilter(named("escape", (v, a, k) -> escape(v)));
-    context.registerFilter(named("e", (v, a, k) -> escape(v)));
+    context.registerFilter(named("escape", (v, a, k) -> new SafeString(escape(v))));
+    context.registerFilter(named("e", (v, a, k) -> new SafeString(escape(v))));
+    context.registerFilter(
+        named("forceescape", (v, a, k) -> new SafeString(escape(PythonText.str(v)))));
     context.registerFilter(named("urlencode", (v, a, k) -> urlencode(v)));
+    context.registerFilter(named("format", Jinja2Filters::format));
+    context.registerFilter(named("reverse", (v, a, k) -> reverse(v)));
+    context.registerFilter(named("attr", Jinja2Filters::attr));
+    context.registerFilter(named("xmlattr", Jinja2Filters::xmlattr));
+    context.registerFilter(named("wordwrap", TextWrap::wordwrap));
+    context.registerFilter(named("urlize", Urlize::urlize));
+    context.registerFilter(named("title", (v, a, k) -> title(PythonText.str(v))));
+    context.registerFilter(named("filesizeformat", Jinja2Filters::filesizeformat));
   }
 
   /** Jinja2's {@code min}/{@code max(value, case_sensitive=False, attribute=None)}. */
@@ -78,14 +113,24 @@ final class Jinja2Filters {
     return items;
   }
 
-  /** A list's items, or a mapping's keys, as iterating it in Python gives them. */
+  /**
+   * A list's items, a mapping's keys, or a string's characters (code points), as iterating it in
+   * Python gives them.
+   */
   static List<Object> items(Object value, String filter) {
     if (value instanceof Map<?, ?> map) {
       return new ArrayList<>(map.keySet());
     }
+    if (value instanceof CharSequence || value instanceof Fragment) {
+      List<Object> characters = new ArrayList<>();
+      value.toString().codePoints().forEach(c -> characters.add(Character.toString(c)));
+      return characters;
+    }
     if (!TextFormat.isList(value)) {
       throw new TemplateFailure(
-          filter + " needs a list or a mapping, not " + TypeNames.python(value));
+          filter
+              + " needs a list, a mapping or a string to iterate, not "
+              + TypeNames.python(value));
     }
     return new ArrayList<>(TextFormat.asList(value));
   }
@@ -116,7 +161,7 @@ final class Jinja2Filters {
       } else if (TextFormat.isList(value) && part.matches("\\d+")) {
         value = TextFormat.asList(value).get(Integer.parseInt(part));
       } else {
-        throw new TemplateFailure("an item has no attribute '" + path + "'");
+        throw noAttribute(value, part).failure();
       }
     }
     return value;
@@ -252,12 +297,175 @@ final class Jinja2Filters {
       }
       return Long.parseLong(text, base);
     } catch (NumberFormatException notInteger) {
-      try {
-        return (long) Double.parseDouble(text);
-      } catch (NumberFormatException notNumber) {
+      // Jinja2's int(float(value)), so that '42.23' and '1e3' are read too.
+      Double number = pythonFloat(String.valueOf(value));
+      if (number == null || number.isNaN() || number.isInfinite()) {
         return fallback == null ? 0L : fallback;
       }
+      return new BigDecimal(number).toBigInteger().longValue();
     }
+  }
+
+  /** Jinja2's {@code float(value, default=0.0)}, reading text as Python's {@code float()}. */
+  private static Object toFloat(Object value, Object[] args, Map<String, Object> kwargs) {
+    Object fallback = FilterArgs.get(args, kwargs, 0, "default");
+    Double number = asFloat(value);
+    if (number == null) {
+      return fallback == null ? 0.0 : fallback;
+    }
+    return number;
+  }
+
+  /** Python's {@code float(value)} of a number, bool or string, or null where it raises. */
+  private static Double asFloat(Object value) {
+    if (value instanceof Boolean flag) {
+      return flag ? 1.0 : 0.0;
+    }
+    if (value instanceof Number number) {
+      return number.doubleValue();
+    }
+    return value instanceof CharSequence text ? pythonFloat(text.toString()) : null;
+  }
+
+  /** Python's {@code float(text)}, or null where it raises ValueError. */
+  private static Double pythonFloat(String text) {
+    String number = text.strip();
+    String word = number.toLowerCase(Locale.ROOT).replaceFirst("^[+-]", "");
+    boolean negative = number.startsWith("-");
+    if (word.equals("inf") || word.equals("infinity")) {
+      return negative ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+    }
+    if (word.equals("nan")) {
+      return Double.NaN;
+    }
+    if (!PYTHON_FLOAT.matcher(number).matches()) {
+      return null;
+    }
+    return Double.parseDouble(number.replace("_", ""));
+  }
+
+  /**
+   * Jinja2's {@code format(value, *args, **kwargs)}: Python's {@code value % args}, or {@code value
+   * % kwargs} for {@code %(name)s}.
+   */
+  private static Object format(Object value, Object[] args, Map<String, Object> kwargs) {
+    if (args.length > 0 && !kwargs.isEmpty()) {
+      throw new TemplateFailure("can't handle positional and keyword arguments at the same time");
+    }
+    return PythonPercent.format(
+        PythonText.str(value), kwargs.isEmpty() ? Arrays.asList(args) : kwargs);
+  }
+
+  /** Jinja2's {@code reverse}: a string by code point, a mapping's keys, a list's items. */
+  private static Object reverse(Object value) {
+    if (value instanceof CharSequence || value instanceof Fragment) {
+      // StringBuilder keeps surrogate pairs together, so this reverses code points.
+      return new StringBuilder(value.toString()).reverse().toString();
+    }
+    if (!(value instanceof Map) && !TextFormat.isList(value)) {
+      throw new TemplateFailure(
+          "reverse's argument must be iterable, not " + TypeNames.python(value));
+    }
+    List<Object> items = items(value, "reverse");
+    Collections.reverse(items);
+    return items;
+  }
+
+  /**
+   * Jinja2's {@code attr(obj, name)}: an attribute, never an item, so a dict's key is undefined. A
+   * group's {@code grouper} and {@code list}, {@code loop}'s and a namespace's attributes are read.
+   */
+  private static Object attr(Object value, Object[] args, Map<String, Object> kwargs) {
+    String name = PythonText.str(FilterArgs.get(args, kwargs, 0, "name"));
+    if (value instanceof NamedTuple tuple) {
+      return tuple.field(name);
+    }
+    if ((value instanceof LoopView || value instanceof Namespace)
+        && ((Map<?, ?>) value).containsKey(name)) {
+      return ((Map<?, ?>) value).get(name);
+    }
+    return noAttribute(value, name);
+  }
+
+  /** Jinja2's undefined attribute: {@code 'dict object' has no attribute 'name'}. */
+  private static Undefined noAttribute(Object owner, String name) {
+    String type = owner == null ? "None" : TypeNames.python(owner).replace("'", "") + " object";
+    return Undefined.because("'" + type + "' has no attribute '" + name + "'");
+  }
+
+  /**
+   * Jinja2's {@code xmlattr(d, autospace=True)}: {@code key="value"} pairs, escaped, without the
+   * none and undefined values; a key that would end the attribute is refused.
+   */
+  private static Object xmlattr(Object value, Object[] args, Map<String, Object> kwargs) {
+    if (!(value instanceof Map<?, ?> map)) {
+      throw new TemplateFailure("xmlattr needs a mapping, not " + TypeNames.python(value));
+    }
+    List<String> pairs = new ArrayList<>();
+    for (Map.Entry<?, ?> entry : map.entrySet()) {
+      if (StrictUndefined.isMissing(entry.getValue())) {
+        continue;
+      }
+      String key = PythonText.str(entry.getKey());
+      if (INVALID_ATTRIBUTE_NAME.matcher(key).find()) {
+        throw new TemplateFailure("Invalid character in attribute name: " + PythonText.repr(key));
+      }
+      pairs.add(escape(key) + "=\"" + escape(entry.getValue()) + "\"");
+    }
+    String attributes = String.join(" ", pairs);
+    boolean autospace = FilterArgs.boolArg(args, kwargs, 0, "autospace", true);
+    return autospace && !attributes.isEmpty() ? " " + attributes : attributes;
+  }
+
+  /** Jinja2's {@code title}: each piece between word beginnings capitalised. */
+  private static String title(String text) {
+    StringBuilder out = new StringBuilder(text.length());
+    Matcher beginning = WORD_BEGINNING.matcher(text);
+    int from = 0;
+    while (beginning.find()) {
+      out.append(capitalised(text.substring(from, beginning.start())));
+      out.append(beginning.group());
+      from = beginning.end();
+    }
+    return out.append(capitalised(text.substring(from))).toString();
+  }
+
+  private static String capitalised(String word) {
+    if (word.isEmpty()) {
+      return word;
+    }
+    int first = Character.charCount(word.codePointAt(0));
+    return word.substring(0, first).toUpperCase(Locale.ROOT)
+        + word.substring(first).toLowerCase(Locale.ROOT);
+  }
+
+  /** Jinja2's {@code filesizeformat(value, binary=False)}: {@code 1.5 kB}, {@code 1.0 KiB}. */
+  private static Object filesizeformat(Object value, Object[] args, Map<String, Object> kwargs) {
+    Double bytes = asFloat(value);
+    if (bytes == null) {
+      throw new TemplateFailure("filesizeformat needs a number, not " + PythonText.repr(value));
+    }
+    boolean binary = FilterArgs.boolArg(args, kwargs, 0, "binary", false);
+    int base = binary ? 1024 : 1000;
+    if (bytes == 1) {
+      return "1 Byte";
+    }
+    if (bytes < base) {
+      return new BigDecimal(bytes).toBigInteger() + " Bytes";
+    }
+    List<String> units = binary ? BINARY_UNITS : DECIMAL_UNITS;
+    int index = 0;
+    while (index < units.size() - 1 && bytes >= power(base, index + 2)) {
+      index++;
+    }
+    return PythonFormat.apply(base * bytes / power(base, index + 2), ".1f")
+        + " "
+        + units.get(index);
+  }
+
+  /** {@code base ** exponent} as Python's int, rounded once to a float. */
+  private static double power(int base, int exponent) {
+    return BigInteger.valueOf(base).pow(exponent).doubleValue();
   }
 
   /** Python's {@code len}: code points of a string, items of a list or mapping. */
@@ -297,19 +505,13 @@ final class Jinja2Filters {
   }
 
   /** Python's {@code list(value)}: a mapping's keys, a string's characters, a list's items. */
-  private static Object list(Object value) {
-    if (value instanceof Fragment fragment) {
-      return list(fragment.toString());
-    }
-    if (value instanceof CharSequence text) {
-      return text.codePoints().mapToObj(Character::toString).map(Object.class::cast).toList();
-    }
+  private static List<Object> list(Object value) {
     return items(value, "list");
   }
 
   /** Jinja2's {@code first} and {@code last}: of a mapping, its first or last key. */
   private static Object end(Object value, boolean first) {
-    List<?> items = (List<?>) list(value);
+    List<?> items = list(value);
     if (items.isEmpty()) {
       return Undefined.because("No " + (first ? "first" : "last") + " item, sequence was empty.");
     }
@@ -321,7 +523,7 @@ final class Jinja2Filters {
     Object separator = FilterArgs.get(args, kwargs, 0, "d");
     Object attribute = FilterArgs.get(args, kwargs, 1, "attribute");
     List<String> parts = new ArrayList<>();
-    for (Object item : (List<?>) list(value)) {
+    for (Object item : list(value)) {
       parts.add(PythonText.str(attribute == null ? item : lookup(item, attribute.toString())));
     }
     String glue = separator == null ? "" : separator.toString();
@@ -392,8 +594,14 @@ final class Jinja2Filters {
     return out;
   }
 
-  /** Jinja2's {@code escape}: the five characters HTML needs escaped, as markupsafe does. */
-  private static Object escape(Object value) {
+  /**
+   * Markupsafe's {@code escape}: the five characters HTML needs escaped; text already marked safe
+   * stays as it is.
+   */
+  static String escape(Object value) {
+    if (value instanceof SafeString safe) {
+      return safe.getValue();
+    }
     String text = PythonText.str(value);
     StringBuilder out = new StringBuilder(text.length());
     for (char c : text.toCharArray()) {
@@ -414,14 +622,27 @@ final class Jinja2Filters {
    * pairs as a query string, spaces as {@code +}.
    */
   private static Object urlencode(Object value) {
+    List<?> pairs;
     if (value instanceof Map<?, ?> map) {
-      List<String> pairs = new ArrayList<>();
-      map.forEach(
-          (k, v) ->
-              pairs.add(quote(PythonText.str(k), true) + "=" + quote(PythonText.str(v), true)));
-      return String.join("&", pairs);
+      pairs = map.entrySet().stream().map(e -> new Pair(e.getKey(), e.getValue())).toList();
+    } else if (TextFormat.isList(value)) {
+      pairs = TextFormat.asList(value);
+    } else {
+      return quote(PythonText.str(value), false);
     }
-    return quote(PythonText.str(value), false);
+    List<String> query = new ArrayList<>();
+    for (Object pair : pairs) {
+      if (!TextFormat.isList(pair) || TextFormat.asList(pair).size() != 2) {
+        throw new TemplateFailure(
+            "urlencode of a list needs (key, value) pairs, not " + PythonText.repr(pair));
+      }
+      List<?> keyValue = TextFormat.asList(pair);
+      query.add(
+          quote(PythonText.str(keyValue.get(0)), true)
+              + "="
+              + quote(PythonText.str(keyValue.get(1)), true));
+    }
+    return String.join("&", query);
   }
 
   private static String quote(String text, boolean query) {
@@ -453,6 +674,13 @@ final class Jinja2Filters {
     Object end = FilterArgs.get(args, kwargs, 2, "end");
     String ending = end == null ? "..." : end.toString();
     int leeway = FilterArgs.intArg(args, kwargs, 3, "leeway", 5);
+    if (length < PythonText.length(ending)) {
+      throw new TemplateFailure(
+          "truncate expected length >= " + PythonText.length(ending) + ", got " + length);
+    }
+    if (leeway < 0) {
+      throw new TemplateFailure("truncate expected leeway >= 0, got " + leeway);
+    }
     int[] points = text.codePoints().toArray();
     if (points.length <= length + leeway) {
       return text;
@@ -488,6 +716,12 @@ final class Jinja2Filters {
     @Override
     public int size() {
       return 2;
+    }
+
+    /** Python's tuple repr: {@code ('a', 1)}. */
+    @Override
+    public String toString() {
+      return "(" + PythonText.repr(key) + ", " + PythonText.repr(value) + ")";
     }
   }
 }

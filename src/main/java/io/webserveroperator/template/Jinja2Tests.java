@@ -4,6 +4,7 @@ import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.lib.exptest.ExpTest;
 import com.hubspot.jinjava.lib.fn.MacroFunction;
+import com.hubspot.jinjava.objects.SafeString;
 import java.util.Map;
 import java.util.function.BiPredicate;
 
@@ -23,6 +24,13 @@ final class Jinja2Tests {
     context.registerExpTest(
         test("in", (v, a) -> PythonOperators.contains(a.length > 0 ? a[0] : null, v)));
     context.registerExpTest(test("callable", (v, a) -> v instanceof MacroFunction));
+    // Jinja2's Markup: what escape, safe and tojson return.
+    context.registerExpTest(
+        test(
+            "escaped",
+            (v, a) ->
+                v instanceof SafeString
+                    || (v instanceof StructuredText json && json.format() == TextFormat.TOJSON)));
     context.registerExpTest(
         test(
             "filter",

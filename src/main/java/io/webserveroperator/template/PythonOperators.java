@@ -1,5 +1,6 @@
 package io.webserveroperator.template;
 
+import com.hubspot.jinjava.objects.SafeString;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -229,7 +230,10 @@ final class PythonOperators {
   }
 
   private static boolean isText(Object value) {
-    return value instanceof CharSequence || value instanceof Fragment;
+    // SafeString is Jinja2's Markup (what escape and safe return): a string too.
+    return value instanceof CharSequence
+        || value instanceof Fragment
+        || value instanceof SafeString;
   }
 
   private static boolean isFloat(Object value) {

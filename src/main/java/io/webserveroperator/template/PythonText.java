@@ -87,6 +87,9 @@ final class PythonText {
                   .append(repr(v)));
       return out.append('}').toString();
     }
+    if (value instanceof PythonRange || value instanceof Jinja2Filters.Pair) {
+      return value.toString(); // Python's range(0, 3), a tuple's (key, value)
+    }
     if (TextFormat.isList(value)) {
       StringBuilder out = new StringBuilder("[");
       for (Object item : TextFormat.asList(value)) {

@@ -1,8 +1,5 @@
 package io.webserveroperator.template;
 
-import com.hubspot.jinjava.lib.fn.Functions;
-import java.util.List;
-
 /**
  * {@code range()} that fails instead of silently cutting a range short: jinjava's own stops at its
  * limit, so {@code range(10**9)} would render 10,000 iterations as if nothing were wrong.
@@ -12,7 +9,7 @@ final class Ranges {
   private Ranges() {}
 
   /** Python's {@code range(stop)}, {@code range(start, stop)}, {@code range(start, stop, step)}. */
-  public static List<Integer> range(Object first, Object... more) {
+  public static PythonRange range(Object first, Object... more) {
     long start = 0;
     long stop;
     long step = 1;
@@ -33,7 +30,7 @@ final class Ranges {
               "range() would produce %.0f items; templates may loop over at most %d",
               items, EngineFactory.MAX_ITEMS));
     }
-    return Functions.range(first, more);
+    return new PythonRange(start, stop, step);
   }
 
   private static long number(Object value) {

@@ -35,6 +35,7 @@ final class SelectionFilters {
     return Filters.withInterpreter(
         name,
         (var, interpreter, args, kwargs) -> {
+          refuseKeywords(name, kwargs);
           ExpTest test =
               args.length == 0
                   ? null
@@ -52,6 +53,17 @@ final class SelectionFilters {
         });
   }
 
+  /** Jinja2 would pass keyword arguments on to the test; jinjava's tests take none. */
+  private static void refuseKeywords(String filter, Map<String, Object> kwargs) {
+    if (!kwargs.isEmpty()) {
+      throw new TemplateFailure(
+          filter
+              + " passes only positional arguments to its test, not "
+              + String.join(", ", kwargs.keySet())
+              + "=");
+    }
+  }
+
   /**
    * Jinja2's {@code selectattr} and {@code rejectattr(value, attribute, test=None, *args)}: an
    * attribute may be a dotted path; without a test, its truth value decides.
@@ -63,6 +75,7 @@ final class SelectionFilters {
           if (args.length == 0) {
             throw new TemplateFailure(name + " needs the attribute to test");
           }
+          refuseKeywords(name, kwargs);
           String attribute = String.valueOf(args[0]);
           ExpTest test =
               args.length < 2 ? null : interpreter.getContext().getExpTest(String.valueOf(args[1]));
@@ -70,12 +83,7 @@ final class SelectionFilters {
               args.length > 2 ? Arrays.copyOfRange(args, 2, args.length) : new Object[0];
           List<Object> kept = new ArrayList<>();
           for (Object item : Jinja2Filters.items(var, name)) {
-            Object value;
-            try {
-              value = Jinja2Filters.lookup(item, attribute);
-            } catch (TemplateFailure missing) {
-              value = Undefined.because(missing.getMessage()); // for 'defined' and 'undefined'
-            }
+            Object value = attribute(item, attribute);
             boolean passes =
                 test == null ? PythonTruth.of(value) : test.evaluate(value, interpreter, testArgs);
             if (passes == keep) {
@@ -99,10 +107,8 @@ final class SelectionFilters {
           if (attribute != null) {
             Object fallback = kwargs.get("default");
             for (Object item : Jinja2Filters.items(var, "map")) {
-              mapped.add(
-                  fallback == null
-                      ? Jinja2Filters.lookup(item, attribute.toString())
-                      : key(item, attribute.toString(), fallback));
+              Object value = attribute(item, attribute.toString());
+              mapped.add(value instanceof Undefined && fallback != null ? fallback : value);
             }
             return mapped;
           }
@@ -158,6 +164,18 @@ final class SelectionFilters {
       current.list.add(items.get(i));
     }
     return groups;
+  }
+
+  /**
+   * An item's attribute (a dotted path), or an undefined value naming it when the item lacks it:
+   * tests such as {@code defined} may look at it, any other use fails.
+   */
+  private static Object attribute(Object item, String path) {
+    try {
+      return Jinja2Filters.lookup(item, path);
+    } catch (TemplateFailure missing) {
+      return Undefined.because(missing.getMessage());
+    }
   }
 
   private static Object key(Object item, String attribute, Object fallback) {

@@ -29,6 +29,8 @@ final class Slots {
     PLAIN,
     /** Inside JSON text between quotes: the JSON-escaped text without quotes. */
     JSON,
+    /** Inside {@code tojson}'s JSON text between quotes: escaped as Jinja2's tojson does. */
+    TOJSON,
     /** Inside YAML text as a bare scalar: a double-quoted YAML string. */
     YAML
   }
@@ -134,6 +136,9 @@ final class Slots {
     if (value instanceof Double || value instanceof Float || value instanceof BigDecimal) {
       return TextFormat.number((Number) value);
     }
+    if (value instanceof PythonRange range) {
+      return put(range.toString(), Kind.PLAIN);
+    }
     if (value instanceof Map || TextFormat.isList(value)) {
       return TextFormat.JSON.write(value, this);
     }
@@ -174,6 +179,7 @@ final class Slots {
       switch (raw ? Kind.PLAIN : kinds.get(index)) {
         case PLAIN -> out.append(value);
         case JSON -> out.append(TextFormat.jsonEscape(value, false));
+        case TOJSON -> out.append(TextFormat.jsonEscape(value, true));
         case YAML -> out.append('"').append(TextFormat.jsonEscape(value, false)).append('"');
       }
       from = close + 1;

@@ -6,16 +6,17 @@ package io.webserveroperator.template;
  *
  * @param value plain maps, lists and scalars
  * @param format how to serialize it
+ * @param indent JSON's indentation per level, or null for JSON on one line
  */
-record StructuredText(Object value, TextFormat format) implements Fragment {
+record StructuredText(Object value, TextFormat format, String indent) implements Fragment {
 
   @Override
   public String emit(Slots slots) {
-    return format.write(value, slots);
+    return format.write(value, indent, slots);
   }
 
   @Override
   public String toString() {
-    return format.write(value, null);
+    return format.write(value, indent, null);
   }
 }

@@ -19,7 +19,7 @@ enum TextFormat {
   YAML("to_yaml"),
   /** JSON in the map's own order, Python's separators ({@code ", "} and {@code ": "}). */
   JSON("to_json"),
-  /** Jinja2's {@code tojson}: keys sorted and {@code < > & '} escaped. */
+  /** Jinja2's {@code tojson}: keys sorted, ASCII only, and {@code < > & '} escaped. */
   TOJSON("tojson");
 
   /** The filter that writes this format, as messages name it. */
@@ -30,13 +30,37 @@ enum TextFormat {
   }
 
   String write(Object value, Slots slots) {
+    return write(value, null, slots);
+  }
+
+  /**
+   * The value in this format; {@code indent}, as Python's {@code json.dumps(indent=...)}, puts each
+   * JSON item on its own line after that text once per level (null: all on one line).
+   */
+  String write(Object value, String indent, Slots slots) {
     StringBuilder out = new StringBuilder(128);
     if (this == YAML) {
       writeYaml(out, value, 0, slots);
     } else {
-      writeJson(out, value, slots);
+      writeJson(out, value, new JsonLayout(indent), 0, slots);
     }
     return out.toString();
+  }
+
+  /** Python's JSON layout: one line with {@code ", "}, or indented lines after {@code ","}. */
+  private record JsonLayout(String indent) {
+
+    String separator() {
+      return indent == null ? ", " : ",";
+    }
+  }
+
+  /** A new line at {@code depth} levels, when indented; refused before a deep one is too long. */
+  private void newline(StringBuilder out, JsonLayout layout, int depth) {
+    if (layout.indent() != null) {
+      TextBudget.refuseLarger(filter, out.length() + (long) layout.indent().length() * depth);
+      out.append('\n').append(layout.indent().repeat(depth));
+    }
   }
 
   /** Stops writing once the text is past what a template may build at once. */
@@ -44,7 +68,8 @@ enum TextFormat {
     TextBudget.refuseLarger(filter, out.length());
   }
 
-  private void writeJson(StringBuilder out, Object value, Slots slots) {
+  private void writeJson(
+      StringBuilder out, Object value, JsonLayout layout, int depth, Slots slots) {
     if (value instanceof Fragment fragment) {
       value = fragment.toString();
     }
@@ -53,24 +78,28 @@ enum TextFormat {
       out.append('{');
       boolean first = true;
       for (Map.Entry<?, ?> entry : ordered.entrySet()) {
-        if (!first) {
-          out.append(", ");
-        }
+        out.append(first ? "" : layout.separator());
+        newline(out, layout, depth + 1);
         first = false;
         writeJsonString(out, String.valueOf(entry.getKey()), slots);
         out.append(": ");
-        writeJson(out, entry.getValue(), slots);
+        writeJson(out, entry.getValue(), layout, depth + 1, slots);
+      }
+      if (!first) {
+        newline(out, layout, depth);
       }
       out.append('}');
     } else if (isList(value)) {
       out.append('[');
       boolean first = true;
       for (Object item : asList(value)) {
-        if (!first) {
-          out.append(", ");
-        }
+        out.append(first ? "" : layout.separator());
+        newline(out, layout, depth + 1);
         first = false;
-        writeJson(out, item, slots);
+        writeJson(out, item, layout, depth + 1, slots);
+      }
+      if (!first) {
+        newline(out, layout, depth);
       }
       out.append(']');
     } else if (value == null) {
@@ -85,7 +114,11 @@ enum TextFormat {
 
   private void writeJsonString(StringBuilder out, String text, Slots slots) {
     out.append('"');
-    out.append(slots == null ? jsonEscape(text, this == TOJSON) : slots.put(text, Slots.Kind.JSON));
+    boolean tojson = this == TOJSON;
+    out.append(
+        slots == null
+            ? jsonEscape(text, tojson)
+            : slots.put(text, tojson ? Slots.Kind.TOJSON : Slots.Kind.JSON));
     out.append('"');
   }
 
@@ -188,7 +221,11 @@ enum TextFormat {
         + String.format("%02d", Math.abs(exponent));
   }
 
-  /** JSON string content without the quotes; {@code htmlSafe} escapes as Jinja2's tojson does. */
+  /**
+   * JSON string content without the quotes. {@code htmlSafe} escapes as Jinja2's tojson does:
+   * Python's {@code json.dumps} writes every character outside printable ASCII as {@code \\uXXXX}
+   * (an astral one as its surrogate pair), and Jinja2 then escapes {@code < > & '} too.
+   */
   static String jsonEscape(String text, boolean htmlSafe) {
     StringBuilder out = new StringBuilder(text.length() + 8);
     for (int i = 0; i < text.length(); i++) {
@@ -202,8 +239,11 @@ enum TextFormat {
         case '\b' -> out.append("\\b");
         case '\f' -> out.append("\\f");
         default -> {
-          boolean html = htmlSafe && (c == '<' || c == '>' || c == '&' || c == '\'');
-          if (c < 0x20 || html || c == '\u2028' || c == '\u2029' || c >= 0x7f && c < 0xa0) {
+          boolean escaped =
+              htmlSafe
+                  ? c > 0x7e || c == '<' || c == '>' || c == '&' || c == '\''
+                  : c == '\u2028' || c == '\u2029' || c >= 0x7f && c < 0xa0;
+          if (c < 0x20 || escaped) {
             out.append(String.format("\\u%04x", (int) c));
           } else {
             out.append(c);
