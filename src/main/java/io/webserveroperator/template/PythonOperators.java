@@ -246,7 +246,7 @@ final class PythonOperators {
   }
 
   /** A long where it fits, so the rest of the engine sees the usual type. */
-  private static Object narrow(BigInteger value) {
+  static Object narrow(BigInteger value) {
     return value.bitLength() < 64 ? (Object) value.longValue() : value;
   }
 }
