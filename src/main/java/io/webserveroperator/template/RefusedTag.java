@@ -37,11 +37,6 @@ record RefusedTag(String name, String endName, String advice) implements Tag {
               "`{% ifchanged x %}` is not supported: Jinja2 has no such tag; compare with the"
                   + " previous item in an `{% if %}`"),
           new RefusedTag(
-              "do",
-              null,
-              "`{% do x %}` is not supported: Jinja2 has it only as an extension; write"
-                  + " `{% set _ = x %}`"),
-          new RefusedTag(
               "autoescape",
               "endautoescape",
               "`{% autoescape %}` is not supported: values are never HTML-escaped here; write"
