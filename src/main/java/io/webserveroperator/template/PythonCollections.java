@@ -1,10 +1,11 @@
 package io.webserveroperator.template;
 
+import com.hubspot.jinjava.el.ext.NamedParameter;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
-import java.util.function.Function;
 
 /**
  * Python's list and dict methods that templates may call, with Python's semantics: {@code
@@ -16,15 +17,32 @@ import java.util.function.Function;
  */
 final class PythonCollections {
 
-  private static final Map<String, BiFunction<List<Object>, Object[], Object>> LIST_METHODS =
-      Map.of(
-          "index", PythonCollections::index,
-          "count", (l, a) -> l.stream().filter(x -> PythonOperators.equal(x, a[0])).count(),
-          "append", (l, a) -> extend(l, List.of(a[0]), "append"),
-          "extend", (l, a) -> extend(l, listArgument(a[0], "extend"), "extend"));
+  /**
+   * A method: how many positional arguments it takes, and what it does with them.
+   *
+   * @param keywords whether it takes keyword arguments too (as {@code d.update(a=1)})
+   */
+  private record Method<T>(
+      int least, int most, boolean keywords, BiFunction<T, Object[], Object> body) {}
 
-  private static final Map<String, BiFunction<Map<Object, Object>, Object[], Object>> DICT_METHODS =
-      Map.of("update", (d, a) -> update(d, a[0]));
+  private static final Map<String, Method<List<Object>>> LIST_METHODS =
+      Map.of(
+          "index", new Method<>(1, 3, false, PythonCollections::index),
+          "count",
+              new Method<List<Object>>(
+                  1,
+                  1,
+                  false,
+                  (l, a) -> l.stream().filter(x -> PythonOperators.equal(x, a[0])).count()),
+          "append",
+              new Method<List<Object>>(
+                  1, 1, false, (l, a) -> extend(l, Collections.singletonList(a[0]), "append")),
+          "extend",
+              new Method<List<Object>>(
+                  1, 1, false, (l, a) -> extend(l, listArgument(a[0], "list.extend"), "extend")));
+
+  private static final Map<String, Method<Map<Object, Object>>> DICT_METHODS =
+      Map.of("update", new Method<>(0, 1, true, PythonCollections::update));
 
   private PythonCollections() {}
 
@@ -37,33 +55,45 @@ final class PythonCollections {
   }
 
   static Object callList(List<Object> list, String name, Object[] args) {
-    return call("list", name, args, a -> LIST_METHODS.get(name).apply(list, a));
+    return call(list, "list." + name, LIST_METHODS.get(name), args);
   }
 
   static Object callDict(Map<Object, Object> dict, String name, Object[] args) {
-    return call("dict", name, args, a -> DICT_METHODS.get(name).apply(dict, a));
+    return call(dict, "dict." + name, DICT_METHODS.get(name), args);
   }
 
-  private static Object call(
-      String type, String name, Object[] args, Function<Object[], Object> body) {
+  private static <T> Object call(T target, String name, Method<T> method, Object[] args) {
     Object[] given = args == null ? new Object[0] : args;
+    long positional = 0;
     for (Object arg : given) {
       if (arg instanceof Undefined undefined) {
         throw undefined.failure();
       }
+      if (!(arg instanceof NamedParameter)) {
+        positional++;
+      } else if (!method.keywords()) {
+        throw new TemplateFailure(name + "() takes no keyword arguments");
+      }
+    }
+    if (positional < method.least() || positional > method.most()) {
+      throw new TemplateFailure(
+          name
+              + "() takes "
+              + (method.least() == method.most()
+                  ? "exactly " + method.least()
+                  : method.least() + " to " + method.most())
+              + " arguments ("
+              + positional
+              + " given)");
     }
     try {
-      return body.apply(given);
-    } catch (ArrayIndexOutOfBoundsException e) {
-      throw new TemplateFailure(type + "." + name + "() is missing an argument");
+      return method.body().apply(target, given);
     } catch (UnsupportedOperationException e) {
       throw new TemplateFailure(
           "cannot "
               + name
-              + "() a "
-              + type
-              + " of the resource: its values are read-only, shared by every template of the"
-              + " render; change a copy: 'spec.ports | list' is a new list, and"
+              + "() on a value of the resource: its values are read-only, shared by every"
+              + " template of the render; change a copy: 'spec.ports | list' is a new list, and"
               + " 'd.update(spec.labels)' fills a new dict set as d = {}");
     }
   }
@@ -101,19 +131,24 @@ final class PythonCollections {
     return null;
   }
 
-  private static Object update(Map<Object, Object> dict, Object other) {
+  /** Python's {@code dict.update([other], **keywords)}: a dict or (key, value) pairs. */
+  private static Object update(Map<Object, Object> dict, Object[] args) {
     Map<Object, Object> pairs = new LinkedHashMap<>();
-    if (other instanceof Map<?, ?> map) {
-      pairs.putAll(map);
-    } else {
-      for (Object pair : listArgument(other, "update")) {
-        List<?> two = TextFormat.isList(pair) ? TextFormat.asList(pair) : List.of();
-        if (two.size() != 2) {
-          throw new TemplateFailure(
-              "dict.update() needs a dict or a list of (key, value) pairs, not "
-                  + TypeNames.python(pair));
+    for (Object arg : args) {
+      if (arg instanceof NamedParameter named) {
+        pairs.put(named.getName(), named.getValue());
+      } else if (arg instanceof Map<?, ?> map) {
+        pairs.putAll(map);
+      } else {
+        for (Object pair : listArgument(arg, "dict.update")) {
+          List<?> two = TextFormat.isList(pair) ? TextFormat.asList(pair) : List.of();
+          if (two.size() != 2) {
+            throw new TemplateFailure(
+                "dict.update() needs a dict or a list of (key, value) pairs, not "
+                    + TypeNames.python(pair));
+          }
+          pairs.put(two.get(0), two.get(1));
         }
-        pairs.put(two.get(0), two.get(1));
       }
     }
     long added = pairs.keySet().stream().filter(key -> !dict.containsKey(key)).count();
