@@ -255,7 +255,7 @@ final class PythonOperators {
   }
 
   /** A long where it fits, so the rest of the engine sees the usual type. */
-  static Object narrow(BigInteger value) {
-    return value.bitLength() < 64 ? (Object) value.longValue() : value;
+  static Number narrow(BigInteger value) {
+    return value.bitLength() < 64 ? (Number) value.longValue() : value;
   }
 }

@@ -43,8 +43,8 @@ final class PythonSlice extends AstRightValue {
     if (by != null && by == 0) {
       throw new TemplateFailure("slice step cannot be zero");
     }
-    if (value instanceof CharSequence text) {
-      int[] points = text.toString().codePoints().toArray();
+    if (value instanceof CharSequence || value instanceof Fragment) {
+      int[] points = value.toString().codePoints().toArray();
       StringBuilder out = new StringBuilder();
       indices(points.length, from, to, by).forEach(i -> out.appendCodePoint(points[i]));
       return out.toString();

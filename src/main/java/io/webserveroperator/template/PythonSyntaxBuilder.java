@@ -106,7 +106,7 @@ public final class PythonSyntaxBuilder extends ExtendedSyntaxBuilder {
             default -> 10;
           };
       String value = radix == 10 ? digits : digits.substring(2);
-      return (Number) PythonOperators.narrow(new BigInteger(value, radix));
+      return PythonOperators.narrow(new BigInteger(value, radix));
     }
 
     @Override
