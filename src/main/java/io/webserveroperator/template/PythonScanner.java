@@ -17,7 +17,7 @@ final class PythonScanner extends ExtendedScanner {
    */
   private static final Pattern NUMBER =
       Pattern.compile(
-          "(?<float>(\\d+_)*\\d+((\\.(\\d+_)*\\d+)?e[+-]?(\\d+_)*\\d+|\\.(\\d+_)*\\d+))"
+          "(?<float>(?<!\\.)(\\d+_)*\\d+((\\.(\\d+_)*\\d+)?e[+-]?(\\d+_)*\\d+|\\.(\\d+_)*\\d+))"
               + "|0b(_?[01])+|0o(_?[0-7])+|0x(_?[0-9a-f])+|[1-9](_?\\d)*|0(_?0)*",
           Pattern.CASE_INSENSITIVE);
 
@@ -27,7 +27,15 @@ final class PythonScanner extends ExtendedScanner {
 
   @Override
   protected Token nextNumber() throws ScanException {
-    Matcher number = NUMBER.matcher(getInput()).region(getPosition(), getInput().length());
+    if (getInput().charAt(getPosition()) == '.') {
+      // Jinja2 has no .5: a dot before digits is an attribute, as in spec.ports.0.
+      return fixed(Symbol.DOT);
+    }
+    Matcher number =
+        NUMBER
+            .matcher(getInput())
+            .region(getPosition(), getInput().length())
+            .useTransparentBounds(true);
     if (!number.lookingAt()) {
       return super.nextNumber();
     }

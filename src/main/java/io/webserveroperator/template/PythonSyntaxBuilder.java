@@ -27,7 +27,9 @@ import jinjava.de.odysseus.el.tree.impl.Scanner.ScanException;
 import jinjava.de.odysseus.el.tree.impl.Scanner.Symbol;
 import jinjava.de.odysseus.el.tree.impl.ast.AstBinary;
 import jinjava.de.odysseus.el.tree.impl.ast.AstNode;
+import jinjava.de.odysseus.el.tree.impl.ast.AstNumber;
 import jinjava.de.odysseus.el.tree.impl.ast.AstProperty;
+import jinjava.de.odysseus.el.tree.impl.ast.AstString;
 import jinjava.de.odysseus.el.tree.impl.ast.AstUnary;
 import jinjava.javax.el.ELContext;
 
@@ -37,9 +39,10 @@ import jinjava.javax.el.ELContext;
  * and comparisons chain ({@code 1 < x < 5} is {@code 1 < x and x < 5}). Where jinjava's grammar is
  * not Jinja2's, it is Jinja2's: literals as {@link PythonScanner} reads them (an integer too large
  * for a long is a BigInteger), slices with a step ({@link PythonSlice}), {@code not} below the
- * comparisons ({@code not 'x' in s} is {@code not ('x' in s)}), and filters and tests in any order
- * ({@code x | default(none) is none}). Filters are parsed where jinjava's natural operator
- * precedence, which the engine turns on, parses them.
+ * comparisons ({@code not 'x' in s} is {@code not ('x' in s)}), filters and tests in any order
+ * ({@code x | default(none) is none}), {@code x.0} for {@code x[0]} and {@code 'a' 'b'} for {@code
+ * 'ab'}. Filters are parsed where jinjava's natural operator precedence, which the engine turns on,
+ * parses them.
  *
  * <p>Public, with a public constructor, because the expression factory instantiates it by name with
  * the features it was configured with.
@@ -180,8 +183,14 @@ public final class PythonSyntaxBuilder extends ExtendedSyntaxBuilder {
         switch (getToken().getSymbol()) {
           case DOT -> {
             consumeToken();
-            String name = consumeToken(Symbol.IDENTIFIER).getImage();
-            v = called(createAstDot(v, name, lvalue));
+            if (at(Symbol.INTEGER)) {
+              // x.0 is x[0], as in Jinja2.
+              AstNode index = new AstNumber(parseInteger(consumeToken().getImage()));
+              v = called(createAstBracket(v, index, lvalue, strict()));
+            } else {
+              String name = consumeToken(Symbol.IDENTIFIER).getImage();
+              v = called(createAstDot(v, name, lvalue));
+            }
           }
           case LBRACK -> v = subscript(v, lvalue);
           default -> {
@@ -196,8 +205,7 @@ public final class PythonSyntaxBuilder extends ExtendedSyntaxBuilder {
       AstNode start = at(Symbol.COLON) ? null : expr(true);
       if (at(Symbol.RBRACK)) {
         consumeToken();
-        return called(
-            createAstBracket(base, start, lvalue, !context.isEnabled(Feature.NULL_PROPERTIES)));
+        return called(createAstBracket(base, start, lvalue, strict()));
       }
       consumeToken(Symbol.COLON);
       AstNode stop = at(Symbol.COLON) || at(Symbol.RBRACK) ? null : expr(true);
@@ -215,6 +223,23 @@ public final class PythonSyntaxBuilder extends ExtendedSyntaxBuilder {
       return at(Symbol.LPAREN) && context.isEnabled(Feature.METHOD_INVOCATIONS)
           ? createAstMethod(property, params())
           : property;
+    }
+
+    /** Adjacent string literals are one, as in Python: {@code 'a' 'b'} is {@code 'ab'}. */
+    @Override
+    protected AstNode literal() throws ScanException, ParseException {
+      if (!at(Symbol.STRING) || lookahead(0).getSymbol() != Symbol.STRING) {
+        return super.literal();
+      }
+      StringBuilder text = new StringBuilder();
+      while (at(Symbol.STRING)) {
+        text.append(consumeToken().getImage());
+      }
+      return new AstString(text.toString());
+    }
+
+    private boolean strict() {
+      return !context.isEnabled(Feature.NULL_PROPERTIES);
     }
 
     private boolean at(Symbol symbol) {
