@@ -1,8 +1,6 @@
 package io.webserveroperator.template;
 
 import com.hubspot.jinjava.el.ext.ExtendedScanner;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * jinjava's scanner with Jinja2's literals: numbers as Jinja2's lexer reads them ({@code 1_000},
@@ -12,35 +10,92 @@ import java.util.regex.Pattern;
  */
 final class PythonScanner extends ExtendedScanner {
 
-  /**
-   * Jinja2's {@code float_re}, then its {@code integer_re}: the first that matches is the token.
-   */
-  private static final Pattern NUMBER =
-      Pattern.compile(
-          "(?<float>(?<!\\.)(\\d+_)*\\d+((\\.(\\d+_)*\\d+)?e[+-]?(\\d+_)*\\d+|\\.(\\d+_)*\\d+))"
-              + "|0b(_?[01])+|0o(_?[0-7])+|0x(_?[0-9a-f])+|[1-9](_?\\d)*|0(_?0)*",
-          Pattern.CASE_INSENSITIVE);
-
   PythonScanner(String input) {
     super(input);
   }
 
+  /**
+   * A number as Jinja2's {@code float_re}, then its {@code integer_re}, read it: digits with single
+   * underscores between them; a float has a fraction or an exponent, unless it follows a dot
+   * ({@code x.0.1} is {@code x[0][1]}); an integer is {@code 0x}, {@code 0o}, {@code 0b} and its
+   * digits, or decimal without leading zeros. Scanned by hand, since a regular expression would
+   * recurse once per digit.
+   */
   @Override
   protected Token nextNumber() throws ScanException {
-    if (getInput().charAt(getPosition()) == '.') {
+    String input = getInput();
+    int start = getPosition();
+    if (input.charAt(start) == '.') {
       // Jinja2 has no .5: a dot before digits is an attribute, as in spec.ports.0.
       return fixed(Symbol.DOT);
     }
-    Matcher number =
-        NUMBER
-            .matcher(getInput())
-            .region(getPosition(), getInput().length())
-            .useTransparentBounds(true);
-    if (!number.lookingAt()) {
-      return super.nextNumber();
+    int end = digits(input, start, 10);
+    boolean afterDot = start > 0 && input.charAt(start - 1) == '.';
+    int fraction =
+        end + 1 < input.length() && input.charAt(end) == '.' ? digits(input, end + 1, 10) : end + 1;
+    int mantissa = afterDot || fraction == end + 1 ? end : fraction;
+    int exponent = afterDot ? mantissa : exponent(input, mantissa);
+    if (exponent > mantissa || mantissa > end) {
+      return token(Symbol.FLOAT, input.substring(start, exponent), exponent - start);
     }
-    Symbol symbol = number.group("float") != null ? Symbol.FLOAT : Symbol.INTEGER;
-    return token(symbol, number.group(), number.end() - number.start());
+    int radix = radix(input, start);
+    if (radix != 10) {
+      int prefixed = digits(input, start + 2, radix);
+      if (prefixed > start + 2) {
+        return token(Symbol.INTEGER, input.substring(start, prefixed), prefixed - start);
+      }
+    }
+    if (input.charAt(start) == '0') {
+      end = start + 1;
+      while (end + 1 < input.length() && input.charAt(end) == '_' && input.charAt(end + 1) == '0'
+          || end < input.length() && input.charAt(end) == '0') {
+        end += input.charAt(end) == '_' ? 2 : 1;
+      }
+    }
+    return token(Symbol.INTEGER, input.substring(start, end), end - start);
+  }
+
+  /** The base a {@code 0x}, {@code 0o} or {@code 0b} prefix at {@code at} gives, else 10. */
+  private static int radix(String input, int at) {
+    if (at + 1 >= input.length() || input.charAt(at) != '0') {
+      return 10;
+    }
+    return switch (Character.toLowerCase(input.charAt(at + 1))) {
+      case 'x' -> 16;
+      case 'o' -> 8;
+      case 'b' -> 2;
+      default -> 10;
+    };
+  }
+
+  /** Where digits of {@code radix}, single underscores between them, end; {@code from} if none. */
+  private static int digits(String input, int from, int radix) {
+    int end = from;
+    int at = from;
+    while (at < input.length()) {
+      // Decimal digits have underscores only between them; 0x_1F may start with one.
+      if (input.charAt(at) == '_' && (at > from || radix != 10)) {
+        at++;
+      }
+      if (at >= input.length() || Character.digit(input.charAt(at), radix) < 0) {
+        break;
+      }
+      end = ++at;
+    }
+    return end;
+  }
+
+  /** Where an exponent ({@code e}, a sign, digits) at {@code at} ends; {@code at} if none. */
+  private static int exponent(String input, int at) {
+    if (at >= input.length() || Character.toLowerCase(input.charAt(at)) != 'e') {
+      return at;
+    }
+    int digits = at + 1;
+    if (digits < input.length() && (input.charAt(digits) == '+' || input.charAt(digits) == '-')) {
+      digits++;
+    }
+    int end = digits(input, digits, 10);
+    return end > digits ? end : at;
   }
 
   @Override

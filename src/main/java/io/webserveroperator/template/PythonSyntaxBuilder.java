@@ -62,6 +62,9 @@ public final class PythonSyntaxBuilder extends ExtendedSyntaxBuilder {
 
   private static final class PythonParser extends ExtendedParser {
 
+    /** The most digits Python converts between a decimal text and an int. */
+    private static final int MAX_DECIMAL_DIGITS = 4300;
+
     private static final Map<AstBinary.Operator, AstBinary.Operator> PYTHON =
         Map.ofEntries(
             Map.entry(AdditionOperator.OP, simple(PythonOperators::add)),
@@ -109,6 +112,15 @@ public final class PythonSyntaxBuilder extends ExtendedSyntaxBuilder {
             default -> 10;
           };
       String value = radix == 10 ? digits : digits.substring(2);
+      if (radix == 10 && value.length() > MAX_DECIMAL_DIGITS) {
+        // Python's own limit, which also keeps parsing and printing from taking quadratic time.
+        throw new TemplateFailure(
+            "an integer literal of "
+                + value.length()
+                + " digits is more than Python reads ("
+                + MAX_DECIMAL_DIGITS
+                + ")");
+      }
       return PythonOperators.narrow(new BigInteger(value, radix));
     }
 
