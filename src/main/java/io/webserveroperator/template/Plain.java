@@ -2,13 +2,15 @@ package io.webserveroperator.template;
 
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Deep copies into plain maps, lists and scalars: what a template's context may hold. Anything else
- * becomes its string form, so no Java object reaches a template.
+ * becomes its string form, so no Java object reaches a template. The copies are read-only: every
+ * template file of a render reads the same resource, so none may change it for the others.
  */
 final class Plain {
 
@@ -24,12 +26,12 @@ final class Plain {
     if (value instanceof Map<?, ?> map) {
       Map<String, Object> copy = new LinkedHashMap<>(Math.max(4, map.size() * 2));
       map.forEach((k, v) -> copy.put(String.valueOf(k), copy(v)));
-      return copy;
+      return Collections.unmodifiableMap(copy);
     }
     if (value instanceof Collection<?> collection) {
       List<Object> copy = new ArrayList<>(collection.size());
       collection.forEach(item -> copy.add(copy(item)));
-      return copy;
+      return Collections.unmodifiableList(copy);
     }
     return value.toString();
   }

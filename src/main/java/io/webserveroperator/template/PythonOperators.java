@@ -29,8 +29,11 @@ final class PythonOperators {
       return a.toString() + b;
     }
     if (TextFormat.isList(a) && TextFormat.isList(b)) {
-      List<Object> all = new ArrayList<>(TextFormat.asList(a));
-      all.addAll(TextFormat.asList(b));
+      List<?> left = TextFormat.asList(a);
+      List<?> right = TextFormat.asList(b);
+      PythonCollections.refuseTooMany("the operator '+'", left.size() + (long) right.size());
+      List<Object> all = new ArrayList<>(left);
+      all.addAll(right);
       return all;
     }
     throw unsupported("+", a, b);
@@ -190,7 +193,13 @@ final class PythonOperators {
       return text.repeat((int) times);
     }
     List<?> items = TextFormat.asList(value);
-    bounded(items.size() * times, "*");
+    // More times than a list may hold items is too many for any list but an empty one.
+    long total =
+        items.isEmpty() ? 0 : times > EngineFactory.MAX_ITEMS ? times : items.size() * times;
+    PythonCollections.refuseTooMany("the operator '*'", total);
+    if (items.isEmpty()) {
+      return new ArrayList<>();
+    }
     List<Object> out = new ArrayList<>();
     for (long i = 0; i < times; i++) {
       out.addAll(items);
@@ -250,7 +259,7 @@ final class PythonOperators {
   }
 
   /** A long where it fits, so the rest of the engine sees the usual type. */
-  private static Object narrow(BigInteger value) {
-    return value.bitLength() < 64 ? (Object) value.longValue() : value;
+  static Number narrow(BigInteger value) {
+    return value.bitLength() < 64 ? (Number) value.longValue() : value;
   }
 }

@@ -40,8 +40,8 @@ final class PythonStrings {
           Map.entry("format", (s, a) -> PythonFormat.format(s, a)),
           Map.entry("join", (s, a) -> join(s, a[0])),
           Map.entry("count", (s, a) -> count(s, str(a[0]))),
-          Map.entry("find", (s, a) -> (long) s.indexOf(str(a[0]))),
-          Map.entry("rfind", (s, a) -> (long) s.lastIndexOf(str(a[0]))),
+          Map.entry("find", (s, a) -> position(s, s.indexOf(str(a[0])))),
+          Map.entry("rfind", (s, a) -> position(s, s.lastIndexOf(str(a[0])))),
           Map.entry("index", (s, a) -> index(s, str(a[0]))),
           Map.entry("isdigit", (s, a) -> !s.isEmpty() && s.chars().allMatch(Character::isDigit)),
           Map.entry("isalpha", (s, a) -> !s.isEmpty() && s.chars().allMatch(Character::isLetter)),
@@ -262,7 +262,12 @@ final class PythonStrings {
     if (at < 0) {
       throw new TemplateFailure("substring not found");
     }
-    return at;
+    return position(text, at);
+  }
+
+  /** A UTF-16 index as Python counts it, in characters (code points); -1 stays -1. */
+  private static long position(String text, int at) {
+    return at < 0 ? -1 : text.codePointCount(0, at);
   }
 
   private static int width(Object value) {

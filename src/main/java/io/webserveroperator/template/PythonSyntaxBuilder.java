@@ -7,25 +7,42 @@ import com.hubspot.jinjava.el.ext.CollectionNonMembershipOperator;
 import com.hubspot.jinjava.el.ext.ExtendedParser;
 import com.hubspot.jinjava.el.ext.PowerOfOperator;
 import com.hubspot.jinjava.el.ext.StringConcatOperator;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiFunction;
 import jinjava.de.odysseus.el.misc.TypeConverter;
 import jinjava.de.odysseus.el.tree.Bindings;
 import jinjava.de.odysseus.el.tree.impl.Builder;
+import jinjava.de.odysseus.el.tree.impl.Builder.Feature;
 import jinjava.de.odysseus.el.tree.impl.Parser;
 import jinjava.de.odysseus.el.tree.impl.Parser.ExtensionHandler;
 import jinjava.de.odysseus.el.tree.impl.Parser.ExtensionPoint;
 import jinjava.de.odysseus.el.tree.impl.Parser.ParseException;
+import jinjava.de.odysseus.el.tree.impl.Scanner;
 import jinjava.de.odysseus.el.tree.impl.Scanner.ScanException;
+import jinjava.de.odysseus.el.tree.impl.Scanner.Symbol;
 import jinjava.de.odysseus.el.tree.impl.ast.AstBinary;
 import jinjava.de.odysseus.el.tree.impl.ast.AstNode;
+import jinjava.de.odysseus.el.tree.impl.ast.AstNumber;
+import jinjava.de.odysseus.el.tree.impl.ast.AstProperty;
+import jinjava.de.odysseus.el.tree.impl.ast.AstString;
+import jinjava.de.odysseus.el.tree.impl.ast.AstUnary;
 import jinjava.javax.el.ELContext;
 
 /**
  * jinjava's expression syntax with Python's binary operators ({@link PythonOperators}): the parser
  * builds the same tree, but {@code + - * / % ** ~ == != < <= > >= in and} evaluate as Python does,
- * and comparisons chain ({@code 1 < x < 5} is {@code 1 < x and x < 5}).
+ * and comparisons chain ({@code 1 < x < 5} is {@code 1 < x and x < 5}). Where jinjava's grammar is
+ * not Jinja2's, it is Jinja2's: literals as {@link PythonScanner} reads them (an integer too large
+ * for a long is a BigInteger), slices with a step ({@link PythonSlice}), {@code not} below the
+ * comparisons ({@code not 'x' in s} is {@code not ('x' in s)}), filters and tests in any order
+ * ({@code x | default(none) is none}), {@code x.0} for {@code x[0]} and {@code 'a' 'b'} for {@code
+ * 'ab'}. Filters are parsed where jinjava's natural operator precedence, which the engine turns on,
+ * parses them.
  *
  * <p>Public, with a public constructor, because the expression factory instantiates it by name with
  * the features it was configured with.
@@ -44,6 +61,9 @@ public final class PythonSyntaxBuilder extends ExtendedSyntaxBuilder {
   }
 
   private static final class PythonParser extends ExtendedParser {
+
+    /** The most digits Python converts between a decimal text and an int. */
+    private static final int MAX_DECIMAL_DIGITS = 4300;
 
     private static final Map<AstBinary.Operator, AstBinary.Operator> PYTHON =
         Map.ofEntries(
@@ -76,15 +96,172 @@ public final class PythonSyntaxBuilder extends ExtendedSyntaxBuilder {
           PowerOfOperator.TOKEN, binary(ExtensionPoint.MUL, PythonOperators::power));
     }
 
+    @Override
+    protected Scanner createScanner(String expression) {
+      return new PythonScanner(expression);
+    }
+
+    @Override
+    protected Number parseInteger(String image) {
+      String digits = image.replace("_", "").toLowerCase(Locale.ROOT);
+      int radix =
+          switch (digits.length() > 1 ? digits.substring(0, 2) : "") {
+            case "0x" -> 16;
+            case "0o" -> 8;
+            case "0b" -> 2;
+            default -> 10;
+          };
+      String value = radix == 10 ? digits : digits.substring(2);
+      if (radix == 10 && value.length() > MAX_DECIMAL_DIGITS) {
+        // Python's own limit, which also keeps parsing and printing from taking quadratic time.
+        throw new TemplateFailure(
+            "an integer literal of "
+                + value.length()
+                + " digits is more than Python reads ("
+                + MAX_DECIMAL_DIGITS
+                + ")");
+      }
+      return PythonOperators.narrow(new BigInteger(value, radix));
+    }
+
+    @Override
+    protected Number parseFloat(String image) {
+      return Double.valueOf(image.replace("_", ""));
+    }
+
+    /** Python's {@code not} binds looser than the comparisons: {@code not a == b}. */
+    @Override
+    protected AstNode eq(boolean required) throws ScanException, ParseException {
+      if (getToken().getSymbol() == Symbol.NOT) {
+        consumeToken();
+        return createAstUnary(eq(true), AstUnary.NOT);
+      }
+      return chain(super.eq(required), false);
+    }
+
+    /** Filters and tests follow a value in any number and order, as in Jinja2. */
+    @Override
+    protected AstNode filter(boolean required) throws ScanException, ParseException {
+      AstNode v = unary(required);
+      while (v != null) {
+        if ("|".equals(getToken().getImage()) && lookahead(0).getSymbol() == Symbol.IDENTIFIER) {
+          v = parseFiltersAsNestedMethods(v);
+        } else if ("is".equals(getToken().getImage()) && isTest()) {
+          v = test(v);
+        } else {
+          return v;
+        }
+      }
+      return null;
+    }
+
+    private boolean isTest() throws ScanException, ParseException {
+      return TEST_NAMES.contains(lookahead(0).getSymbol())
+          || "not".equals(lookahead(0).getImage()) && TEST_NAMES.contains(lookahead(1).getSymbol());
+    }
+
+    /** {@code value is [not] name [argument]}, built as jinjava builds it. */
+    private AstNode test(AstNode value) throws ScanException, ParseException {
+      consumeToken(); // is
+      boolean negated = "not".equals(getToken().getImage());
+      if (negated) {
+        consumeToken();
+      }
+      String name = consumeToken().getImage();
+      List<AstNode> params = new ArrayList<>(List.of(value, interpreter()));
+      AstNode argument = value();
+      if (argument != null) {
+        params.add(argument);
+      }
+      return createAstMethod(
+          createAstDot(
+              identifier(EXPTEST_PREFIX + name), negated ? "evaluateNegated" : "evaluate", true),
+          createAstParameters(params));
+    }
+
+    /** jinjava's value, with Python's subscripts: {@code x[i]}, {@code x[a:b:c]}. */
+    @Override
+    protected AstNode value() throws ScanException, ParseException {
+      boolean lvalue = true;
+      AstNode v = nonliteral();
+      if (v == null) {
+        v = literal();
+        if (v == null) {
+          return null;
+        }
+        lvalue = false;
+      }
+      while (true) {
+        switch (getToken().getSymbol()) {
+          case DOT -> {
+            consumeToken();
+            if (at(Symbol.INTEGER)) {
+              // x.0 is x[0], as in Jinja2.
+              AstNode index = new AstNumber(parseInteger(consumeToken().getImage()));
+              v = called(createAstBracket(v, index, lvalue, strict()));
+            } else {
+              String name = consumeToken(Symbol.IDENTIFIER).getImage();
+              v = called(createAstDot(v, name, lvalue));
+            }
+          }
+          case LBRACK -> v = subscript(v, lvalue);
+          default -> {
+            return v;
+          }
+        }
+      }
+    }
+
+    private AstNode subscript(AstNode base, boolean lvalue) throws ScanException, ParseException {
+      consumeToken(); // [
+      AstNode start = at(Symbol.COLON) ? null : expr(true);
+      if (at(Symbol.RBRACK)) {
+        consumeToken();
+        return called(createAstBracket(base, start, lvalue, strict()));
+      }
+      consumeToken(Symbol.COLON);
+      AstNode stop = at(Symbol.COLON) || at(Symbol.RBRACK) ? null : expr(true);
+      AstNode step = null;
+      if (at(Symbol.COLON)) {
+        consumeToken();
+        step = at(Symbol.RBRACK) ? null : expr(true);
+      }
+      consumeToken(Symbol.RBRACK);
+      return new PythonSlice(base, start, stop, step);
+    }
+
+    /** The property, or a call of it when arguments follow: {@code x.items()}. */
+    private AstNode called(AstProperty property) throws ScanException, ParseException {
+      return at(Symbol.LPAREN) && context.isEnabled(Feature.METHOD_INVOCATIONS)
+          ? createAstMethod(property, params())
+          : property;
+    }
+
+    /** Adjacent string literals are one, as in Python: {@code 'a' 'b'} is {@code 'ab'}. */
+    @Override
+    protected AstNode literal() throws ScanException, ParseException {
+      if (!at(Symbol.STRING) || lookahead(0).getSymbol() != Symbol.STRING) {
+        return super.literal();
+      }
+      StringBuilder text = new StringBuilder();
+      while (at(Symbol.STRING)) {
+        text.append(consumeToken().getImage());
+      }
+      return new AstString(text.toString());
+    }
+
+    private boolean strict() {
+      return !context.isEnabled(Feature.NULL_PROPERTIES);
+    }
+
+    private boolean at(Symbol symbol) {
+      return getToken().getSymbol() == symbol;
+    }
+
     /** Comparisons chain, as in Python: {@code a < b < c}, {@code a == b == c}. */
     @Override
     protected AstNode cmp(boolean required) throws ScanException, ParseException {
       return chain(super.cmp(required), true);
-    }
-
-    @Override
-    protected AstNode eq(boolean required) throws ScanException, ParseException {
-      return chain(super.eq(required), false);
     }
 
     private AstNode chain(AstNode left, boolean ordering) throws ScanException, ParseException {
@@ -131,6 +308,20 @@ public final class PythonSyntaxBuilder extends ExtendedSyntaxBuilder {
           || operator == AstBinary.NE
           || COMPARISONS.contains(operator);
     }
+
+    /** What may follow {@code is} as a test's name: jinjava's list, {@code is in} included. */
+    private static final Set<Symbol> TEST_NAMES =
+        Set.of(
+            Symbol.IDENTIFIER,
+            Symbol.EQ,
+            Symbol.NE,
+            Symbol.LT,
+            Symbol.LE,
+            Symbol.GT,
+            Symbol.GE,
+            Symbol.TRUE,
+            Symbol.FALSE,
+            CollectionMembershipOperator.TOKEN.getSymbol());
 
     private static final Set<AstBinary.Operator> COMPARISONS =
         Set.of(

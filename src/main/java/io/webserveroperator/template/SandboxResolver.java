@@ -18,15 +18,14 @@ import jinjava.javax.el.PropertyNotFoundException;
 
 /**
  * Keeps templates away from Java: properties resolve only on maps, lists and jinjava's value
- * objects; the only callable methods are Python's read-only dict and list methods, its str methods
- * ({@link PythonStrings}) and {@code loop.cycle()} ({@link LoopView}). Everything else is unknown,
- * which the strict mode turns into an error; a key a mapping does not have is {@link Undefined}, as
- * in Jinja2.
+ * objects; the only callable methods are Python's dict and list methods ({@link PythonCollections}
+ * and jinjava's read-only dict methods), its str methods ({@link PythonStrings}) and {@code
+ * loop.cycle()} ({@link LoopView}). Everything else is unknown, which the strict mode turns into an
+ * error; a key a mapping does not have is {@link Undefined}, as in Jinja2.
  */
 final class SandboxResolver extends ELResolver {
 
   private static final Set<String> MAP_METHODS = Set.of("items", "keys", "values", "get");
-  private static final Set<String> LIST_METHODS = Set.of("index", "count");
   private static final String ENGINE = "com.hubspot.jinjava.";
   private static final String ENGINE_OBJECTS = "com.hubspot.jinjava.objects.";
 
@@ -77,14 +76,23 @@ final class SandboxResolver extends ELResolver {
       context.setPropertyResolved(true);
       return PythonStrings.call(text, name, params);
     }
-    if (unwrap(base) instanceof LoopView loop && name.equals("cycle")) {
+    Object target = unwrap(base);
+    if (target instanceof LoopView loop && name.equals("cycle")) {
       context.setPropertyResolved(true);
       return loop.cycle(params);
+    }
+    if (target instanceof List<?> list && PythonCollections.isListMethod(name)) {
+      context.setPropertyResolved(true);
+      return PythonCollections.callList(mutable(list), name, params);
+    }
+    if (target instanceof Map<?, ?> map && PythonCollections.isDictMethod(name)) {
+      context.setPropertyResolved(true);
+      return PythonCollections.callDict(mutable(map), name, params);
     }
     boolean allowed =
         base instanceof Map<?, ?> map
             ? MAP_METHODS.contains(name) || map.get(name) instanceof MacroFunction
-            : base instanceof List ? LIST_METHODS.contains(name) : isEngineCallable(base);
+            : !(base instanceof List) && isEngineCallable(base);
     if (!allowed) {
       throw new MethodNotFoundException(
           "templates cannot call '" + name + "()'; use a filter instead");
@@ -159,6 +167,17 @@ final class SandboxResolver extends ELResolver {
 
   private static boolean isEngineObject(Object base) {
     return base != null && base.getClass().getName().startsWith(ENGINE_OBJECTS);
+  }
+
+  /** A list as its methods see it; read-only ones refuse any change. */
+  @SuppressWarnings("unchecked")
+  private static List<Object> mutable(List<?> list) {
+    return (List<Object>) list;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<Object, Object> mutable(Map<?, ?> map) {
+    return (Map<Object, Object>) map;
   }
 
   /** The list or dict jinjava wrapped for a template (in a PyList or PyMap), or the value. */
