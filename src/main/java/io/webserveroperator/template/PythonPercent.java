@@ -61,6 +61,8 @@ final class PythonPercent {
     StringBuilder spec = new StringBuilder();
     if (flags.contains("-")) {
       spec.append('<');
+    } else if (type == 's' || type == 'r') {
+      spec.append('>'); // % right-aligns text, where str.format's default is the left
     }
     if (flags.contains("+")) {
       spec.append('+');
