@@ -34,12 +34,9 @@ final class FilterLimits {
           Map.entry("center", (f, v, a) -> text(f, Math.max(length(v), number(a, 0, 80)))),
           Map.entry("format", FilterLimits::format),
           Map.entry("replace", FilterLimits::replace),
-          Map.entry("regex_replace", FilterLimits::regexReplace),
           Map.entry("escape", (f, v, a) -> text(f, 6 * length(v))),
           Map.entry("e", (f, v, a) -> text(f, 6 * length(v))),
           Map.entry("forceescape", (f, v, a) -> text(f, 6 * length(v))),
-          Map.entry("escapejs", (f, v, a) -> text(f, 6 * length(v))),
-          Map.entry("escapejson", (f, v, a) -> text(f, 6 * length(v))),
           Map.entry("urlencode", (f, v, a) -> text(f, 9 * length(v))),
           Map.entry("batch", (f, v, a) -> items(f, number(a, 0, 0))),
           Map.entry("round", FilterLimits::round));
@@ -94,18 +91,6 @@ final class FilterLimits {
       places = Math.min(places, Math.max(0, number(args, 2, places)));
     }
     text(filter, text.length() + places * added);
-  }
-
-  private static void regexReplace(String filter, Object value, Object[] args) {
-    if (args.length < 2) {
-      return;
-    }
-    // Each match, even an empty one, adds the replacement; group references add at most the
-    // whole text each, since matches do not overlap.
-    long text = length(value);
-    String replacement = string(args[1]);
-    long references = replacement.chars().filter(c -> c == '$').count();
-    text(filter, text + (text + 1) * replacement.length() + references * text);
   }
 
   private static void round(String filter, Object value, Object[] args) {
