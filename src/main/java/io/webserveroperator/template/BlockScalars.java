@@ -129,9 +129,14 @@ final class BlockScalars {
     return out.append(text, from, text.length()).toString();
   }
 
-  /** The value's lines: leading spaces as text, content as tokens, the first line as it stands. */
+  /**
+   * The value's lines: leading spaces as text, content as tokens; the first line too where the
+   * value starts a line of the text (as {@code indent(first=true)} does).
+   */
   private String byLines(int value) {
     String[] parts = slots.multilineValue(value).orElseThrow().split("\n", -1);
+    int at = text.indexOf(Slots.token(value));
+    boolean startsLine = at == 0 || (at > 0 && text.charAt(at - 1) == '\n');
     StringBuilder out = new StringBuilder();
     boolean placed = false;
     for (int i = 0; i < parts.length; i++) {
@@ -139,6 +144,8 @@ final class BlockScalars {
       int content = 0;
       if (i > 0) {
         out.append('\n');
+      }
+      if (i > 0 || startsLine) {
         while (content < part.length() && part.charAt(content) == ' ') {
           content++;
         }

@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -68,7 +69,10 @@ final class Jinja2Filters {
     context.registerFilter(named("join", Jinja2Filters::join));
     context.registerFilter(named("truncate", Jinja2Filters::truncate));
     context.registerFilter(named("string", (v, a, k) -> PythonText.str(v)));
-    context.registerFilter(named("pprint", (v, a, k) -> PythonText.repr(v)));
+    context.registerFilter(named("pprint", (v, a, k) -> PythonText.repr(sortedKeys(v))));
+    context.registerFilter(named("abs", (v, a, k) -> abs(v)));
+    context.registerFilter(named("upper", (v, a, k) -> PythonText.str(v).toUpperCase(Locale.ROOT)));
+    context.registerFilter(named("lower", (v, a, k) -> PythonText.str(v).toLowerCase(Locale.ROOT)));
     context.registerFilter(
         named(
             "center",
@@ -158,6 +162,8 @@ final class Jinja2Filters {
     for (String part : path.split("\\.")) {
       if (value instanceof Map<?, ?> map && map.containsKey(part)) {
         value = map.get(part);
+      } else if (value instanceof NamedTuple tuple && !(tuple.field(part) instanceof Undefined)) {
+        value = tuple.field(part);
       } else if (TextFormat.isList(value) && part.matches("\\d+")) {
         value = TextFormat.asList(value).get(Integer.parseInt(part));
       } else {
@@ -216,28 +222,41 @@ final class Jinja2Filters {
     Object start = FilterArgs.get(args, kwargs, 1, "start");
     Object total = start == null ? 0L : start;
     for (Object item : items(value, "sum")) {
-      total = add(total, attribute == null ? item : lookup(item, attribute.toString()));
+      total =
+          PythonOperators.add(total, attribute == null ? item : lookup(item, attribute.toString()));
     }
     return total;
   }
 
-  private static Object add(Object left, Object right) {
-    if (!(left instanceof Number a) || !(right instanceof Number b)) {
-      throw new TemplateFailure(
-          "unsupported operand type(s) for +: "
-              + TypeNames.python(left)
-              + " and "
-              + TypeNames.python(right));
-    }
-    if (isFloat(a) || isFloat(b)) {
-      return a.doubleValue() + b.doubleValue();
-    }
-    BigInteger exact = new BigInteger(a.toString()).add(new BigInteger(b.toString()));
-    return exact.bitLength() < 64 ? (Object) exact.longValue() : exact;
-  }
-
   private static boolean isFloat(Number number) {
     return number instanceof Double || number instanceof Float || number instanceof BigDecimal;
+  }
+
+  /** Python's {@code pprint} orders a mapping's keys. */
+  private static Object sortedKeys(Object value) {
+    if (value instanceof Map<?, ?> map) {
+      Map<Object, Object> sorted = new TreeMap<>(new PythonOrder(true));
+      map.forEach((k, v) -> sorted.put(k, sortedKeys(v)));
+      return sorted;
+    }
+    if (value instanceof List<?> list && !(value instanceof Pair)) {
+      return list.stream().map(Jinja2Filters::sortedKeys).toList();
+    }
+    return value;
+  }
+
+  /** Python's {@code abs}: numbers only; a bool is 0 or 1. */
+  private static Object abs(Object value) {
+    if (value instanceof Boolean flag) {
+      return flag ? 1L : 0L;
+    }
+    if (!(value instanceof Number number)) {
+      throw new TemplateFailure("bad operand type for abs(): " + TypeNames.python(value));
+    }
+    if (isFloat(number)) {
+      return Math.abs(number.doubleValue());
+    }
+    return PythonOperators.narrow(new BigInteger(number.toString()).abs());
   }
 
   /** Jinja2's {@code round(value, precision=0, method='common')}: a float, or an int for one. */
@@ -257,8 +276,8 @@ final class Jinja2Filters {
               throw new TemplateFailure(
                   "round's method must be common, ceil or floor, not " + method);
         };
-    if (!isFloat(number)) {
-      // Python rounds an int to an int.
+    if (!isFloat(number) && mode == RoundingMode.HALF_EVEN) {
+      // Python's round() keeps an int an int; ceil and floor go through a float in Jinja2.
       return new BigDecimal(number.toString()).setScale(precision, mode).toBigInteger().longValue();
     }
     BigDecimal exact = number instanceof BigDecimal d ? d : new BigDecimal(number.doubleValue());
@@ -470,11 +489,8 @@ final class Jinja2Filters {
 
   /** Python's {@code len}: code points of a string, items of a list or mapping. */
   private static Object length(Object value) {
-    if (value instanceof Fragment fragment) {
-      return PythonText.length(fragment.toString());
-    }
-    if (value instanceof CharSequence text) {
-      return PythonText.length(text.toString());
+    if (PythonOperators.isText(value)) {
+      return PythonText.length(value.toString());
     }
     if (value instanceof Map<?, ?> map) {
       return map.size();

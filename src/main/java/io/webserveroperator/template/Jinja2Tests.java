@@ -5,19 +5,49 @@ import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.lib.exptest.ExpTest;
 import com.hubspot.jinjava.lib.fn.MacroFunction;
 import com.hubspot.jinjava.objects.SafeString;
+import java.util.List;
 import java.util.Map;
 import java.util.function.BiPredicate;
 
 /**
  * Jinja2's tests where jinjava's differ: a bool is a number, strings and mappings are sequences and
- * iterable, {@code in} looks into strings and mappings, and {@code callable}, {@code filter} and
- * {@code test} exist.
+ * iterable, {@code in} looks into strings and mappings, comparisons and {@code even}/{@code odd}
+ * use Python's operators (no coercion: {@code '1' is eq 1} is false, {@code '5' is gt 3} an error),
+ * {@code lower}/{@code upper} are Python's {@code islower}/{@code isupper}, and {@code callable},
+ * {@code filter} and {@code test} exist.
  */
 final class Jinja2Tests {
 
   private Jinja2Tests() {}
 
   static void register(Context context) {
+    for (String name : List.of("==", "eq", "equalto")) {
+      context.registerExpTest(test(name, (v, a) -> PythonOperators.equal(v, first(a))));
+    }
+    for (String name : List.of("!=", "ne")) {
+      context.registerExpTest(test(name, (v, a) -> !PythonOperators.equal(v, first(a))));
+    }
+    for (String name : List.of("<", "lt", "lessthan")) {
+      context.registerExpTest(test(name, (v, a) -> PythonOperators.compare(v, first(a)) < 0));
+    }
+    for (String name : List.of("<=", "le")) {
+      context.registerExpTest(test(name, (v, a) -> PythonOperators.compare(v, first(a)) <= 0));
+    }
+    for (String name : List.of(">", "gt", "greaterthan")) {
+      context.registerExpTest(test(name, (v, a) -> PythonOperators.compare(v, first(a)) > 0));
+    }
+    for (String name : List.of(">=", "ge")) {
+      context.registerExpTest(test(name, (v, a) -> PythonOperators.compare(v, first(a)) >= 0));
+    }
+    // value % n, as Jinja2 computes it: a string is %-formatting, and fails.
+    context.registerExpTest(test("even", (v, a) -> remainderIs(v, 2L, 0L)));
+    context.registerExpTest(test("odd", (v, a) -> remainderIs(v, 2L, 1L)));
+    context.registerExpTest(test("divisibleby", (v, a) -> remainderIs(v, first(a), 0L)));
+    // str(value).islower(), so digits and other uncased characters do not count.
+    context.registerExpTest(
+        test("lower", (v, a) -> (Boolean) PythonStrings.call(PythonText.str(v), "islower", null)));
+    context.registerExpTest(
+        test("upper", (v, a) -> (Boolean) PythonStrings.call(PythonText.str(v), "isupper", null)));
     context.registerExpTest(test("number", (v, a) -> v instanceof Number || v instanceof Boolean));
     context.registerExpTest(test("sequence", (v, a) -> isContainer(v)));
     context.registerExpTest(test("iterable", (v, a) -> isContainer(v)));
@@ -43,6 +73,17 @@ final class Jinja2Tests {
             (v, a) ->
                 JinjavaInterpreter.getCurrent().getContext().getAllExpTests().stream()
                     .anyMatch(t -> t.getName().equals(String.valueOf(v)))));
+  }
+
+  private static Object first(Object[] args) {
+    if (args.length == 0) {
+      throw new TemplateFailure("this test needs an argument, e.g. x is eq(1)");
+    }
+    return args[0];
+  }
+
+  private static boolean remainderIs(Object value, Object divisor, long remainder) {
+    return PythonOperators.equal(PythonOperators.modulo(value, divisor), remainder);
   }
 
   private static boolean isContainer(Object value) {

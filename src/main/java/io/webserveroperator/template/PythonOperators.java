@@ -238,7 +238,7 @@ final class PythonOperators {
     return isNumber(value) && !isFloat(value);
   }
 
-  private static boolean isText(Object value) {
+  static boolean isText(Object value) {
     // SafeString is Jinja2's Markup (what escape and safe return): a string too.
     return value instanceof CharSequence
         || value instanceof Fragment

@@ -14,6 +14,11 @@ final class PythonText {
   }
 
   /** {@code text.strip(chars)}: removes any of {@code chars} from both ends. */
+  /** What Python's {@code str.isspace} counts as whitespace, which {@code strip()} removes. */
+  static final String WHITESPACE =
+      " \t\n\u000b\f\r\u001c\u001d\u001e\u001f\u0085\u00a0\u1680\u2000\u2001\u2002\u2003"
+          + "\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000";
+
   static String strip(String text, String chars) {
     return strip(text, chars, true, true);
   }

@@ -126,6 +126,9 @@ final class SelectionFilters {
 
   /** Jinja2's {@code items(value)}: a mapping's (key, value) pairs. */
   private static Object items(Object value, Object[] args, Map<String, Object> kwargs) {
+    if (value instanceof Undefined) {
+      return List.of(); // Jinja2's items, alone among filters, gives nothing for a missing value
+    }
     if (!(value instanceof Map<?, ?> map)) {
       throw new TemplateFailure("items needs a mapping, not " + TypeNames.python(value));
     }

@@ -10,14 +10,14 @@ import java.util.Set;
 
 /**
  * Jinja2's {@code StrictUndefined} for filters and tests: {@code is defined}, {@code is undefined},
- * {@code default} and {@code required} look at an {@link Undefined} value, and every other filter
- * fails on it with its name instead of treating it as null ({@code spec.portz | length} is an
- * error, not 0).
+ * {@code default} and {@code required} look at an {@link Undefined} value, and every other filter,
+ * and every test that reads the value, fails on it with its name instead of treating it as null
+ * ({@code spec.portz | length} and {@code spec.portz is even} are errors, not 0 and false).
  */
 final class StrictUndefined {
 
   /** Filters that decide what to do with a missing value. */
-  private static final Set<String> LENIENT_FILTERS = Set.of("default", "d", "required");
+  private static final Set<String> LENIENT_FILTERS = Set.of("default", "d", "required", "items");
 
   private StrictUndefined() {}
 
@@ -28,9 +28,47 @@ final class StrictUndefined {
         context.registerFilter(new Guarded(filter));
       }
     }
+    for (String name : TESTS_THAT_READ_THE_VALUE) {
+      ExpTest test = context.getExpTest(name);
+      if (test != null) {
+        context.registerExpTest(new GuardedTest(test));
+      }
+    }
     context.registerExpTest(new Defined("defined", true));
     context.registerExpTest(new Defined("undefined", false));
   }
+
+  /**
+   * Tests that use the value itself (compare, compute, iterate, print it), which fails on a missing
+   * one in Jinja2; the others only ask its type or identity ({@code is none}, {@code is string})
+   * and are false for it.
+   */
+  private static final List<String> TESTS_THAT_READ_THE_VALUE =
+      List.of(
+          "==",
+          "!=",
+          "<",
+          "<=",
+          ">",
+          ">=",
+          "eq",
+          "equalto",
+          "ne",
+          "lt",
+          "lessthan",
+          "le",
+          "gt",
+          "greaterthan",
+          "ge",
+          "even",
+          "odd",
+          "divisibleby",
+          "in",
+          "iterable",
+          "lower",
+          "upper",
+          "filter",
+          "test");
 
   /** Whether a value is missing: null or a key the mapping does not have. */
   static boolean isMissing(Object value) {
@@ -61,6 +99,22 @@ final class StrictUndefined {
       if (var instanceof Undefined undefined) {
         throw undefined.failure();
       }
+    }
+  }
+
+  private record GuardedTest(ExpTest test) implements ExpTest {
+
+    @Override
+    public String getName() {
+      return test.getName();
+    }
+
+    @Override
+    public boolean evaluate(Object var, JinjavaInterpreter interpreter, Object... args) {
+      if (var instanceof Undefined undefined) {
+        throw undefined.failure();
+      }
+      return test.evaluate(var, interpreter, args);
     }
   }
 
