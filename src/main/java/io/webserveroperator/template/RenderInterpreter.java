@@ -4,15 +4,15 @@ import com.hubspot.jinjava.Jinjava;
 import com.hubspot.jinjava.JinjavaConfig;
 import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
-import com.hubspot.jinjava.util.ForLoop;
+import com.hubspot.jinjava.interpret.NullValue;
 import java.time.Duration;
 
 /**
  * The interpreter of one render: jinjava's, with the two hooks it lacks. It stops the render once
  * its time is up: jinjava has no time limit and ignores interrupts, but every loop iteration, tag,
  * expression and macro call asks the interpreter for its context, so that is where the clock is
- * read. And a template that names {@code loop} gets a {@link LoopView}, since every variable a
- * template names is looked up here. Not thread-safe, like every interpreter.
+ * read. And a loop variable whose item is none reads as none ({@link JinjaForTag}), since every
+ * variable a template names is looked up here. Not thread-safe, like every interpreter.
  */
 final class RenderInterpreter extends JinjavaInterpreter {
 
@@ -41,10 +41,11 @@ final class RenderInterpreter extends JinjavaInterpreter {
     return super.getContext();
   }
 
+  /** A loop variable whose item is none holds NullValue, so that it hides an outer one. */
   @Override
   public Object retraceVariable(String variable, int lineNumber, int startPosition) {
     Object value = super.retraceVariable(variable, lineNumber, startPosition);
-    return value instanceof ForLoop loop ? new LoopView(loop) : value;
+    return value instanceof NullValue ? null : value;
   }
 
   /** Whether the render ran out of time, even where jinjava recorded that instead of throwing. */

@@ -48,7 +48,7 @@ record TemplateSet(
   static TemplateSet load(Watch watch, TemplateTree tree) {
     String folder = watch.templates();
     Map<String, String> sources = new TreeMap<>();
-    tree.folder(folder).forEach((name, text) -> sources.put(name, trimBlocks(text)));
+    tree.folder(folder).forEach((name, text) -> sources.put(name, prepare(text)));
     Jinjava jinjava = EngineFactory.create(new SourceLocator(sources, tree.root().resolve(folder)));
     List<TemplateFile> files = new ArrayList<>();
     for (Map.Entry<String, String> source : sources.entrySet()) {
@@ -95,7 +95,7 @@ record TemplateSet(
                               + ", which is not in "
                               + tree.root()
                               + "."));
-      status = Optional.of(parse(jinjava, name, trimBlocks(text)));
+      status = Optional.of(parse(jinjava, name, prepare(text)));
     }
     return new TemplateSet(watch, jinjava, List.copyOf(files), status, sourcesOf(watch, tree));
   }
@@ -131,11 +131,22 @@ record TemplateSet(
   }
 
   /**
+   * A template's text as Jinja2 reads it: without one final newline (its default {@code
+   * keep_trailing_newline=False}, for main templates, includes and imports alike), then with {@code
+   * trim_blocks}.
+   */
+  static String prepare(String source) {
+    return trimBlocks(FINAL_NEWLINE.matcher(source).replaceFirst(""));
+  }
+
+  private static final Pattern FINAL_NEWLINE = Pattern.compile("(\\r\\n|\\r|\\n)\\z");
+
+  /**
    * Jinja2's {@code trim_blocks}: the first newline after a block tag or comment is dropped. Done
    * here by moving that newline into a comment, because jinjava's own option miscounts the lines
    * that error messages report.
    */
-  static String trimBlocks(String source) {
+  private static String trimBlocks(String source) {
     return BLOCK_END_NEWLINE.matcher(source).replaceAll("$1{#\n#}");
   }
 
