@@ -78,6 +78,7 @@ final class EngineFactory {
     global.registerTag(new BlockSetTag());
     global.registerTag(new CallerTag());
     global.registerTag(new JinjaForTag());
+    global.registerTag(new JinjaIncludeTag());
     global.registerTag(new PythonJinjava.PythonIfTag());
     global.registerTag(new BlockTags.WithTag());
     global.registerTag(new BlockTags.FilterBlockTag());

@@ -6,6 +6,7 @@ import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.interpret.TemplateError;
 import com.hubspot.jinjava.loader.ResourceLocator;
 import com.hubspot.jinjava.tree.Node;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
@@ -169,7 +170,7 @@ record TemplateSet(
       String name = fullName.startsWith("./") ? fullName.substring(2) : fullName;
       String source = sources.get(name);
       if (source == null) {
-        throw new IOException("no template " + fullName + " in " + folder);
+        throw new FileNotFoundException("no template " + fullName + " in " + folder);
       }
       // Loading checked the *.yaml.j2 files; this covers any other file a template includes.
       Optional<UnsupportedSyntax.Problem> problem = UnsupportedSyntax.interpreterName(source);

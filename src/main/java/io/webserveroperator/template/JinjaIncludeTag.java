@@ -1,0 +1,69 @@
+package io.webserveroperator.template;
+
+import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.lib.tag.IncludeTag;
+import com.hubspot.jinjava.tree.TagNode;
+import com.hubspot.jinjava.tree.parse.TagToken;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * Jinja2's {@code include} on jinjava's: the name is an expression, which may also be a list of
+ * names of which the first that exists is included, and {@code ignore missing} includes nothing
+ * when none exists. jinjava's reads the first word as the name and ignores the rest.
+ */
+final class JinjaIncludeTag extends IncludeTag {
+
+  private static final long serialVersionUID = 1L;
+  private static final String IGNORE_MISSING = " ignore missing";
+  private static final String WITH_CONTEXT = " with context";
+  private static final String WITHOUT_CONTEXT = " without context";
+
+  @Override
+  public String interpret(TagNode tagNode, JinjavaInterpreter interpreter) {
+    String expression = " " + tagNode.getHelpers().strip();
+    if (expression.endsWith(WITHOUT_CONTEXT)) {
+      throw new TemplateFailure(
+          "`{% include ... without context %}` is not supported: an include sees the variables"
+              + " of the template that includes it");
+    }
+    if (expression.endsWith(WITH_CONTEXT)) {
+      expression = expression.substring(0, expression.length() - WITH_CONTEXT.length());
+    }
+    boolean ignoreMissing = expression.endsWith(IGNORE_MISSING);
+    if (ignoreMissing) {
+      expression = expression.substring(0, expression.length() - IGNORE_MISSING.length());
+    }
+    Object names = interpreter.resolveELExpression(expression, tagNode.getLineNumber());
+    List<?> candidates = TextFormat.isList(names) ? TextFormat.asList(names) : List.of(names);
+    String missing = "no template to include: the list is empty";
+    for (Object candidate : candidates) {
+      String name = String.valueOf(candidate);
+      try {
+        interpreter.getResource(name);
+        return super.interpret(including(tagNode, name), interpreter);
+      } catch (FileNotFoundException e) {
+        missing = e.getMessage();
+      } catch (IOException e) {
+        throw new TemplateFailure(e.getMessage());
+      }
+    }
+    if (ignoreMissing) {
+      return "";
+    }
+    throw new TemplateFailure(
+        candidates.size() > 1 ? "none of the templates given were found: " + candidates : missing);
+  }
+
+  /** The tag as jinjava's include reads it: {@code include 'name'}. */
+  private static TagNode including(TagNode tagNode, String name) {
+    TagToken token =
+        new TagToken(
+            "{% include " + PythonText.repr(name) + " %}",
+            tagNode.getLineNumber(),
+            tagNode.getStartPosition(),
+            tagNode.getSymbols());
+    return new TagNode(tagNode.getTag(), token, tagNode.getSymbols());
+  }
+}
