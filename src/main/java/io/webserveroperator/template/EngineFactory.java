@@ -79,6 +79,8 @@ final class EngineFactory {
     global.registerTag(new CallerTag());
     global.registerTag(new JinjaForTag());
     global.registerTag(new JinjaIncludeTag());
+    global.registerTag(new JinjaImportTags.Import());
+    global.registerTag(new JinjaImportTags.From());
     global.registerTag(new PythonJinjava.PythonIfTag());
     global.registerTag(new BlockTags.WithTag());
     global.registerTag(new BlockTags.FilterBlockTag());

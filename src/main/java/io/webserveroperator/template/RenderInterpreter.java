@@ -23,6 +23,7 @@ final class RenderInterpreter extends JinjavaInterpreter {
   private final long deadline;
   private int lookups;
   private boolean expired;
+  private Context hidden;
 
   RenderInterpreter(Jinjava jinjava, Context context, JinjavaConfig config, Duration limit) {
     super(jinjava, context, config);
@@ -41,11 +42,40 @@ final class RenderInterpreter extends JinjavaInterpreter {
     return super.getContext();
   }
 
-  /** A loop variable whose item is none holds NullValue, so that it hides an outer one. */
+  /**
+   * A loop variable whose item is none holds NullValue, so that it hides an outer one; a variable
+   * of the scopes hidden from a macro imported without context is undefined.
+   */
   @Override
   public Object retraceVariable(String variable, int lineNumber, int startPosition) {
+    if (hidden != null && !setAboveHidden(variable)) {
+      return Undefined.variable(variable);
+    }
     Object value = super.retraceVariable(variable, lineNumber, startPosition);
     return value instanceof NullValue ? null : value;
+  }
+
+  /**
+   * Hides the variables of {@code scope} and the scopes it is nested in, or none when null, from
+   * the names a template reads, until the next call.
+   *
+   * @return what was hidden before, to hide again once done
+   */
+  Context hideBelow(Context scope) {
+    Context before = hidden;
+    hidden = scope;
+    return before;
+  }
+
+  private boolean setAboveHidden(String variable) {
+    for (Context scope = super.getContext();
+        scope != null && scope != hidden;
+        scope = scope.getParent()) {
+      if (scope.getScope().containsKey(variable)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether the render ran out of time, even where jinjava recorded that instead of throwing. */

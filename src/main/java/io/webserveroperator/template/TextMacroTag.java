@@ -1,5 +1,6 @@
 package io.webserveroperator.template;
 
+import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.lib.fn.MacroFunction;
 import com.hubspot.jinjava.lib.tag.MacroTag;
@@ -41,11 +42,25 @@ final class TextMacroTag extends MacroTag {
 
     private final boolean catchVarargs;
     private final boolean catchKwargs;
+    private final boolean withContext;
 
     TextMacro(MacroFunction source) {
-      super(source, source.getName());
+      this(source, source.getName(), true);
+    }
+
+    private TextMacro(MacroFunction source, String name, boolean withContext) {
+      super(source, name);
       this.catchVarargs = mentions(content, VARARGS);
       this.catchKwargs = mentions(content, KWARGS);
+      this.withContext = withContext;
+    }
+
+    /**
+     * This macro as Jinja2 imports it without context: its body sees its arguments and what its
+     * file sets, not the variables where it is called ({@link RenderInterpreter#hideBelow}).
+     */
+    TextMacro withoutContext() {
+      return new TextMacro(this, getName(), false);
     }
 
     @Override
@@ -67,13 +82,31 @@ final class TextMacroTag extends MacroTag {
                 + kwargMap.keySet().iterator().next()
                 + "'");
       }
-      Object result = super.doEvaluate(argMap, kwargMap, varArgs);
+      Object result = evaluateSeeing(argMap, kwargMap, varArgs);
       return result instanceof String text ? new TemplateText(text) : result;
+    }
+
+    /**
+     * Evaluates the body with the variables it may see: a macro imported without context hides
+     * those where it is called; a caller, the body of a call block, sees them again.
+     */
+    private Object evaluateSeeing(
+        Map<String, Object> argMap, Map<String, Object> kwargMap, List<Object> varArgs) {
+      if (withContext && !isCaller()
+          || !(JinjavaInterpreter.getCurrent() instanceof RenderInterpreter render)) {
+        return super.doEvaluate(argMap, kwargMap, varArgs);
+      }
+      Context hidden = render.hideBelow(isCaller() ? null : render.getContext());
+      try {
+        return super.doEvaluate(argMap, kwargMap, varArgs);
+      } finally {
+        render.hideBelow(hidden);
+      }
     }
 
     @Override
     public MacroFunction cloneWithNewName(String name) {
-      return new TextMacro(super.cloneWithNewName(name));
+      return new TextMacro(this, name, withContext);
     }
 
     /**
