@@ -96,6 +96,10 @@ final class EngineFactory {
     global.registerFunction(
         new ELFunctionDefinition("", "dict", Globals.class, "dict", Object[].class));
     global.registerFunction(
+        new ELFunctionDefinition("", "joiner", Globals.class, "joiner", Object[].class));
+    global.registerFunction(
+        new ELFunctionDefinition("", "cycler", Globals.class, "cycler", Object[].class));
+    global.registerFunction(
         new ELFunctionDefinition("", "super", TemplateText.class, "superBlock"));
     FilterLimits.register(global);
   }
