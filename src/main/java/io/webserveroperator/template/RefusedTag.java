@@ -34,8 +34,8 @@ record RefusedTag(String name, String endName, String advice) implements Tag {
           new RefusedTag(
               "ifchanged",
               "endifchanged",
-              "`{% ifchanged x %}` is not supported: Jinja2 has no such tag; compare with the"
-                  + " previous item in an `{% if %}`"),
+              "`{% ifchanged x %}` is not supported: Jinja2 has no such tag; write `{% if"
+                  + " loop.changed(x) %}`"),
           loopControl("break"),
           loopControl("continue"),
           new RefusedTag(
