@@ -46,10 +46,14 @@ final class JinjaForTag extends ForTag {
             varsAndExpression.getLeft(),
             condition < 0 ? null : expression.substring(condition + " if ".length()),
             recursive);
+    TemplateError lastError = interpreter.getLastError().orElse(null);
     Object collection =
         interpreter.resolveELExpression(
             condition < 0 ? expression : expression.substring(0, condition),
             tagNode.getLineNumber());
+    if (collection == null && interpreter.getLastError().orElse(null) != lastError) {
+      return ""; // jinjava recorded why the iterable failed, and the render reports that
+    }
     return loop.render(interpreter, collection, 0);
   }
 
@@ -73,10 +77,8 @@ final class JinjaForTag extends ForTag {
       LengthLimitingStringBuilder out =
           new LengthLimitingStringBuilder(interpreter.getConfig().getMaxOutputSize());
       try (InterpreterScopeClosable scope = interpreter.enterScope()) {
-        if (items.isEmpty()) {
-          List<Node> orElse =
-              split < children.size() ? children.subList(split + 1, children.size()) : List.of();
-          return renderNodes(interpreter, orElse, out);
+        if (items.isEmpty() && split < children.size()) {
+          renderNodes(interpreter, children.subList(split + 1, children.size()), out);
         }
         LoopView view = new LoopView(items, depth0);
         Map<String, Object> variables = interpreter.getContext().getScope();
@@ -94,8 +96,10 @@ final class JinjaForTag extends ForTag {
           bind(interpreter, names, items.get(i));
           renderNodes(interpreter, children.subList(0, split), out);
         }
-        return out.toString();
+      } catch (OutputTooBigException e) {
+        interpreter.addError(TemplateError.fromOutputTooBigException(e));
       }
+      return out.toString();
     }
 
     /** {@code loop(children)} in a recursive loop: the loop again, one level deeper. */
@@ -122,17 +126,11 @@ final class JinjaForTag extends ForTag {
     }
   }
 
-  private static String renderNodes(
+  private static void renderNodes(
       JinjavaInterpreter interpreter, List<Node> nodes, LengthLimitingStringBuilder out) {
     for (Node node : nodes) {
-      try {
-        out.append(node.render(interpreter));
-      } catch (OutputTooBigException e) {
-        interpreter.addError(TemplateError.fromOutputTooBigException(e));
-        break;
-      }
+      out.append(node.render(interpreter));
     }
-    return out.toString();
   }
 
   private static boolean isElse(Node node) {
