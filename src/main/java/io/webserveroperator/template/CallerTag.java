@@ -4,7 +4,6 @@ import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter.InterpreterScopeClosable;
 import com.hubspot.jinjava.lib.fn.MacroFunction;
 import com.hubspot.jinjava.lib.tag.CallTag;
-import com.hubspot.jinjava.lib.tag.MacroTag;
 import com.hubspot.jinjava.tree.TagNode;
 import java.util.LinkedHashMap;
 import java.util.regex.Matcher;
@@ -28,8 +27,7 @@ final class CallerTag extends CallTag {
     String call = tagNode.getHelpers();
     LinkedHashMap<String, Object> arguments = new LinkedHashMap<>();
     if (withParameters.matches()) {
-      MacroTag.populateArgNames(
-          tagNode.getLineNumber(), interpreter, withParameters.group(1), arguments);
+      arguments = TextMacroTag.parameters(withParameters.group(1), tagNode.getLineNumber());
       call = withParameters.group(2);
     }
     try (InterpreterScopeClosable scope = interpreter.enterNonStackingScope()) {

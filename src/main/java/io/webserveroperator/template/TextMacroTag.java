@@ -7,18 +7,69 @@ import com.hubspot.jinjava.lib.tag.MacroTag;
 import com.hubspot.jinjava.tree.Node;
 import com.hubspot.jinjava.tree.TagNode;
 import com.hubspot.jinjava.tree.TextNode;
+import java.util.AbstractMap;
+import java.util.AbstractSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * {@code {% macro %}} whose calls return {@link TemplateText}, so that printing a macro splices its
- * YAML as Jinja2 would, while any string made from it (by {@code ~} or most filters) is a value.
+ * YAML as Jinja2 would, while any string made from it (by {@code ~} or most filters) is a value. A
+ * parameter's default is evaluated in the call, as in Jinja2, so that it may read the parameters
+ * before it ({@code b=a ~ 1}); jinjava evaluates it where the macro is defined.
  */
 final class TextMacroTag extends MacroTag {
 
   private static final long serialVersionUID = 1L;
+  private static final Pattern SIGNATURE =
+      Pattern.compile("([A-Za-z_]\\w*)\\s*\\((.*)\\)", Pattern.DOTALL);
+
+  /**
+   * A parameter's default, not yet evaluated: a call evaluates it when it binds the parameter
+   * ({@link TextMacro#getEvaluationResult}).
+   *
+   * @param expression the default as written
+   * @param line where the macro is defined
+   */
+  record Default(String expression, int line) {}
+
+  @Override
+  public String interpret(TagNode tagNode, JinjavaInterpreter interpreter) {
+    Matcher signature = SIGNATURE.matcher(tagNode.getHelpers().strip());
+    if (!signature.matches()) {
+      return super.interpret(tagNode, interpreter); // a child macro (m.n) or a syntax error
+    }
+    interpreter
+        .getContext()
+        .addGlobalMacro(
+            constructMacroFunction(
+                tagNode,
+                interpreter,
+                signature.group(1),
+                parameters(signature.group(2), tagNode.getLineNumber())));
+    return "";
+  }
+
+  /** The parameters {@code a, b=expression} of a macro or a call block, defaults not evaluated. */
+  static LinkedHashMap<String, Object> parameters(String text, int line) {
+    LinkedHashMap<String, Object> parameters = new LinkedHashMap<>();
+    for (String parameter : TopLevel.split(text, ",")) {
+      int equals = TopLevel.indexOf(parameter, "=");
+      if (equals < 0) {
+        parameters.put(parameter, null);
+      } else {
+        parameters.put(
+            parameter.substring(0, equals).strip(),
+            new Default(parameter.substring(equals + 1).strip(), line));
+      }
+    }
+    return parameters;
+  }
 
   @Override
   protected MacroFunction constructMacroFunction(
@@ -39,9 +90,8 @@ final class TextMacroTag extends MacroTag {
 
     private static final Pattern VARARGS = Pattern.compile("\\bvarargs\\b");
     private static final Pattern KWARGS = Pattern.compile("\\bkwargs\\b");
+    private static final Pattern CALLER = Pattern.compile("\\bcaller\\b");
 
-    private final boolean catchVarargs;
-    private final boolean catchKwargs;
     private final boolean withContext;
 
     TextMacro(MacroFunction source) {
@@ -50,8 +100,6 @@ final class TextMacroTag extends MacroTag {
 
     private TextMacro(MacroFunction source, String name, boolean withContext) {
       super(source, name);
-      this.catchVarargs = mentions(content, VARARGS);
-      this.catchKwargs = mentions(content, KWARGS);
       this.withContext = withContext;
     }
 
@@ -66,7 +114,7 @@ final class TextMacroTag extends MacroTag {
     @Override
     public Object doEvaluate(
         Map<String, Object> argMap, Map<String, Object> kwargMap, List<Object> varArgs) {
-      if (!varArgs.isEmpty() && !catchVarargs) {
+      if (!varArgs.isEmpty() && !mentions(content, VARARGS)) {
         throw new TemplateFailure(
             "macro '"
                 + getName()
@@ -74,7 +122,7 @@ final class TextMacroTag extends MacroTag {
                 + getArguments().size()
                 + " argument(s)");
       }
-      if (!kwargMap.isEmpty() && !catchKwargs) {
+      if (!kwargMap.isEmpty() && !mentions(content, KWARGS)) {
         throw new TemplateFailure(
             "macro '"
                 + getName()
@@ -104,6 +152,57 @@ final class TextMacroTag extends MacroTag {
       }
     }
 
+    /**
+     * Binds the arguments as jinjava does, after the variables of the macro's file, but evaluates
+     * each default left in them as its parameter is bound, so that it reads those and the
+     * parameters before it.
+     */
+    @Override
+    public String getEvaluationResult(
+        Map<String, Object> argMap,
+        Map<String, Object> kwargMap,
+        List<Object> varArgs,
+        JinjavaInterpreter interpreter) {
+      return super.getEvaluationResult(
+          defaultsEvaluatedInTurn(argMap, interpreter), kwargMap, varArgs, interpreter);
+    }
+
+    private static Map<String, Object> defaultsEvaluatedInTurn(
+        Map<String, Object> arguments, JinjavaInterpreter interpreter) {
+      return new AbstractMap<>() {
+        @Override
+        public Set<Map.Entry<String, Object>> entrySet() {
+          return new AbstractSet<>() {
+            @Override
+            public int size() {
+              return arguments.size();
+            }
+
+            @Override
+            public Iterator<Map.Entry<String, Object>> iterator() {
+              Iterator<Map.Entry<String, Object>> each = arguments.entrySet().iterator();
+              return new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                  return each.hasNext();
+                }
+
+                @Override
+                public Map.Entry<String, Object> next() {
+                  Map.Entry<String, Object> argument = each.next();
+                  Object value =
+                      argument.getValue() instanceof Default unset
+                          ? interpreter.resolveELExpression(unset.expression(), unset.line())
+                          : argument.getValue();
+                  return new AbstractMap.SimpleImmutableEntry<>(argument.getKey(), value);
+                }
+              };
+            }
+          };
+        }
+      };
+    }
+
     @Override
     public MacroFunction cloneWithNewName(String name) {
       return new TextMacro(this, name, withContext);
@@ -116,17 +215,18 @@ final class TextMacroTag extends MacroTag {
     Object attribute(Object name) {
       return switch (String.valueOf(name)) {
         case "name" -> getName();
-        case "catch_varargs" -> catchVarargs;
-        case "catch_kwargs" -> catchKwargs;
+        case "catch_varargs" -> mentions(content, VARARGS);
+        case "catch_kwargs" -> mentions(content, KWARGS);
         case "caller" -> mentions(content, CALLER);
         default ->
             Undefined.because("'" + name + "' of the macro '" + getName() + "' is not supported");
       };
     }
 
-    private static final Pattern CALLER = Pattern.compile("\\bcaller\\b");
-
-    /** Whether a name appears in the tags or expressions of a body, nested ones included. */
+    /**
+     * Whether a name appears in the tags or expressions of a body, nested ones included: read only
+     * when a call passes extra arguments, since most never do.
+     */
     private static boolean mentions(List<Node> body, Pattern name) {
       for (Node node : body) {
         if (!(node instanceof TextNode)
