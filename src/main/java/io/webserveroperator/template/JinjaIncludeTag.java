@@ -1,6 +1,7 @@
 package io.webserveroperator.template;
 
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.interpret.JinjavaInterpreter.InterpreterScopeClosable;
 import com.hubspot.jinjava.lib.tag.IncludeTag;
 import com.hubspot.jinjava.tree.TagNode;
 import com.hubspot.jinjava.tree.parse.TagToken;
@@ -11,7 +12,8 @@ import java.util.List;
 /**
  * Jinja2's {@code include} on jinjava's: the name is an expression, which may also be a list of
  * names of which the first that exists is included, and {@code ignore missing} includes nothing
- * when none exists. jinjava's reads the first word as the name and ignores the rest.
+ * when none exists; {@code without context} hides the including template's variables from it.
+ * jinjava's reads the first word as the name and ignores the rest.
  */
 final class JinjaIncludeTag extends IncludeTag {
 
@@ -23,12 +25,10 @@ final class JinjaIncludeTag extends IncludeTag {
   @Override
   public String interpret(TagNode tagNode, JinjavaInterpreter interpreter) {
     String expression = " " + tagNode.getHelpers().strip();
-    if (expression.endsWith(WITHOUT_CONTEXT)) {
-      throw new TemplateFailure(
-          "`{% include ... without context %}` is not supported: an include sees the variables"
-              + " of the template that includes it");
-    }
-    if (expression.endsWith(WITH_CONTEXT)) {
+    boolean withoutContext = expression.endsWith(WITHOUT_CONTEXT);
+    if (withoutContext) {
+      expression = expression.substring(0, expression.length() - WITHOUT_CONTEXT.length());
+    } else if (expression.endsWith(WITH_CONTEXT)) {
       expression = expression.substring(0, expression.length() - WITH_CONTEXT.length());
     }
     boolean ignoreMissing = expression.endsWith(IGNORE_MISSING);
@@ -42,7 +42,12 @@ final class JinjaIncludeTag extends IncludeTag {
       String name = String.valueOf(candidate);
       try {
         interpreter.getResource(name);
-        return super.interpret(including(tagNode, name), interpreter);
+        // What the included template sets stays in it, as in Jinja2.
+        try (InterpreterScopeClosable scope = interpreter.enterScope()) {
+          return withoutContext
+              ? withoutContext(including(tagNode, name), interpreter)
+              : super.interpret(including(tagNode, name), interpreter);
+        }
       } catch (FileNotFoundException e) {
         missing = e.getMessage();
       } catch (IOException e) {
@@ -54,6 +59,18 @@ final class JinjaIncludeTag extends IncludeTag {
     }
     throw new TemplateFailure(
         candidates.size() > 1 ? "none of the templates given were found: " + candidates : missing);
+  }
+
+  /**
+   * Includes, in the scope just entered, with the variables of the including template hidden, as
+   * Jinja2's without context.
+   */
+  private String withoutContext(TagNode include, JinjavaInterpreter interpreter) {
+    if (!(interpreter instanceof RenderInterpreter render)) {
+      return super.interpret(include, interpreter);
+    }
+    return render.hiding(
+        render.getContext().getParent(), () -> super.interpret(include, interpreter));
   }
 
   /** The tag as jinjava's include reads it: {@code include 'name'}. */

@@ -6,6 +6,7 @@ import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.interpret.NullValue;
 import java.time.Duration;
+import java.util.function.Supplier;
 
 /**
  * The interpreter of one render: jinjava's, with the two hooks it lacks. It stops the render once
@@ -56,15 +57,17 @@ final class RenderInterpreter extends JinjavaInterpreter {
   }
 
   /**
-   * Hides the variables of {@code scope} and the scopes it is nested in, or none when null, from
-   * the names a template reads, until the next call.
-   *
-   * @return what was hidden before, to hide again once done
+   * Runs {@code body} with the variables of {@code scope} and the scopes it is nested in hidden
+   * from the names a template reads, or none hidden when {@code scope} is null.
    */
-  Context hideBelow(Context scope) {
+  <T> T hiding(Context scope, Supplier<T> body) {
     Context before = hidden;
     hidden = scope;
-    return before;
+    try {
+      return body.get();
+    } finally {
+      hidden = before;
+    }
   }
 
   private boolean setAboveHidden(String variable) {

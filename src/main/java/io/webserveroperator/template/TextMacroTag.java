@@ -1,6 +1,5 @@
 package io.webserveroperator.template;
 
-import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.lib.fn.MacroFunction;
 import com.hubspot.jinjava.lib.tag.MacroTag;
@@ -105,7 +104,7 @@ final class TextMacroTag extends MacroTag {
 
     /**
      * This macro as Jinja2 imports it without context: its body sees its arguments and what its
-     * file sets, not the variables where it is called ({@link RenderInterpreter#hideBelow}).
+     * file sets, not the variables where it is called ({@link RenderInterpreter#hiding}).
      */
     TextMacro withoutContext() {
       return new TextMacro(this, getName(), false);
@@ -144,12 +143,9 @@ final class TextMacroTag extends MacroTag {
           || !(JinjavaInterpreter.getCurrent() instanceof RenderInterpreter render)) {
         return super.doEvaluate(argMap, kwargMap, varArgs);
       }
-      Context hidden = render.hideBelow(isCaller() ? null : render.getContext());
-      try {
-        return super.doEvaluate(argMap, kwargMap, varArgs);
-      } finally {
-        render.hideBelow(hidden);
-      }
+      return render.hiding(
+          isCaller() ? null : render.getContext(),
+          () -> super.doEvaluate(argMap, kwargMap, varArgs));
     }
 
     /**
