@@ -81,17 +81,16 @@ final class JinjaForTag extends ForTag {
           renderNodes(interpreter, children.subList(split + 1, children.size()), out);
         }
         LoopView view = new LoopView(items, depth0);
+        PythonCallable again =
+            recursive ? new PythonCallable(LOOP, arguments -> deeper(arguments, depth0 + 1)) : null;
         Map<String, Object> variables = interpreter.getContext().getScope();
         for (int i = 0; i < items.size(); i++) {
           // Jinja2: what the body sets lasts one iteration.
           variables.clear();
           view.moveTo(i);
           interpreter.getContext().put(LOOP, view);
-          if (recursive) {
-            interpreter
-                .getContext()
-                .addGlobalMacro(
-                    new PythonCallable(LOOP, arguments -> deeper(arguments, depth0 + 1)));
+          if (again != null) {
+            interpreter.getContext().addGlobalMacro(again);
           }
           bind(interpreter, names, items.get(i));
           renderNodes(interpreter, children.subList(0, split), out);
