@@ -134,24 +134,13 @@ record TemplateSet(
   /**
    * A template's text as Jinja2 reads it: without one final newline (its default {@code
    * keep_trailing_newline=False}, for main templates, includes and imports alike), then with {@code
-   * trim_blocks}.
+   * trim_blocks} ({@link TrimBlocks}).
    */
   static String prepare(String source) {
-    return trimBlocks(FINAL_NEWLINE.matcher(source).replaceFirst(""));
+    return TrimBlocks.apply(FINAL_NEWLINE.matcher(source).replaceFirst(""));
   }
 
   private static final Pattern FINAL_NEWLINE = Pattern.compile("(\\r\\n|\\r|\\n)\\z");
-
-  /**
-   * Jinja2's {@code trim_blocks}: the first newline after a block tag or comment is dropped. Done
-   * here by moving that newline into a comment, because jinjava's own option miscounts the lines
-   * that error messages report.
-   */
-  private static String trimBlocks(String source) {
-    return BLOCK_END_NEWLINE.matcher(source).replaceAll("$1{#\n#}");
-  }
-
-  private static final Pattern BLOCK_END_NEWLINE = Pattern.compile("([%#]\\})\\r?\\n");
 
   private static String prefix(String folder, String name) {
     return folder.isEmpty() ? name : folder + "/" + name;
