@@ -82,7 +82,9 @@ final class JinjaForTag extends ForTag {
         }
         LoopView view = new LoopView(items, depth0);
         PythonCallable again =
-            recursive ? new PythonCallable(LOOP, arguments -> deeper(arguments, depth0 + 1)) : null;
+            recursive
+                ? new PythonCallable(LOOP, arguments -> deeper(arguments, view, depth0 + 1))
+                : null;
         Map<String, Object> variables = interpreter.getContext().getScope();
         for (int i = 0; i < items.size(); i++) {
           // Jinja2: what the body sets lasts one iteration.
@@ -101,13 +103,22 @@ final class JinjaForTag extends ForTag {
       return out.toString();
     }
 
-    /** {@code loop(children)} in a recursive loop: the loop again, one level deeper. */
-    private TemplateText deeper(List<Object> arguments, int depth0) {
+    /**
+     * {@code loop(children)} in a recursive loop: the loop again, one level deeper. Called where
+     * {@code loop} is another loop's, inside this one, it is that loop that is called, as in
+     * Jinja2.
+     */
+    private TemplateText deeper(List<Object> arguments, LoopView view, int depth0) {
+      JinjavaInterpreter interpreter = JinjavaInterpreter.getCurrent();
+      if (interpreter.getContext().get(LOOP) != view) {
+        throw new TemplateFailure(
+            "the loop must have the 'recursive' marker to be called recursively");
+      }
       if (arguments.size() != 1) {
         throw new TemplateFailure(
             "loop() takes the items to loop over, one argument, not " + arguments.size());
       }
-      return new TemplateText(render(JinjavaInterpreter.getCurrent(), arguments.get(0), depth0));
+      return new TemplateText(render(interpreter, arguments.get(0), depth0));
     }
 
     private List<Object> filter(JinjavaInterpreter interpreter, List<?> items) {
