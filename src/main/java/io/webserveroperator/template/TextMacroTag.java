@@ -1,6 +1,7 @@
 package io.webserveroperator.template;
 
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.interpret.NullValue;
 import com.hubspot.jinjava.lib.fn.MacroFunction;
 import com.hubspot.jinjava.lib.tag.MacroTag;
 import com.hubspot.jinjava.tree.Node;
@@ -32,10 +33,18 @@ final class TextMacroTag extends MacroTag {
    * A parameter's default, not yet evaluated: a call evaluates it when it binds the parameter
    * ({@link TextMacro#getEvaluationResult}).
    *
-   * @param expression the default as written
+   * @param expression the default as written, or null for a parameter without one, which a call
+   *     must give
    * @param line where the macro is defined
    */
-  record Default(String expression, int line) {}
+  record Default(String expression, int line) {
+
+    Object evaluate(String parameter, JinjavaInterpreter interpreter) {
+      return expression == null
+          ? Undefined.because("parameter '" + parameter + "' was not provided")
+          : interpreter.resolveELExpression(expression, line);
+    }
+  }
 
   @Override
   public String interpret(TagNode tagNode, JinjavaInterpreter interpreter) {
@@ -54,13 +63,16 @@ final class TextMacroTag extends MacroTag {
     return "";
   }
 
-  /** The parameters {@code a, b=expression} of a macro or a call block, defaults not evaluated. */
+  /**
+   * The parameters {@code a, b=expression} of a macro or a call block, each with its {@link
+   * Default}, not evaluated.
+   */
   static LinkedHashMap<String, Object> parameters(String text, int line) {
     LinkedHashMap<String, Object> parameters = new LinkedHashMap<>();
     for (String parameter : TopLevel.split(text, ",")) {
       int equals = TopLevel.indexOf(parameter, "=");
       if (equals < 0) {
-        parameters.put(parameter, null);
+        parameters.put(parameter, new Default(null, line));
       } else {
         parameters.put(
             parameter.substring(0, equals).strip(),
@@ -151,7 +163,8 @@ final class TextMacroTag extends MacroTag {
     /**
      * Binds the arguments as jinjava does, after the variables of the macro's file, but evaluates
      * each default left in them as its parameter is bound, so that it reads those and the
-     * parameters before it.
+     * parameters before it; a none argument is bound as NullValue, which reads as none ({@link
+     * RenderInterpreter}) where jinjava would read an unknown name.
      */
     @Override
     public String getEvaluationResult(
@@ -188,9 +201,10 @@ final class TextMacroTag extends MacroTag {
                   Map.Entry<String, Object> argument = each.next();
                   Object value =
                       argument.getValue() instanceof Default unset
-                          ? interpreter.resolveELExpression(unset.expression(), unset.line())
+                          ? unset.evaluate(argument.getKey(), interpreter)
                           : argument.getValue();
-                  return new AbstractMap.SimpleImmutableEntry<>(argument.getKey(), value);
+                  return new AbstractMap.SimpleImmutableEntry<>(
+                      argument.getKey(), value == null ? NullValue.INSTANCE : value);
                 }
               };
             }
