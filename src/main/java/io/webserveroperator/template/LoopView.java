@@ -21,7 +21,7 @@ final class LoopView extends AbstractMap<String, Object> {
 
   private final List<?> items;
   private final int depth0;
-  private final PythonCallable changed = new PythonCallable("changed", this::changed);
+  private PythonCallable changedFunction; // made on first use: most loops never call it
   private int index0;
   private List<Object> lastChanged;
 
@@ -85,9 +85,16 @@ final class LoopView extends AbstractMap<String, Object> {
           index0 > 0 ? item(index0 - 1) : Undefined.because("there is no previous item");
       case "nextitem" ->
           index0 + 1 < items.size() ? item(index0 + 1) : Undefined.because("there is no next item");
-      case "changed" -> changed;
+      case "changed" -> changedFunction();
       default -> null;
     };
+  }
+
+  private PythonCallable changedFunction() {
+    if (changedFunction == null) {
+      changedFunction = new PythonCallable("changed", this::changed);
+    }
+    return changedFunction;
   }
 
   private Object item(int index) {
