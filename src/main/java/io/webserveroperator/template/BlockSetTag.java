@@ -20,7 +20,9 @@ final class BlockSetTag extends SetTag {
   public String interpret(TagNode tagNode, JinjavaInterpreter interpreter) {
     TagToken token = (TagToken) tagNode.getMaster();
     if (!hasEndTag(token)) {
-      return super.interpret(tagNode, interpreter);
+      String result = super.interpret(tagNode, interpreter);
+      PythonCallable.callableByName(tagNode.getHelpers(), interpreter);
+      return result;
     }
     String helpers = tagNode.getHelpers().trim();
     int filter = helpers.indexOf('|');

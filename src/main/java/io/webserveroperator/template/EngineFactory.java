@@ -79,6 +79,9 @@ final class EngineFactory {
     global.registerTag(new BlockSetTag());
     global.registerTag(new CallerTag());
     global.registerTag(new JinjaForTag());
+    global.registerTag(new JinjaIncludeTag());
+    global.registerTag(new JinjaImportTags.Import());
+    global.registerTag(new JinjaImportTags.From());
     global.registerTag(new PythonJinjava.PythonIfTag());
     global.registerTag(new BlockTags.WithTag());
     global.registerTag(new BlockTags.FilterBlockTag());
@@ -94,6 +97,10 @@ final class EngineFactory {
         new ELFunctionDefinition("", "range", Ranges.class, "range", Object.class, Object[].class));
     global.registerFunction(
         new ELFunctionDefinition("", "dict", Globals.class, "dict", Object[].class));
+    global.registerFunction(
+        new ELFunctionDefinition("", "joiner", Globals.class, "joiner", Object[].class));
+    global.registerFunction(
+        new ELFunctionDefinition("", "cycler", Globals.class, "cycler", Object[].class));
     global.registerFunction(
         new ELFunctionDefinition("", "super", TemplateText.class, "superBlock"));
     FilterSignatures.register(global);

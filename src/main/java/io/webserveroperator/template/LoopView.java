@@ -1,6 +1,6 @@
 package io.webserveroperator.template;
 
-import com.hubspot.jinjava.util.ForLoop;
+import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import java.util.AbstractMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,28 +8,49 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What a template sees as {@code loop}: Jinja2's loop attributes as a read-only dict over jinjava's
- * loop, plus {@code loop.cycle(...)}. Jinjava's own object would print as its Java class and lets
- * templates call {@code next()} and {@code doBreak()}.
+ * What a template sees as {@code loop}: Jinja2's loop attributes as a read-only dict, moved along
+ * the items by {@link JinjaForTag}, with {@code loop.previtem}, {@code loop.nextitem} (undefined at
+ * either end), {@code loop.changed(...)} and {@code loop.cycle(...)}.
  */
 final class LoopView extends AbstractMap<String, Object> {
 
+  /** The attributes a printed {@code loop} shows. */
   private static final List<String> KEYS =
       List.of(
           "index", "index0", "revindex", "revindex0", "first", "last", "length", "depth", "depth0");
 
-  private final ForLoop loop;
+  private final List<?> items;
+  private final int depth0;
+  private PythonCallable changedFunction; // made on first use: most loops never call it
+  private int index0;
+  private List<Object> lastChanged;
 
-  LoopView(ForLoop loop) {
-    this.loop = loop;
+  /** A loop over {@code items}, nested {@code depth0} levels deep in a recursive loop. */
+  LoopView(List<?> items, int depth0) {
+    this.items = items;
+    this.depth0 = depth0;
+  }
+
+  /** Makes the item at {@code index0} the current one. */
+  void moveTo(int index0) {
+    this.index0 = index0;
   }
 
   /** Jinja2's {@code loop.cycle(a, b, ...)}: the argument at this item's position, in turn. */
-  Object cycle(Object... items) {
-    if (items == null || items.length == 0) {
+  Object cycle(Object... values) {
+    if (values == null || values.length == 0) {
       throw new TemplateFailure("loop.cycle() needs at least one value to cycle through");
     }
-    return items[loop.getIndex0() % items.length];
+    return values[index0 % values.length];
+  }
+
+  /** Jinja2's {@code loop.changed(*values)}: whether the values differ from the last call's. */
+  private boolean changed(List<Object> values) {
+    if (lastChanged != null && PythonOperators.equal(values, lastChanged)) {
+      return false;
+    }
+    lastChanged = values;
+    return true;
   }
 
   @Override
@@ -51,16 +72,32 @@ final class LoopView extends AbstractMap<String, Object> {
 
   private Object attribute(String name) {
     return switch (name) {
-      case "index" -> loop.getIndex();
-      case "index0" -> loop.getIndex0();
-      case "revindex" -> loop.getRevindex();
-      case "revindex0" -> loop.getRevindex0();
-      case "first" -> loop.isFirst();
-      case "last" -> loop.isLast();
-      case "length" -> loop.getLength();
-      case "depth" -> loop.getDepth();
-      case "depth0" -> loop.getDepth0();
+      case "index" -> index0 + 1;
+      case "index0" -> index0;
+      case "revindex" -> items.size() - index0;
+      case "revindex0" -> items.size() - index0 - 1;
+      case "first" -> index0 == 0;
+      case "last" -> index0 == items.size() - 1;
+      case "length" -> items.size();
+      case "depth" -> depth0 + 1;
+      case "depth0" -> depth0;
+      case "previtem" ->
+          index0 > 0 ? item(index0 - 1) : Undefined.because("there is no previous item");
+      case "nextitem" ->
+          index0 + 1 < items.size() ? item(index0 + 1) : Undefined.because("there is no next item");
+      case "changed" -> changedFunction();
       default -> null;
     };
+  }
+
+  private PythonCallable changedFunction() {
+    if (changedFunction == null) {
+      changedFunction = new PythonCallable("changed", this::changed);
+    }
+    return changedFunction;
+  }
+
+  private Object item(int index) {
+    return JinjavaInterpreter.getCurrent().wrap(items.get(index));
   }
 }

@@ -6,11 +6,11 @@ import com.hubspot.jinjava.tree.TagNode;
 import java.util.List;
 
 /**
- * A jinjava tag that Jinja2 3.1 does not have, or has with another meaning, registered in place of
- * jinjava's so that using it fails with what to write instead. {@code print} and {@code cycle}
- * would write their values straight into the YAML text, past the isolation of {@code {{ }}}.
- * Loading templates refuses them ({@link UnsupportedSyntax}); a render that reaches one anyway,
- * through a file no load parsed, fails.
+ * A jinjava tag that Jinja2 3.1 does not have (or has only with an extension, or with another
+ * meaning), registered in place of jinjava's so that using it fails with what to write instead.
+ * {@code print} and {@code cycle} would write their values straight into the YAML text, past the
+ * isolation of {@code {{ }}}. Loading templates refuses them ({@link UnsupportedSyntax}); a render
+ * that reaches one anyway, through a file no load parsed, fails.
  *
  * @param name the tag
  * @param endName its end tag, so that a template using the pair parses and gets this message
@@ -34,13 +34,26 @@ record RefusedTag(String name, String endName, String advice) implements Tag {
           new RefusedTag(
               "ifchanged",
               "endifchanged",
-              "`{% ifchanged x %}` is not supported: Jinja2 has no such tag; compare with the"
-                  + " previous item in an `{% if %}`"),
+              "`{% ifchanged x %}` is not supported: Jinja2 has no such tag; write `{% if"
+                  + " loop.changed(x) %}`"),
+          loopControl("break"),
+          loopControl("continue"),
           new RefusedTag(
               "autoescape",
               "endautoescape",
               "`{% autoescape %}` is not supported: values are never HTML-escaped here; write"
                   + " `{{ x | escape }}` where a value must be"));
+
+  /** jinjava's loop controls, which Jinja2 parses only with its loopcontrols extension. */
+  private static RefusedTag loopControl(String name) {
+    return new RefusedTag(
+        name,
+        null,
+        "`{% "
+            + name
+            + " %}` is not supported: Jinja2 has it only with the loopcontrols extension; choose"
+            + " the items with `{% for x in items if condition %}`");
+  }
 
   @Override
   public String getName() {

@@ -40,6 +40,10 @@ final class SandboxResolver extends ELResolver {
       context.setPropertyResolved(true);
       return tuple.field(String.valueOf(property));
     }
+    if (base instanceof TextMacroTag.TextMacro macro) {
+      context.setPropertyResolved(true);
+      return macro.attribute(property);
+    }
     if (base instanceof String text && isIndex(property)) {
       context.setPropertyResolved(true);
       return character(text, Long.parseLong(String.valueOf(property).strip()));

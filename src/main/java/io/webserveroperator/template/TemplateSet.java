@@ -6,6 +6,7 @@ import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.interpret.TemplateError;
 import com.hubspot.jinjava.loader.ResourceLocator;
 import com.hubspot.jinjava.tree.Node;
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.charset.Charset;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * The parsed templates of one watch, read from a {@link TemplateTree} at one moment. Immutable and
@@ -47,7 +49,7 @@ record TemplateSet(
   static TemplateSet load(Watch watch, TemplateTree tree) {
     String folder = watch.templates();
     Map<String, String> sources = new TreeMap<>();
-    tree.folder(folder).forEach((name, text) -> sources.put(name, TrimBlocks.apply(text)));
+    tree.folder(folder).forEach((name, text) -> sources.put(name, prepare(text)));
     Jinjava jinjava = EngineFactory.create(new SourceLocator(sources, tree.root().resolve(folder)));
     List<TemplateFile> files = new ArrayList<>();
     for (Map.Entry<String, String> source : sources.entrySet()) {
@@ -94,7 +96,7 @@ record TemplateSet(
                               + ", which is not in "
                               + tree.root()
                               + "."));
-      status = Optional.of(parse(jinjava, name, TrimBlocks.apply(text)));
+      status = Optional.of(parse(jinjava, name, prepare(text)));
     }
     return new TemplateSet(watch, jinjava, List.copyOf(files), status, sourcesOf(watch, tree));
   }
@@ -130,6 +132,17 @@ record TemplateSet(
     return new TemplateFile(name, root);
   }
 
+  /**
+   * A template's text as Jinja2 reads it: without one final newline (its default {@code
+   * keep_trailing_newline=False}, for main templates, includes and imports alike), then with {@code
+   * trim_blocks} ({@link TrimBlocks}).
+   */
+  static String prepare(String source) {
+    return TrimBlocks.apply(FINAL_NEWLINE.matcher(source).replaceFirst(""));
+  }
+
+  private static final Pattern FINAL_NEWLINE = Pattern.compile("(\\r\\n|\\r|\\n)\\z");
+
   private static String prefix(String folder, String name) {
     return folder.isEmpty() ? name : folder + "/" + name;
   }
@@ -147,7 +160,7 @@ record TemplateSet(
       String name = fullName.startsWith("./") ? fullName.substring(2) : fullName;
       String source = sources.get(name);
       if (source == null) {
-        throw new IOException("no template " + fullName + " in " + folder);
+        throw new FileNotFoundException("no template " + fullName + " in " + folder);
       }
       // Loading checked the *.yaml.j2 files; this covers any other file a template includes.
       Optional<UnsupportedSyntax.Problem> problem = UnsupportedSyntax.interpreterName(source);
