@@ -22,6 +22,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.commons.text.StringEscapeUtils;
 
 /**
  * Jinja2's built-in filters where jinjava's differ from them: the same names, arguments (positional
@@ -71,6 +72,7 @@ final class Jinja2Filters {
     context.registerFilter(named("string", (v, a, k) -> PythonText.str(v)));
     context.registerFilter(named("pprint", (v, a, k) -> PythonText.repr(sortedKeys(v))));
     context.registerFilter(named("abs", (v, a, k) -> abs(v)));
+    context.registerFilter(named("striptags", (v, a, k) -> striptags(PythonText.str(v))));
     context.registerFilter(named("upper", (v, a, k) -> PythonText.str(v).toUpperCase(Locale.ROOT)));
     context.registerFilter(named("lower", (v, a, k) -> PythonText.str(v).toLowerCase(Locale.ROOT)));
     context.registerFilter(
@@ -245,6 +247,29 @@ final class Jinja2Filters {
     return value;
   }
 
+  /**
+   * MarkupSafe's {@code striptags}: comments, then tags, removed; whitespace collapsed; entities
+   * decoded.
+   */
+  private static String striptags(String text) {
+    String value = removeBetween(removeBetween(text, "<!--", "-->"), "<", ">");
+    String collapsed = String.join(" ", value.strip().split("[" + PythonText.WHITESPACE + "]+"));
+    return StringEscapeUtils.unescapeHtml4(collapsed);
+  }
+
+  private static String removeBetween(String text, String open, String close) {
+    String value = text;
+    int start;
+    while ((start = value.indexOf(open)) >= 0) {
+      int end = value.indexOf(close, start);
+      if (end < 0) {
+        break;
+      }
+      value = value.substring(0, start) + value.substring(end + close.length());
+    }
+    return value;
+  }
+
   /** Python's {@code abs}: numbers only; a bool is 0 or 1. */
   private static Object abs(Object value) {
     if (value instanceof Boolean flag) {
@@ -281,7 +306,11 @@ final class Jinja2Filters {
       return new BigDecimal(number.toString()).setScale(precision, mode).toBigInteger().longValue();
     }
     BigDecimal exact = number instanceof BigDecimal d ? d : new BigDecimal(number.doubleValue());
-    return exact.setScale(precision, mode).doubleValue();
+    double rounded = exact.setScale(precision, mode).doubleValue();
+    // Python's round() keeps the sign of a negative number rounded to zero: -0.0.
+    return rounded == 0 && mode == RoundingMode.HALF_EVEN && number.doubleValue() < 0
+        ? -0.0
+        : rounded;
   }
 
   /** Jinja2's {@code int(value, default=0, base=10)}. */
