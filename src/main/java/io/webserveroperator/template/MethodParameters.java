@@ -1,6 +1,7 @@
 package io.webserveroperator.template;
 
 import com.hubspot.jinjava.el.ext.NamedParameter;
+import java.math.BigInteger;
 import java.util.List;
 
 /**
@@ -65,5 +66,24 @@ record MethodParameters(String method, int required, boolean keywords, List<Stri
           "'" + name + "' is an invalid keyword argument for " + method + "()");
     }
     return at;
+  }
+
+  /** An integer argument (a bool counts), or {@code fallback} when it is not given. */
+  static long integer(Object value, long fallback) {
+    if (value == null) {
+      return fallback;
+    }
+    if (value instanceof Boolean flag) {
+      return flag ? 1 : 0;
+    }
+    if (value instanceof BigInteger big) {
+      // Beyond any text's or list's size either way: clamped, as Python clamps such an index.
+      return big.signum() * (Long.MAX_VALUE / 2);
+    }
+    if (value instanceof Long || value instanceof Integer || value instanceof Short) {
+      return ((Number) value).longValue();
+    }
+    throw new TemplateFailure(
+        TypeNames.python(value) + " object cannot be interpreted as an integer");
   }
 }

@@ -1,7 +1,6 @@
 package io.webserveroperator.template;
 
 import com.hubspot.jinjava.objects.collections.PyList;
-import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -30,10 +29,18 @@ final class PythonStrings {
   private static final String LINE_BREAKS = "\n\r\u000b\u000c\u001c\u001d\u001e\u0085\u2028\u2029";
 
   static {
-    keywords("split", (s, a) -> split(s, a[0], integer(a[1], -1), false), "sep", "maxsplit");
-    keywords("rsplit", (s, a) -> split(s, a[0], integer(a[1], -1), true), "sep", "maxsplit");
+    keywords(
+        "split",
+        (s, a) -> split(s, a[0], MethodParameters.integer(a[1], -1), false),
+        "sep",
+        "maxsplit");
+    keywords(
+        "rsplit",
+        (s, a) -> split(s, a[0], MethodParameters.integer(a[1], -1), true),
+        "sep",
+        "maxsplit");
     keywords("splitlines", (s, a) -> splitlines(s, PythonTruth.of(a[0])), "keepends");
-    keywords("expandtabs", (s, a) -> expandtabs(s, integer(a[0], 8)), "tabsize");
+    keywords("expandtabs", (s, a) -> expandtabs(s, MethodParameters.integer(a[0], 8)), "tabsize");
     positional(
         "startswith", 1, (s, a) -> affix(s, a, true, "startswith"), "prefix", "start", "end");
     positional("endswith", 1, (s, a) -> affix(s, a, false, "endswith"), "suffix", "start", "end");
@@ -45,7 +52,12 @@ final class PythonStrings {
     positional(
         "replace",
         2,
-        (s, a) -> replace(s, text(a[0], "replace"), text(a[1], "replace"), integer(a[2], -1)),
+        (s, a) ->
+            replace(
+                s,
+                text(a[0], "replace"),
+                text(a[1], "replace"),
+                MethodParameters.integer(a[2], -1)),
         "old",
         "new",
         "count");
@@ -132,25 +144,6 @@ final class PythonStrings {
           "str." + method + "() argument must be str, not " + TypeNames.python(value));
     }
     return value.toString();
-  }
-
-  /** An integer argument (a bool counts), or {@code fallback} when it is not given. */
-  private static long integer(Object value, long fallback) {
-    if (value == null) {
-      return fallback;
-    }
-    if (value instanceof Boolean flag) {
-      return flag ? 1 : 0;
-    }
-    if (value instanceof BigInteger big) {
-      // Beyond any text's length either way: clamped, as Python clamps such an index.
-      return big.signum() * (Long.MAX_VALUE / 2);
-    }
-    if (value instanceof Long || value instanceof Integer || value instanceof Short) {
-      return ((Number) value).longValue();
-    }
-    throw new TemplateFailure(
-        TypeNames.python(value) + " object cannot be interpreted as an integer");
   }
 
   private static List<String> split(String text, Object separator, long max, boolean fromRight) {
@@ -300,7 +293,7 @@ final class PythonStrings {
         throw new TemplateFailure(
             "slice indices must be integers or None or have an __index__ method");
       }
-      return integer(value, fallback);
+      return MethodParameters.integer(value, fallback);
     }
   }
 
@@ -531,7 +524,7 @@ final class PythonStrings {
   }
 
   private static int width(Object value) {
-    long width = integer(value, 0);
+    long width = MethodParameters.integer(value, 0);
     if (width > EngineFactory.MAX_OUTPUT) {
       throw new TemplateFailure(
           "a width of "
