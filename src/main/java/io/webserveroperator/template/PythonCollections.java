@@ -1,6 +1,7 @@
 package io.webserveroperator.template;
 
 import com.hubspot.jinjava.el.ext.NamedParameter;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,11 +10,13 @@ import java.util.function.BiFunction;
 
 /**
  * Python's list and dict methods that templates may call, with Python's semantics: {@code
- * l.index(x)} raises when {@code x} is missing, {@code l.append(x)}, {@code l.extend(xs)} and
- * {@code d.update(other)} change the value and return none. Only values the template built can
- * change: the resource's values (spec, metadata, ...) are read-only, since every template file of a
- * render reads them; changing one is an error that says how to build a copy. What a change adds
- * counts toward the item limit of lists and dicts.
+ * l.index(x)} raises when {@code x} is missing, {@code l.append(x)}, {@code l.extend(xs)}, {@code
+ * l.insert(i, x)}, {@code l.remove(x)} and {@code d.update(other)} change the value and return
+ * none, {@code l.pop()}, {@code d.pop(k)} and {@code d.setdefault(k, v)} change it and return an
+ * item, {@code l.copy()} and {@code d.copy()} make a new one the template may change. Only values
+ * the template built can change: the resource's values (spec, metadata, ...) are read-only, since
+ * every template file of a render reads them; changing one is an error that says how to build a
+ * copy. What a change adds counts toward the item limit of lists and dicts.
  */
 final class PythonCollections {
 
@@ -27,6 +30,10 @@ final class PythonCollections {
 
   private static final Map<String, Method<List<Object>>> LIST_METHODS =
       Map.of(
+          "insert", new Method<>(2, 2, false, PythonCollections::insert),
+          "pop", new Method<>(0, 1, false, PythonCollections::pop),
+          "remove", new Method<>(1, 1, false, PythonCollections::remove),
+          "copy", new Method<List<Object>>(0, 0, false, (l, a) -> new ArrayList<>(l)),
           "index", new Method<>(1, 3, false, PythonCollections::index),
           "count",
               new Method<List<Object>>(
@@ -42,7 +49,11 @@ final class PythonCollections {
                   1, 1, false, (l, a) -> extend(l, listArgument(a[0], "list.extend"), "extend")));
 
   private static final Map<String, Method<Map<Object, Object>>> DICT_METHODS =
-      Map.of("update", new Method<>(0, 1, true, PythonCollections::update));
+      Map.of(
+          "update", new Method<>(0, 1, true, PythonCollections::update),
+          "setdefault", new Method<>(1, 2, false, PythonCollections::setdefault),
+          "pop", new Method<>(1, 2, false, PythonCollections::pop),
+          "copy", new Method<Map<Object, Object>>(0, 0, false, (d, a) -> new LinkedHashMap<>(d)));
 
   private PythonCollections() {}
 
@@ -93,8 +104,8 @@ final class PythonCollections {
           "cannot "
               + name
               + "() on a value of the resource: its values are read-only, shared by every"
-              + " template of the render; change a copy: 'spec.ports | list' is a new list, and"
-              + " 'd.update(spec.labels)' fills a new dict set as d = {}");
+              + " template of the render; change a copy: 'spec.ports.copy()' is a new list,"
+              + " 'spec.labels.copy()' a new dict");
     }
   }
 
@@ -123,6 +134,64 @@ final class PythonCollections {
     long position = number.longValue();
     long from = position < 0 ? position + size : position;
     return (int) Math.max(0, Math.min(size, from));
+  }
+
+  /** Python's {@code list.insert(i, x)}: before position i, counted from the end if negative. */
+  private static Object insert(List<Object> list, Object[] args) {
+    long at = MethodParameters.integer(args[0], 0);
+    long from = at < 0 ? Math.max(0, at + list.size()) : Math.min(at, list.size());
+    refuseTooMany("list.insert()", list.size() + 1L);
+    list.add((int) from, args[1]);
+    return null;
+  }
+
+  /** Python's {@code list.pop([i])}: removes and returns the last item, or the one at i. */
+  private static Object pop(List<Object> list, Object[] args) {
+    if (list.isEmpty()) {
+      throw new TemplateFailure("pop from empty list");
+    }
+    long at = MethodParameters.integer(args.length > 0 ? args[0] : null, -1);
+    long from = at < 0 ? at + list.size() : at;
+    if (from < 0 || from >= list.size()) {
+      throw new TemplateFailure("pop index out of range");
+    }
+    return list.remove((int) from);
+  }
+
+  /** Python's {@code list.remove(x)}: the first item equal to x, an error when there is none. */
+  private static Object remove(List<Object> list, Object[] args) {
+    for (int i = 0; i < list.size(); i++) {
+      if (PythonOperators.equal(list.get(i), args[0])) {
+        list.remove(i);
+        return null;
+      }
+    }
+    throw new TemplateFailure("list.remove(x): x not in list");
+  }
+
+  /** Python's {@code dict.setdefault(key[, default])}: the value, set to default if missing. */
+  private static Object setdefault(Map<Object, Object> dict, Object[] args) {
+    if (dict.containsKey(args[0])) {
+      return dict.get(args[0]);
+    }
+    Object value = args.length > 1 ? args[1] : null;
+    refuseTooMany("dict.setdefault()", dict.size() + 1L);
+    dict.put(args[0], value);
+    return value;
+  }
+
+  /**
+   * Python's {@code dict.pop(key[, default])}: removes and returns the value; a missing key gives
+   * default, or an error without one. Nothing changes then, so the resource's dicts allow it.
+   */
+  private static Object pop(Map<Object, Object> dict, Object[] args) {
+    if (dict.containsKey(args[0])) {
+      return dict.remove(args[0]);
+    }
+    if (args.length > 1) {
+      return args[1];
+    }
+    throw new TemplateFailure("dict.pop(): the dict has no key " + PythonText.repr(args[0]));
   }
 
   private static Object extend(List<Object> list, List<?> added, String method) {

@@ -2,6 +2,8 @@ package io.webserveroperator.template;
 
 import com.hubspot.jinjava.el.ext.NamedParameter;
 import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,13 +13,25 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Python's {@code str.format}: {@code {}}, {@code {0}}, {@code {name}} and the format spec {@code
- * [[fill]align][sign][0][width][,][.precision][type]} with the types s, d, f, e, %, x, X, o, b.
+ * Python's {@code str.format}: {@code {}}, {@code {0}}, {@code {name}}, items of them ({@code
+ * {0[1]}}, {@code {d[key]}}), the conversions {@code !r}, {@code !s}, {@code !a} and the format
+ * spec {@code [[fill]align][sign][0][width][,|_][.precision][type]} with the types s, d, n, f, e,
+ * g, %, x, X, o, b.
  */
 final class PythonFormat {
 
   private static final Pattern SPEC =
-      Pattern.compile("(?:(.)?([<>^=]))?([+\\- ])?(0)?(\\d+)?(,)?(?:\\.(\\d+))?([sdfeEgG%xXob])?");
+      Pattern.compile(
+          "(?:(.)?([<>^=]))?([+\\- ])?(0)?(\\d+)?([,_])?(?:\\.(\\d+))?([sdnfFeEgG%xXob])?");
+
+  /**
+   * A replacement field: the argument, its items ({@code [0]}, {@code [key]}), conversion, spec.
+   */
+  private static final Pattern FIELD =
+      Pattern.compile(
+          "([^.\\[!:]*)((?:\\[[^\\]]*\\]|\\.[^.\\[!:]*)*)(?:!(.?))?(?::(.*))?", Pattern.DOTALL);
+
+  private static final Pattern ITEM = Pattern.compile("\\[([^\\]]*)\\]|\\.([^.\\[]*)");
 
   private PythonFormat() {}
 
@@ -46,10 +60,11 @@ final class PythonFormat {
         if (end < 0) {
           throw new TemplateFailure("Single '{' encountered in format string");
         }
-        String field = template.substring(i + 1, end);
-        int colon = field.indexOf(':');
-        String name = colon < 0 ? field : field.substring(0, colon);
-        String spec = colon < 0 ? "" : field.substring(colon + 1);
+        Matcher field = FIELD.matcher(template.substring(i + 1, end));
+        if (!field.matches()) {
+          throw new TemplateFailure("expected '}' before end of string");
+        }
+        String name = field.group(1);
         Object value;
         if (name.isEmpty()) {
           value = at(positional, next++);
@@ -60,7 +75,9 @@ final class PythonFormat {
         } else {
           throw new TemplateFailure("format() has no argument named '" + name + "'");
         }
-        out.append(apply(value, spec));
+        value = items(value, field.group(2));
+        String spec = field.group(4) == null ? "" : field.group(4);
+        out.append(apply(convert(value, field.group(3)), spec));
         i = end;
       } else if (c == '}') {
         throw new TemplateFailure("Single '}' encountered in format string");
@@ -79,22 +96,106 @@ final class PythonFormat {
     return positional.get(index);
   }
 
+  /** A field's {@code [index]} and {@code [key]} items, as Python reads them from the value. */
+  private static Object items(Object value, String items) {
+    Matcher item = ITEM.matcher(items);
+    Object current = value;
+    while (item.find()) {
+      if (item.group(2) != null) {
+        throw new TemplateFailure(
+            "format() cannot read the attribute '"
+                + item.group(2)
+                + "' of "
+                + TypeNames.python(current)
+                + "; write [key] for a key");
+      }
+      String key = item.group(1);
+      boolean number = !key.isEmpty() && key.chars().allMatch(Character::isDigit);
+      current = item(current, number ? (Object) Long.valueOf(key) : key);
+    }
+    return current;
+  }
+
+  private static Object item(Object value, Object key) {
+    if (value instanceof Undefined undefined) {
+      throw undefined.failure();
+    }
+    if (value instanceof Map<?, ?> map) {
+      if (!map.containsKey(key)) {
+        throw new TemplateFailure("format() found no key " + PythonText.repr(key));
+      }
+      return map.get(key);
+    }
+    boolean text = PythonOperators.isText(value);
+    if (!text && !TextFormat.isList(value)) {
+      throw new TemplateFailure(TypeNames.python(value) + " object is not subscriptable");
+    }
+    if (!(key instanceof Long index)) {
+      throw new TemplateFailure(
+          (text ? "string" : "list") + " indices must be integers, not 'str'");
+    }
+    List<?> elements =
+        text
+            ? value.toString().codePoints().mapToObj(Character::toString).toList()
+            : TextFormat.asList(value);
+    if (index >= elements.size()) {
+      throw new TemplateFailure((text ? "string" : "list") + " index out of range");
+    }
+    return elements.get(index.intValue());
+  }
+
+  /** The conversion {@code !r}, {@code !s} or {@code !a}; none leaves the value as it is. */
+  private static Object convert(Object value, String conversion) {
+    if (conversion == null) {
+      return value;
+    }
+    if (value instanceof Undefined undefined) {
+      throw undefined.failure();
+    }
+    return switch (conversion) {
+      case "r" -> PythonText.repr(value);
+      case "s" -> PythonText.str(value);
+      case "a" -> ascii(PythonText.repr(value));
+      default -> throw new TemplateFailure("Unknown conversion specifier " + conversion);
+    };
+  }
+
+  /** Python's {@code ascii()} of a repr: what is not ASCII as backslash escapes (x, u, U). */
+  private static String ascii(String repr) {
+    StringBuilder out = new StringBuilder(repr.length());
+    repr.codePoints()
+        .forEach(
+            c ->
+                out.append(
+                    c < 0x80
+                        ? Character.toString(c)
+                        : c <= 0xff
+                            ? String.format("\\x%02x", c)
+                            : c <= 0xffff
+                                ? String.format("\\u%04x", c)
+                                : String.format("\\U%08x", c)));
+    return out.toString();
+  }
+
   /** One value through a format spec, as {@code format(value, spec)}. */
   static String apply(Object value, String spec) {
     if (value instanceof Undefined undefined) {
       throw undefined.failure();
     }
+    if (spec.isEmpty()) {
+      return PythonText.str(value); // format(x, '') is str(x), for any value
+    }
     Matcher m = SPEC.matcher(spec);
     if (!m.matches()) {
       throw new TemplateFailure("Invalid format specifier '" + spec + "'");
     }
-    char type = m.group(8) == null ? (value instanceof Number ? 'n' : 's') : m.group(8).charAt(0);
+    boolean numeric = value instanceof Number || value instanceof Boolean;
+    char type = m.group(8) != null ? m.group(8).charAt(0) : numeric ? ' ' : 's';
+    String precision = m.group(7);
     String text =
         switch (type) {
-          case 's' -> PythonText.str(value);
-          case 'n' ->
-              value instanceof Boolean ? PythonText.str(value) : TextFormat.number((Number) value);
-          default -> number(value, type, m.group(7), m.group(6) != null, m.group(3));
+          case 's' -> truncated(value, precision);
+          default -> number(value, type, precision, m.group(6), m.group(3));
         };
     int width = m.group(5) == null ? 0 : Integer.parseInt(m.group(5));
     if (width > EngineFactory.MAX_OUTPUT) {
@@ -120,34 +221,140 @@ final class PythonFormat {
     };
   }
 
+  /** {@code s}: the text, cut to the precision when there is one, as Python does. */
+  private static String truncated(Object value, String precision) {
+    if (!PythonOperators.isText(value)) {
+      throw new TemplateFailure(
+          "Unknown format code 's' for object of type " + TypeNames.python(value));
+    }
+    String text = value.toString();
+    if (precision == null || PythonText.length(text) <= Integer.parseInt(precision)) {
+      return text;
+    }
+    return text.substring(0, text.offsetByCodePoints(0, Integer.parseInt(precision)));
+  }
+
+  /**
+   * A number through the numeric types; type ' ' is none given: an integer as it is, a float as
+   * {@code str()} (or as general with a precision).
+   */
   private static String number(
-      Object value, char type, String precision, boolean grouping, String sign) {
-    if (!(value instanceof Number number)) {
+      Object value, char type, String precision, String grouping, String sign) {
+    if (!(value instanceof Number) && !(value instanceof Boolean)) {
       throw new TemplateFailure(
           "Unknown format code '" + type + "' for object of type " + TypeNames.python(value));
+    }
+    Number number = value instanceof Boolean flag ? (Number) (flag ? 1L : 0L) : (Number) value;
+    boolean integer =
+        !(number instanceof Double || number instanceof Float || number instanceof BigDecimal);
+    if (integer && precision != null && "dnxXob ".indexOf(type) >= 0) {
+      throw new TemplateFailure("Precision not allowed in integer format specifier");
+    }
+    if (!integer && "dxXob".indexOf(type) >= 0) {
+      throw new TemplateFailure(
+          "Unknown format code '" + type + "' for object of type " + TypeNames.python(value));
+    }
+    if (",".equals(grouping) && "xXob".indexOf(type) >= 0) {
+      throw new TemplateFailure("Cannot specify ',' with '" + type + "'.");
     }
     int digits = precision == null ? 6 : Integer.parseInt(precision);
     String text =
         switch (type) {
-          case 'd' -> String.format(grouping ? "%,d" : "%d", number.longValue());
-          case 'x' -> Long.toHexString(number.longValue());
-          case 'X' -> Long.toHexString(number.longValue()).toUpperCase();
-          case 'o' -> Long.toOctalString(number.longValue());
-          case 'b' -> Long.toBinaryString(number.longValue());
-          case '%' -> fixed(number.doubleValue() * 100, digits, grouping) + "%";
+          case 'd', 'n' ->
+              integer ? whole(number).toString() : general(number.doubleValue(), digits, false);
+          case 'x' -> whole(number).toString(16);
+          case 'X' -> whole(number).toString(16).toUpperCase(java.util.Locale.ROOT);
+          case 'o' -> whole(number).toString(8);
+          case 'b' -> whole(number).toString(2);
+          case '%' -> fixed(number.doubleValue() * 100, digits) + "%";
           case 'e', 'E' ->
               String.format("%." + digits + type, number.doubleValue())
-                  .replaceAll("e([+-])(\\d)$", "e$10$2");
-          default -> fixed(number.doubleValue(), digits, grouping);
+                  .replaceAll("e([+-])(\\d)$", "e$10$2")
+                  .replaceAll("E([+-])(\\d)$", "E$10$2");
+          case 'g' -> general(number.doubleValue(), digits, false);
+          case 'G' ->
+              general(number.doubleValue(), digits, false).toUpperCase(java.util.Locale.ROOT);
+          case ' ' ->
+              integer
+                  ? whole(number).toString()
+                  : precision == null
+                      ? TextFormat.number(number)
+                      : general(number.doubleValue(), digits, true);
+          default -> fixed(number.doubleValue(), digits);
         };
+    if (grouping != null) {
+      text = grouped(text, grouping.charAt(0), "xXob".indexOf(type) >= 0);
+    }
     if (sign != null && !text.startsWith("-")) {
       text = (sign.equals(" ") ? " " : sign.equals("+") ? "+" : "") + text;
     }
     return text;
   }
 
-  private static String fixed(double value, int digits, boolean grouping) {
-    BigDecimal rounded = new BigDecimal(value).setScale(digits, RoundingMode.HALF_EVEN);
-    return grouping ? String.format("%,." + digits + "f", rounded) : rounded.toPlainString();
+  private static BigInteger whole(Number number) {
+    return number instanceof BigInteger big ? big : BigInteger.valueOf(number.longValue());
+  }
+
+  private static String fixed(double value, int digits) {
+    if (Double.isNaN(value) || Double.isInfinite(value)) {
+      return TextFormat.number(value);
+    }
+    return new BigDecimal(value).setScale(digits, RoundingMode.HALF_EVEN).toPlainString();
+  }
+
+  /**
+   * Python's {@code g}: {@code precision} significant digits, positional for exponents from -4 to
+   * below the precision, scientific outside, without trailing zeros; {@code keepPoint} (the format
+   * without a type) keeps one digit after the point of a positional float.
+   */
+  private static String general(double value, int precision, boolean keepPoint) {
+    if (Double.isNaN(value) || Double.isInfinite(value)) {
+      return TextFormat.number(value);
+    }
+    int significant = Math.max(precision, 1);
+    String sign = value < 0 || 1 / value < 0 ? "-" : "";
+    BigDecimal rounded =
+        new BigDecimal(Math.abs(value)).round(new MathContext(significant, RoundingMode.HALF_EVEN));
+    int exponent = rounded.signum() == 0 ? 0 : rounded.precision() - rounded.scale() - 1;
+    if (exponent >= -4 && exponent < significant) {
+      String plain =
+          stripZeros(rounded.setScale(Math.max(significant - 1 - exponent, 0)).toPlainString());
+      return sign + (keepPoint && !plain.contains(".") ? plain + ".0" : plain);
+    }
+    String mantissa =
+        stripZeros(rounded.movePointLeft(exponent).setScale(significant - 1).toPlainString());
+    return sign
+        + mantissa
+        + (exponent < 0 ? "e-" : "e+")
+        + (Math.abs(exponent) < 10 ? "0" : "")
+        + Math.abs(exponent);
+  }
+
+  private static String stripZeros(String plain) {
+    return plain.contains(".") ? plain.replaceAll("\\.?0+$", "") : plain;
+  }
+
+  /**
+   * The digits before the point in groups of three joined by {@code separator}; in groups of four
+   * for the {@code x}, {@code o} and {@code b} types ({@code binary}), as Python groups them.
+   */
+  private static String grouped(String text, char separator, boolean binary) {
+    int size = binary ? 4 : 3;
+    int start = text.startsWith("-") ? 1 : 0;
+    int end = start;
+    while (end < text.length()
+        && (binary
+            ? Character.isLetterOrDigit(text.charAt(end))
+            : Character.isDigit(text.charAt(end)))) {
+      end++;
+    }
+    StringBuilder out = new StringBuilder(text.substring(end));
+    for (int i = end; i > start; i -= size) {
+      out.insert(0, text.substring(Math.max(start, i - size), i));
+      if (i - size > start) {
+        out.insert(0, separator);
+      }
+    }
+    return text.substring(0, start) + out;
   }
 }

@@ -76,6 +76,37 @@ final class PythonOperators {
     return number(a).doubleValue() / number(b).doubleValue();
   }
 
+  /** Python's {@code //}: rounds toward negative infinity, exact for integers of any size. */
+  static Object floorDivide(Object a, Object b) {
+    check(a, b);
+    if (!isNumber(a) || !isNumber(b)) {
+      throw unsupported("//", a, b);
+    }
+    if (number(b).doubleValue() == 0) {
+      throw new TemplateFailure(
+          isFloat(a) || isFloat(b)
+              ? "float floor division by zero"
+              : "integer division or modulo by zero");
+    }
+    if (isFloat(a) || isFloat(b)) {
+      return Math.floor(number(a).doubleValue() / number(b).doubleValue());
+    }
+    BigInteger[] quotientAndRest = integer(a).divideAndRemainder(integer(b));
+    BigInteger quotient = quotientAndRest[0];
+    boolean inexactNegative =
+        quotientAndRest[1].signum() != 0 && quotientAndRest[1].signum() != integer(b).signum();
+    return narrow(inexactNegative ? quotient.subtract(BigInteger.ONE) : quotient);
+  }
+
+  /** Python's unary {@code +}: a number as it is (a bool as 0 or 1), nothing else. */
+  static Object positive(Object value) {
+    check(value, null);
+    if (!isNumber(value)) {
+      throw new TemplateFailure("bad operand type for unary +: " + TypeNames.python(value));
+    }
+    return value instanceof Boolean ? number(value) : value;
+  }
+
   static Object modulo(Object a, Object b) {
     check(a, b);
     if (isText(a)) {

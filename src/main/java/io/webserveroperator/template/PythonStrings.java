@@ -1,192 +1,381 @@
 package io.webserveroperator.template;
 
+import com.hubspot.jinjava.objects.collections.PyList;
 import java.util.ArrayList;
-import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.function.IntPredicate;
 
 /**
  * Python's {@code str} methods, written for templates: {@code spec.image.split(':')[0]}, {@code
  * name.startswith('web-')}, {@code '{}-{}'.format(a, b)}. Each runs with Python's semantics (a
- * literal separator, never a regular expression) inside the sandbox; no Java method is reached.
- * Widths are bounded by the output limit before anything is allocated.
+ * literal separator, never a regular expression; positions, start and end in characters, counted
+ * from the end when negative; keyword arguments only where Python takes them; a wrong type is an
+ * error) inside the sandbox; no Java method is reached. Widths are bounded by the output limit
+ * before anything is allocated.
  */
 final class PythonStrings {
 
-  private static final Map<String, BiFunction<String, Object[], Object>> METHODS =
-      Map.ofEntries(
-          Map.entry("split", (s, a) -> split(s, arg(a, 0), intArg(a, 1, -1), false)),
-          Map.entry("rsplit", (s, a) -> split(s, arg(a, 0), intArg(a, 1, -1), true)),
-          Map.entry("splitlines", (s, a) -> splitlines(s)),
-          Map.entry("startswith", (s, a) -> affix(s, a[0], true)),
-          Map.entry("endswith", (s, a) -> affix(s, a[0], false)),
-          Map.entry("replace", (s, a) -> replace(s, str(a[0]), str(a[1]), intArg(a, 2, -1))),
-          Map.entry("upper", (s, a) -> s.toUpperCase(Locale.ROOT)),
-          Map.entry("lower", (s, a) -> s.toLowerCase(Locale.ROOT)),
-          Map.entry("title", (s, a) -> title(s)),
-          Map.entry(
-              "capitalize",
-              (s, a) ->
-                  s.isEmpty()
-                      ? s
-                      : s.substring(0, 1).toUpperCase(Locale.ROOT)
-                          + s.substring(1).toLowerCase(Locale.ROOT)),
-          Map.entry("swapcase", (s, a) -> swapcase(s)),
-          Map.entry("strip", (s, a) -> strip(s, arg(a, 0), true, true)),
-          Map.entry("lstrip", (s, a) -> strip(s, arg(a, 0), true, false)),
-          Map.entry("rstrip", (s, a) -> strip(s, arg(a, 0), false, true)),
-          Map.entry("format", (s, a) -> PythonFormat.format(s, a)),
-          Map.entry("join", (s, a) -> join(s, a[0])),
-          Map.entry("count", (s, a) -> count(s, str(a[0]))),
-          Map.entry("find", (s, a) -> position(s, s.indexOf(str(a[0])))),
-          Map.entry("rfind", (s, a) -> position(s, s.lastIndexOf(str(a[0])))),
-          Map.entry("index", (s, a) -> index(s, str(a[0]))),
-          Map.entry("isdigit", (s, a) -> !s.isEmpty() && s.chars().allMatch(Character::isDigit)),
-          Map.entry("isalpha", (s, a) -> !s.isEmpty() && s.chars().allMatch(Character::isLetter)),
-          Map.entry(
-              "isalnum", (s, a) -> !s.isEmpty() && s.chars().allMatch(Character::isLetterOrDigit)),
-          Map.entry(
-              "islower",
-              (s, a) ->
-                  s.chars().anyMatch(Character::isLetter) && s.equals(s.toLowerCase(Locale.ROOT))),
-          Map.entry(
-              "isupper",
-              (s, a) ->
-                  s.chars().anyMatch(Character::isLetter) && s.equals(s.toUpperCase(Locale.ROOT))),
-          Map.entry("zfill", (s, a) -> zfill(s, width(a[0]))),
-          Map.entry("ljust", (s, a) -> pad(s, width(a[0]), fill(a), 'l')),
-          Map.entry("rjust", (s, a) -> pad(s, width(a[0]), fill(a), 'r')),
-          Map.entry("center", (s, a) -> pad(s, width(a[0]), fill(a), 'c')),
-          Map.entry("partition", (s, a) -> partition(s, str(a[0]))));
+  /** A method: its parameters, and what it does with the arguments bound to them. */
+  private record Method(MethodParameters parameters, BiFunction<String, Object[], Object> body) {}
+
+  private static final Map<String, Method> METHODS = new HashMap<>();
+
+  /** Line boundaries of {@code splitlines}, besides {@code \r\n}. */
+  private static final String LINE_BREAKS = "\n\r\u000b\u000c\u001c\u001d\u001e\u0085\u2028\u2029";
+
+  static {
+    keywords(
+        "split",
+        (s, a) -> split(s, a[0], MethodParameters.integer(a[1], -1), false),
+        "sep",
+        "maxsplit");
+    keywords(
+        "rsplit",
+        (s, a) -> split(s, a[0], MethodParameters.integer(a[1], -1), true),
+        "sep",
+        "maxsplit");
+    keywords("splitlines", (s, a) -> splitlines(s, PythonTruth.of(a[0])), "keepends");
+    keywords("expandtabs", (s, a) -> expandtabs(s, MethodParameters.integer(a[0], 8)), "tabsize");
+    positional(
+        "startswith", 1, (s, a) -> affix(s, a, true, "startswith"), "prefix", "start", "end");
+    positional("endswith", 1, (s, a) -> affix(s, a, false, "endswith"), "suffix", "start", "end");
+    positional("find", 1, (s, a) -> find(s, a, "find"), "sub", "start", "end");
+    positional("rfind", 1, (s, a) -> rfind(s, a, "rfind"), "sub", "start", "end");
+    positional("index", 1, (s, a) -> found(find(s, a, "index")), "sub", "start", "end");
+    positional("rindex", 1, (s, a) -> found(rfind(s, a, "rindex")), "sub", "start", "end");
+    positional("count", 1, PythonStrings::count, "sub", "start", "end");
+    positional(
+        "replace",
+        2,
+        (s, a) ->
+            replace(
+                s,
+                text(a[0], "replace"),
+                text(a[1], "replace"),
+                MethodParameters.integer(a[2], -1)),
+        "old",
+        "new",
+        "count");
+    positional("upper", 0, (s, a) -> s.toUpperCase(Locale.ROOT));
+    positional("lower", 0, (s, a) -> s.toLowerCase(Locale.ROOT));
+    positional("casefold", 0, (s, a) -> casefold(s));
+    positional("title", 0, (s, a) -> title(s));
+    positional("capitalize", 0, (s, a) -> capitalize(s));
+    positional("swapcase", 0, (s, a) -> swapcase(s));
+    positional("strip", 0, (s, a) -> strip(s, a[0], true, true), "chars");
+    positional("lstrip", 0, (s, a) -> strip(s, a[0], true, false), "chars");
+    positional("rstrip", 0, (s, a) -> strip(s, a[0], false, true), "chars");
+    positional("removeprefix", 1, (s, a) -> removeprefix(s, text(a[0], "removeprefix")), "prefix");
+    positional("removesuffix", 1, (s, a) -> removesuffix(s, text(a[0], "removesuffix")), "suffix");
+    positional("join", 1, (s, a) -> join(s, a[0]), "iterable");
+    positional("isdigit", 0, (s, a) -> all(s, PythonStrings::isDigit));
+    positional("isdecimal", 0, (s, a) -> all(s, Character::isDigit));
+    positional("isnumeric", 0, (s, a) -> all(s, PythonStrings::isNumeric));
+    positional("isalpha", 0, (s, a) -> all(s, Character::isLetter));
+    positional("isalnum", 0, (s, a) -> all(s, c -> Character.isLetter(c) || isNumeric(c)));
+    positional("isspace", 0, (s, a) -> all(s, PythonText::isSpace));
+    positional("isidentifier", 0, (s, a) -> isIdentifier(s));
+    positional("istitle", 0, (s, a) -> isTitle(s));
+    positional(
+        "islower",
+        0,
+        (s, a) -> s.chars().anyMatch(Character::isLetter) && s.equals(s.toLowerCase(Locale.ROOT)));
+    positional(
+        "isupper",
+        0,
+        (s, a) -> s.chars().anyMatch(Character::isLetter) && s.equals(s.toUpperCase(Locale.ROOT)));
+    positional("zfill", 1, (s, a) -> zfill(s, width(a[0])), "width");
+    positional("ljust", 1, (s, a) -> pad(s, width(a[0]), fill(a[1]), 'l'), "width", "fillchar");
+    positional("rjust", 1, (s, a) -> pad(s, width(a[0]), fill(a[1]), 'r'), "width", "fillchar");
+    positional("center", 1, (s, a) -> pad(s, width(a[0]), fill(a[1]), 'c'), "width", "fillchar");
+    positional("partition", 1, (s, a) -> partition(s, text(a[0], "partition"), false), "sep");
+    positional("rpartition", 1, (s, a) -> partition(s, text(a[0], "rpartition"), true), "sep");
+  }
+
+  /** The methods that make bytes, which templates are refused. */
+  private static final Set<String> BYTES = Set.of("encode");
 
   private PythonStrings() {}
 
-  /** Whether {@code name} is a str method templates may call. */
+  private static void keywords(
+      String name, BiFunction<String, Object[], Object> body, String... parameters) {
+    METHODS.put(
+        name, new Method(new MethodParameters("str." + name, 0, true, List.of(parameters)), body));
+  }
+
+  private static void positional(
+      String name, int required, BiFunction<String, Object[], Object> body, String... parameters) {
+    METHODS.put(
+        name,
+        new Method(
+            new MethodParameters("str." + name, required, false, List.of(parameters)), body));
+  }
+
+  /** Whether {@code name} is a str method templates may call (or are told why they may not). */
   static boolean has(String name) {
-    return METHODS.containsKey(name);
+    return METHODS.containsKey(name) || name.equals("format") || BYTES.contains(name);
   }
 
   /** Calls the method on {@code text}; a wrong argument is the error Python would raise. */
   static Object call(String text, String name, Object[] args) {
-    try {
-      return METHODS.get(name).apply(text, args == null ? new Object[0] : args);
-    } catch (ArrayIndexOutOfBoundsException e) {
-      throw new TemplateFailure("str." + name + "() is missing an argument");
+    if (name.equals("format")) {
+      return PythonFormat.format(text, args == null ? new Object[0] : args);
     }
-  }
-
-  private static Object arg(Object[] args, int index) {
-    return index < args.length ? args[index] : null;
-  }
-
-  private static int intArg(Object[] args, int index, int fallback) {
-    Object value = arg(args, index);
-    return value instanceof Number n ? n.intValue() : fallback;
-  }
-
-  private static String str(Object value) {
-    if (value instanceof Undefined undefined) {
-      throw undefined.failure();
+    if (BYTES.contains(name)) {
+      throw new TemplateFailure(
+          "str."
+              + name
+              + "() makes bytes, which a YAML document cannot hold; use the text itself, or the"
+              + " b64encode filter for base64");
     }
-    return PythonText.str(value);
+    Method method = METHODS.get(name);
+    return method.body().apply(text, method.parameters().bind(args));
   }
 
-  private static List<String> split(String text, Object separator, int max, boolean fromRight) {
-    List<String> parts = new ArrayList<>();
+  /** A text argument; Python accepts no other type where it takes a str. */
+  private static String text(Object value, String method) {
+    if (!PythonOperators.isText(value)) {
+      throw new TemplateFailure(
+          "str." + method + "() argument must be str, not " + TypeNames.python(value));
+    }
+    return value.toString();
+  }
+
+  private static List<String> split(String text, Object separator, long max, boolean fromRight) {
     if (separator == null) {
-      List<String> words = new ArrayList<>(Arrays.asList(text.strip().split("\\s+")));
-      words.removeIf(String::isEmpty);
-      if (max < 0 || words.size() <= max + 1) {
-        return words;
-      }
-      // Python keeps the rest of the text, spacing and all, in the last part.
-      return fromRight ? rsplitWhitespace(text, max) : lsplitWhitespace(text, max);
+      return fromRight ? rsplitWhitespace(text, max) : splitWhitespace(text, max);
     }
-    String sep = str(separator);
+    String sep = text(separator, fromRight ? "rsplit" : "split");
     if (sep.isEmpty()) {
-      throw new TemplateFailure("str.split() got an empty separator");
+      throw new TemplateFailure("empty separator");
     }
-    String rest = text;
-    while (max < 0 || parts.size() < max) {
-      int at = fromRight ? rest.lastIndexOf(sep) : rest.indexOf(sep);
-      if (at < 0) {
-        break;
-      }
-      if (fromRight) {
-        parts.add(0, rest.substring(at + sep.length()));
-        rest = rest.substring(0, at);
-      } else {
-        parts.add(rest.substring(0, at));
-        rest = rest.substring(at + sep.length());
-      }
-    }
+    List<String> parts = new ArrayList<>();
     if (fromRight) {
-      parts.add(0, rest);
+      int end = text.length();
+      for (int at = text.lastIndexOf(sep, end - sep.length());
+          at >= 0 && (max < 0 || parts.size() < max);
+          at = text.lastIndexOf(sep, end - sep.length())) {
+        parts.add(0, text.substring(at + sep.length(), end));
+        end = at;
+      }
+      parts.add(0, text.substring(0, end));
     } else {
-      parts.add(rest);
+      int start = 0;
+      for (int at = text.indexOf(sep);
+          at >= 0 && (max < 0 || parts.size() < max);
+          at = text.indexOf(sep, start)) {
+        parts.add(text.substring(start, at));
+        start = at + sep.length();
+      }
+      parts.add(text.substring(start));
     }
     return parts;
   }
 
-  private static List<String> splitlines(String text) {
-    List<String> lines = new ArrayList<>(List.of(text.split("\r\n|\r|\n", -1)));
-    if (lines.get(lines.size() - 1).isEmpty()) {
-      lines.remove(lines.size() - 1);
+  /** {@code split()}: runs of whitespace separate; the rest, spacing and all, is the last part. */
+  private static List<String> splitWhitespace(String text, long max) {
+    List<String> parts = new ArrayList<>();
+    int at = 0;
+    while (true) {
+      while (at < text.length() && PythonText.isSpace(text.charAt(at))) {
+        at++;
+      }
+      if (at == text.length()) {
+        return parts;
+      }
+      if (max >= 0 && parts.size() == max) {
+        parts.add(text.substring(at));
+        return parts;
+      }
+      int end = at;
+      while (end < text.length() && !PythonText.isSpace(text.charAt(end))) {
+        end++;
+      }
+      parts.add(text.substring(at, end));
+      at = end;
+    }
+  }
+
+  private static List<String> rsplitWhitespace(String text, long max) {
+    List<String> parts = new ArrayList<>();
+    int end = text.length();
+    while (true) {
+      while (end > 0 && PythonText.isSpace(text.charAt(end - 1))) {
+        end--;
+      }
+      if (end == 0) {
+        return parts;
+      }
+      if (max >= 0 && parts.size() == max) {
+        parts.add(0, text.substring(0, end));
+        return parts;
+      }
+      int at = end;
+      while (at > 0 && !PythonText.isSpace(text.charAt(at - 1))) {
+        at--;
+      }
+      parts.add(0, text.substring(at, end));
+      end = at;
+    }
+  }
+
+  private static List<String> splitlines(String text, boolean keepEnds) {
+    List<String> lines = new ArrayList<>();
+    int start = 0;
+    for (int i = 0; i < text.length(); i++) {
+      if (LINE_BREAKS.indexOf(text.charAt(i)) < 0) {
+        continue;
+      }
+      int end = i;
+      if (text.charAt(i) == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
+        i++;
+      }
+      lines.add(text.substring(start, keepEnds ? i + 1 : end));
+      start = i + 1;
+    }
+    if (start < text.length()) {
+      lines.add(text.substring(start));
     }
     return lines;
   }
 
-  private static List<String> lsplitWhitespace(String text, int max) {
-    List<String> parts = new ArrayList<>();
-    String rest = text.stripLeading();
-    while (parts.size() < max) {
-      String[] two = rest.split("\\s+", 2);
-      parts.add(two[0]);
-      rest = two.length > 1 ? two[1] : "";
-    }
-    if (!rest.isEmpty()) {
-      parts.add(rest);
-    }
-    return parts;
-  }
-
-  private static List<String> rsplitWhitespace(String text, int max) {
-    List<String> parts = new ArrayList<>();
-    String rest = text.stripTrailing();
-    while (parts.size() < max) {
-      int at = rest.length() - 1;
-      while (at >= 0 && !Character.isWhitespace(rest.charAt(at))) {
-        at--;
+  private static String expandtabs(String text, long tabSize) {
+    StringBuilder out = new StringBuilder(text.length());
+    long column = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '\t') {
+        long spaces = tabSize > 0 ? tabSize - column % tabSize : 0;
+        TextBudget.refuseLarger("method", "str.expandtabs()", out.length() + spaces);
+        out.append(" ".repeat((int) spaces));
+        column += spaces;
+      } else {
+        out.append(c);
+        column = c == '\n' || c == '\r' ? 0 : Character.isLowSurrogate(c) ? column : column + 1;
       }
-      parts.add(0, rest.substring(at + 1));
-      rest = at < 0 ? "" : rest.substring(0, at).stripTrailing();
     }
-    if (!rest.isEmpty()) {
-      parts.add(0, rest);
-    }
-    return parts;
+    return out.toString();
   }
 
-  private static boolean affix(String text, Object affixes, boolean start) {
-    List<?> options = TextFormat.isList(affixes) ? TextFormat.asList(affixes) : List.of(affixes);
+  /**
+   * Python's {@code text[start:end]} for the search methods, as UTF-16 offsets; {@code past} when
+   * start lies beyond the end of the text, where even an empty string is not found.
+   */
+  private record Span(int from, int to, boolean past) {
+
+    static Span of(String text, Object start, Object end) {
+      int length = PythonText.length(text);
+      long from = fromEnd(index(start, 0), length);
+      long to = Math.min(fromEnd(index(end, length), length), length);
+      if (from > length) {
+        return new Span(0, 0, true);
+      }
+      int utf16From = text.offsetByCodePoints(0, (int) from);
+      // An end before the start leaves no room, not even for an empty string.
+      int utf16To = to < from ? utf16From - 1 : text.offsetByCodePoints(0, (int) to);
+      return new Span(utf16From, utf16To, false);
+    }
+
+    /** A negative index counts from the end, and stops at the start. */
+    private static long fromEnd(long index, int length) {
+      return index < 0 ? Math.max(0, index + length) : index;
+    }
+
+    private static long index(Object value, long fallback) {
+      if (value instanceof Double
+          || value instanceof Float
+          || value instanceof java.math.BigDecimal) {
+        throw new TemplateFailure(
+            "slice indices must be integers or None or have an __index__ method");
+      }
+      return MethodParameters.integer(value, fallback);
+    }
+  }
+
+  /** The first argument of startswith and endswith: a str or a tuple of them. */
+  private static boolean affix(String text, Object[] args, boolean start, String method) {
+    Object affixes = args[0] instanceof PyList list ? list.toList() : args[0];
+    List<?> options;
+    if (PythonOperators.isText(affixes)) {
+      options = List.of(affixes);
+    } else if (affixes instanceof PythonTuple tuple) {
+      options = tuple;
+    } else {
+      throw new TemplateFailure(
+          method + " first arg must be str or a tuple of str, not " + TypeNames.python(affixes));
+    }
+    Span span = Span.of(text, args[1], args[2]);
     for (Object option : options) {
-      String a = str(option);
-      if (start ? text.startsWith(a) : text.endsWith(a)) {
+      if (!PythonOperators.isText(option)) {
+        throw new TemplateFailure(
+            "tuple for " + method + " must only contain str, not " + TypeNames.python(option));
+      }
+      String a = option.toString();
+      boolean fits = !span.past() && span.to() - span.from() >= a.length();
+      if (fits && text.startsWith(a, start ? span.from() : span.to() - a.length())) {
         return true;
       }
     }
     return false;
   }
 
-  private static String replace(String text, String old, String replacement, int count) {
+  private static long find(String text, Object[] args, String method) {
+    String part = text(args[0], method);
+    Span span = Span.of(text, args[1], args[2]);
+    int at = span.past() ? -1 : text.indexOf(part, span.from());
+    return at >= 0 && at + part.length() <= span.to() ? position(text, at) : -1;
+  }
+
+  private static long rfind(String text, Object[] args, String method) {
+    String part = text(args[0], method);
+    Span span = Span.of(text, args[1], args[2]);
+    int at = span.past() ? -1 : text.lastIndexOf(part, span.to() - part.length());
+    return at >= span.from() ? position(text, at) : -1;
+  }
+
+  /** {@code index} and {@code rindex}: where {@code find} would give -1, an error. */
+  private static long found(long position) {
+    if (position < 0) {
+      throw new TemplateFailure("substring not found");
+    }
+    return position;
+  }
+
+  private static long count(String text, Object[] args) {
+    String part = text(args[0], "count");
+    Span span = Span.of(text, args[1], args[2]);
+    if (span.past() || span.to() < span.from()) {
+      return 0;
+    }
+    if (part.isEmpty()) {
+      return text.codePointCount(span.from(), span.to()) + 1L;
+    }
+    long found = 0;
+    for (int at = text.indexOf(part, span.from());
+        at >= 0 && at + part.length() <= span.to();
+        at = text.indexOf(part, at + part.length())) {
+      found++;
+    }
+    return found;
+  }
+
+  /** A UTF-16 index as Python counts it, in characters (code points). */
+  private static long position(String text, int at) {
+    return text.codePointCount(0, at);
+  }
+
+  private static String replace(String text, String old, String replacement, long count) {
     if (count < 0) {
       return text.replace(old, replacement);
     }
     StringBuilder out = new StringBuilder();
     int from = 0;
-    for (int done = 0; done < count; done++) {
+    for (long done = 0; done < count; done++) {
       int at = text.indexOf(old, from);
       if (at < 0) {
         break;
@@ -207,6 +396,13 @@ final class PythonStrings {
     return out.toString();
   }
 
+  private static String capitalize(String text) {
+    return text.isEmpty()
+        ? text
+        : text.substring(0, 1).toUpperCase(Locale.ROOT)
+            + text.substring(1).toLowerCase(Locale.ROOT);
+  }
+
   private static String swapcase(String text) {
     StringBuilder out = new StringBuilder(text.length());
     for (char c : text.toCharArray()) {
@@ -215,12 +411,44 @@ final class PythonStrings {
     return out.toString();
   }
 
+  /**
+   * Python's {@code casefold}: each character lowered, then as its capital lowered again, so {@code
+   * ß} and {@code ẞ} fold to {@code ss} as Unicode's case folding has them.
+   */
+  private static String casefold(String text) {
+    StringBuilder out = new StringBuilder(text.length());
+    text.codePoints()
+        .forEach(
+            c ->
+                out.append(
+                    Character.toString(c)
+                        .toLowerCase(Locale.ROOT)
+                        .toUpperCase(Locale.ROOT)
+                        .toLowerCase(Locale.ROOT)));
+    return out.toString();
+  }
+
   private static String strip(String text, Object chars, boolean left, boolean right) {
     if (chars == null) {
-      String s = left ? text.stripLeading() : text;
-      return right ? s.stripTrailing() : s;
+      int start = 0;
+      int end = text.length();
+      while (left && start < end && PythonText.isSpace(text.charAt(start))) {
+        start++;
+      }
+      while (right && end > start && PythonText.isSpace(text.charAt(end - 1))) {
+        end--;
+      }
+      return text.substring(start, end);
     }
-    return PythonText.strip(text, str(chars), left, right);
+    return PythonText.strip(text, text(chars, "strip"), left, right);
+  }
+
+  private static String removeprefix(String text, String prefix) {
+    return text.startsWith(prefix) ? text.substring(prefix.length()) : text;
+  }
+
+  private static String removesuffix(String text, String suffix) {
+    return text.endsWith(suffix) ? text.substring(0, text.length() - suffix.length()) : text;
   }
 
   private static String join(String separator, Object items) {
@@ -246,35 +474,57 @@ final class PythonStrings {
     return String.join(separator, texts);
   }
 
-  private static long count(String text, String part) {
-    if (part.isEmpty()) {
-      return PythonText.length(text) + 1L;
-    }
-    long found = 0;
-    for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length())) {
-      found++;
-    }
-    return found;
+  /** Whether the text has characters and all pass; on code points, as Python counts them. */
+  private static boolean all(String text, IntPredicate test) {
+    return !text.isEmpty() && text.codePoints().allMatch(test);
   }
 
-  private static long index(String text, String part) {
-    int at = text.indexOf(part);
-    if (at < 0) {
-      throw new TemplateFailure("substring not found");
-    }
-    return position(text, at);
+  /** Python's digits: decimal ones and the others with a digit's value, such as ². */
+  private static boolean isDigit(int c) {
+    int value = Character.getNumericValue(c);
+    return Character.isDigit(c)
+        || Character.getType(c) == Character.OTHER_NUMBER && value >= 0 && value <= 9;
   }
 
-  /** A UTF-16 index as Python counts it, in characters (code points); -1 stays -1. */
-  private static long position(String text, int at) {
-    return at < 0 ? -1 : text.codePointCount(0, at);
+  private static boolean isNumeric(int c) {
+    int type = Character.getType(c);
+    return type == Character.DECIMAL_DIGIT_NUMBER
+        || type == Character.LETTER_NUMBER
+        || type == Character.OTHER_NUMBER;
+  }
+
+  private static boolean isIdentifier(String text) {
+    int[] points = text.codePoints().toArray();
+    if (points.length == 0
+        || !(points[0] == '_' || Character.isUnicodeIdentifierStart(points[0]))) {
+      return false;
+    }
+    for (int i = 1; i < points.length; i++) {
+      if (!Character.isUnicodeIdentifierPart(points[i])
+          || Character.isIdentifierIgnorable(points[i])) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Capitals only after uncased characters, small letters only after cased ones; one at least. */
+  private static boolean isTitle(String text) {
+    boolean cased = false;
+    boolean afterCased = false;
+    for (int c : text.codePoints().toArray()) {
+      boolean capital = Character.isUpperCase(c) || Character.isTitleCase(c);
+      if (capital ? afterCased : Character.isLowerCase(c) && !afterCased) {
+        return false;
+      }
+      afterCased = capital || Character.isLowerCase(c);
+      cased |= afterCased;
+    }
+    return cased;
   }
 
   private static int width(Object value) {
-    if (!(value instanceof Number number)) {
-      throw new TemplateFailure("a width must be an integer, not " + TypeNames.python(value));
-    }
-    long width = number.longValue();
+    long width = MethodParameters.integer(value, 0);
     if (width > EngineFactory.MAX_OUTPUT) {
       throw new TemplateFailure(
           "a width of "
@@ -286,11 +536,10 @@ final class PythonStrings {
     return (int) width;
   }
 
-  private static char fill(Object[] args) {
-    Object fill = arg(args, 1);
-    String text = fill == null ? " " : str(fill);
+  private static char fill(Object value) {
+    String text = value == null ? " " : text(value, "fill");
     if (text.length() != 1) {
-      throw new TemplateFailure("the fill character must be exactly one character long");
+      throw new TemplateFailure("The fill character must be exactly one character long");
     }
     return text.charAt(0);
   }
@@ -320,10 +569,15 @@ final class PythonStrings {
         : "0".repeat(missing) + text;
   }
 
-  private static List<String> partition(String text, String separator) {
-    int at = text.indexOf(separator);
-    return at < 0
-        ? List.of(text, "", "")
-        : List.of(text.substring(0, at), separator, text.substring(at + separator.length()));
+  /** {@code partition} and {@code rpartition}: before, separator, after; or the text and two ''. */
+  private static List<String> partition(String text, String separator, boolean fromRight) {
+    if (separator.isEmpty()) {
+      throw new TemplateFailure("empty separator");
+    }
+    int at = fromRight ? text.lastIndexOf(separator) : text.indexOf(separator);
+    if (at < 0) {
+      return fromRight ? List.of("", "", text) : List.of(text, "", "");
+    }
+    return List.of(text.substring(0, at), separator, text.substring(at + separator.length()));
   }
 }

@@ -2,11 +2,14 @@ package io.webserveroperator.template;
 
 import com.hubspot.jinjava.el.ExtendedSyntaxBuilder;
 import com.hubspot.jinjava.el.ext.AdditionOperator;
+import com.hubspot.jinjava.el.ext.AstTuple;
 import com.hubspot.jinjava.el.ext.CollectionMembershipOperator;
 import com.hubspot.jinjava.el.ext.CollectionNonMembershipOperator;
 import com.hubspot.jinjava.el.ext.ExtendedParser;
 import com.hubspot.jinjava.el.ext.PowerOfOperator;
 import com.hubspot.jinjava.el.ext.StringConcatOperator;
+import com.hubspot.jinjava.el.ext.TruncDivOperator;
+import com.hubspot.jinjava.objects.collections.PyList;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +31,7 @@ import jinjava.de.odysseus.el.tree.impl.Scanner.Symbol;
 import jinjava.de.odysseus.el.tree.impl.ast.AstBinary;
 import jinjava.de.odysseus.el.tree.impl.ast.AstNode;
 import jinjava.de.odysseus.el.tree.impl.ast.AstNumber;
+import jinjava.de.odysseus.el.tree.impl.ast.AstParameters;
 import jinjava.de.odysseus.el.tree.impl.ast.AstProperty;
 import jinjava.de.odysseus.el.tree.impl.ast.AstString;
 import jinjava.de.odysseus.el.tree.impl.ast.AstUnary;
@@ -94,6 +98,47 @@ public final class PythonSyntaxBuilder extends ExtendedSyntaxBuilder {
           binary(ExtensionPoint.ADD, (a, b) -> PythonOperators.concat(a, b)));
       putExtensionHandler(
           PowerOfOperator.TOKEN, binary(ExtensionPoint.MUL, PythonOperators::power));
+      putExtensionHandler(
+          TruncDivOperator.TOKEN, binary(ExtensionPoint.MUL, PythonOperators::floorDivide));
+    }
+
+    /** Python's unary {@code +}, beside jinjava's {@code -} and {@code not}. */
+    @Override
+    protected AstNode unary(boolean required) throws ScanException, ParseException {
+      if (at(Symbol.PLUS)) {
+        consumeToken();
+        return createAstUnary(unary(true), POSITIVE);
+      }
+      return super.unary(required);
+    }
+
+    /** Items of a list, tuple or call, with the trailing comma Python allows: {@code [1, 2,]}. */
+    @Override
+    protected AstParameters params(Symbol left, Symbol right) throws ScanException, ParseException {
+      consumeToken(left);
+      List<AstNode> items = new ArrayList<>();
+      AstNode item = expr(false);
+      while (item != null) {
+        items.add(item);
+        if (!at(Symbol.COMMA)) {
+          break;
+        }
+        consumeToken();
+        item = at(right) ? null : expr(true);
+      }
+      consumeToken(right);
+      return createAstParameters(items);
+    }
+
+    /** A tuple literal is a {@link PythonTuple}, which Python tells apart from a list. */
+    @Override
+    protected AstTuple createAstTuple(AstParameters parameters) {
+      return new AstTuple(parameters) {
+        @Override
+        public Object eval(Bindings bindings, ELContext context) {
+          return new PyList(new PythonTuple(((PyList) super.eval(bindings, context)).toList()));
+        }
+      };
     }
 
     @Override
@@ -332,6 +377,15 @@ public final class PythonSyntaxBuilder extends ExtendedSyntaxBuilder {
             PYTHON.get(AstBinary.EQ),
             PYTHON.get(AstBinary.NE));
   }
+
+  /** Python's unary {@code +}: the number itself, an error on anything else. */
+  private static final AstUnary.Operator POSITIVE =
+      new AstUnary.SimpleOperator() {
+        @Override
+        protected Object apply(TypeConverter converter, Object value) {
+          return PythonOperators.positive(value);
+        }
+      };
 
   private static ExtensionHandler binary(
       ExtensionPoint point, BiFunction<Object, Object, Object> body) {

@@ -13,6 +13,14 @@ final class PythonText {
     return text.codePointCount(0, text.length());
   }
 
+  /**
+   * Python's whitespace ({@code str.isspace}, what {@code split()} and {@code strip()} remove):
+   * Java's, and the no-break spaces and U+0085 too.
+   */
+  static boolean isSpace(int c) {
+    return Character.isWhitespace(c) || Character.isSpaceChar(c) || c == '\u0085';
+  }
+
   /** {@code text.strip(chars)}: removes any of {@code chars} from both ends. */
   /** What Python's {@code str.isspace} counts as whitespace, which {@code strip()} removes. */
   static final String WHITESPACE =

@@ -1,0 +1,29 @@
+package io.webserveroperator.template;
+
+import java.util.AbstractList;
+import java.util.List;
+import java.util.RandomAccess;
+
+/**
+ * A tuple literal's value, {@code ('http://', 'https://')}: a list no template can change, and one
+ * Python tells apart from a list where only a tuple will do ({@code s.startswith(prefixes)}).
+ */
+final class PythonTuple extends AbstractList<Object> implements RandomAccess {
+
+  private final List<?> items;
+
+  /** Wraps {@code items}, a list nothing else holds, without a copy. */
+  PythonTuple(List<?> items) {
+    this.items = items;
+  }
+
+  @Override
+  public Object get(int index) {
+    return items.get(index);
+  }
+
+  @Override
+  public int size() {
+    return items.size();
+  }
+}
