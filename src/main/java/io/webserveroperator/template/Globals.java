@@ -14,16 +14,43 @@ public final class Globals {
 
   private Globals() {}
 
-  /** Python's {@code dict(**kwargs)}, for building a mapping in a template. */
+  /**
+   * Python's {@code dict(mapping_or_pairs=None, **kwargs)}, for building a mapping in a template: a
+   * mapping's entries or a list of key-value pairs first, then the keyword arguments.
+   */
   public static Map<String, Object> dict(Object... arguments) {
     Map<String, Object> dict = new LinkedHashMap<>();
+    boolean positional = false;
     for (Object argument : arguments) {
-      if (!(argument instanceof NamedParameter named)) {
-        throw new TemplateFailure("dict() takes keyword arguments only, such as dict(a=1)");
+      if (argument instanceof NamedParameter named) {
+        dict.put(named.getName(), named.getValue());
+      } else if (positional) {
+        throw new TemplateFailure("dict() takes at most one positional argument");
+      } else {
+        positional = true;
+        putAll(dict, argument);
       }
-      dict.put(named.getName(), named.getValue());
     }
     return dict;
+  }
+
+  private static void putAll(Map<String, Object> dict, Object source) {
+    if (source instanceof Map<?, ?> map) {
+      map.forEach((k, v) -> dict.put(String.valueOf(k), v));
+      return;
+    }
+    if (!TextFormat.isList(source)) {
+      throw new TemplateFailure("'" + TypeNames.python(source) + "' object is not iterable");
+    }
+    int index = 0;
+    for (Object item : TextFormat.asList(source)) {
+      if (!TextFormat.isList(item) || TextFormat.asList(item).size() != 2) {
+        throw new TemplateFailure(
+            "dictionary update sequence element #" + index + " is not a key-value pair");
+      }
+      dict.put(String.valueOf(TextFormat.asList(item).get(0)), TextFormat.asList(item).get(1));
+      index++;
+    }
   }
 
   /**

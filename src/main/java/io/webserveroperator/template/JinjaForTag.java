@@ -43,7 +43,10 @@ final class JinjaForTag extends ForTag {
     Loop loop =
         new Loop(
             tagNode,
-            varsAndExpression.getLeft(),
+            // for (a, b) in pairs: the parentheses only group the names.
+            varsAndExpression.getLeft().stream()
+                .map(name -> name.replace("(", "").replace(")", "").strip())
+                .toList(),
             condition < 0 ? null : expression.substring(condition + " if ".length()),
             recursive);
     TemplateError lastError = interpreter.getLastError().orElse(null);

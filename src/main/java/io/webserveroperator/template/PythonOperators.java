@@ -4,6 +4,7 @@ import com.hubspot.jinjava.objects.SafeString;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -110,7 +111,9 @@ final class PythonOperators {
   static Object modulo(Object a, Object b) {
     check(a, b);
     if (isText(a)) {
-      return PythonPercent.format(a.toString(), b);
+      // Only a tuple or a mapping holds several values; a list is one value, as in Python.
+      return PythonPercent.format(
+          a.toString(), PythonTuple.is(b) || b instanceof Map ? b : Collections.singletonList(b));
     }
     if (!isNumber(a) || !isNumber(b)) {
       throw unsupported("%", a, b);

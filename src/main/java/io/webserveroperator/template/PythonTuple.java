@@ -1,5 +1,6 @@
 package io.webserveroperator.template;
 
+import com.hubspot.jinjava.objects.collections.PyList;
 import java.util.AbstractList;
 import java.util.List;
 import java.util.RandomAccess;
@@ -11,6 +12,12 @@ import java.util.RandomAccess;
 final class PythonTuple extends AbstractList<Object> implements RandomAccess {
 
   private final List<?> items;
+
+  /** Whether {@code value} is a tuple, as jinjava hands it over (wrapped in a PyList) or not. */
+  static boolean is(Object value) {
+    return value instanceof PythonTuple
+        || (value instanceof PyList list && list.toList() instanceof PythonTuple);
+  }
 
   /** Wraps {@code items}, a list nothing else holds, without a copy. */
   PythonTuple(List<?> items) {

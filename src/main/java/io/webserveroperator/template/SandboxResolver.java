@@ -93,6 +93,15 @@ final class SandboxResolver extends ELResolver {
       context.setPropertyResolved(true);
       return PythonCollections.callDict(mutable(map), name, params);
     }
+    if (base instanceof Map<?, ?> map
+        && "items".equals(name)
+        && (params == null || params.length == 0)) {
+      context.setPropertyResolved(true);
+      // (key, value) pairs, which sort, compare and unpack as Python's tuples do.
+      return map.entrySet().stream()
+          .map(entry -> (Object) new Jinja2Filters.Pair(entry.getKey(), entry.getValue()))
+          .toList();
+    }
     boolean allowed =
         base instanceof Map<?, ?> map
             ? MAP_METHODS.contains(name) || map.get(name) instanceof MacroFunction
