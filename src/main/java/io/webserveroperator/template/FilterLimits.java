@@ -144,7 +144,11 @@ final class FilterLimits {
   }
 
   /** A filter with its size check and its results counted. */
-  private record Limited(Filter inner, Check check) implements Filter {
+  /**
+   * Public, as the outermost wrapper of every filter: jinjava calls a filter by reflection and, for
+   * a class that is not public, looks the method up again through its interfaces on every call.
+   */
+  public record Limited(Filter inner, Check check) implements Filter {
 
     @Override
     public String getName() {

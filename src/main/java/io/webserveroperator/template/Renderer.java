@@ -168,6 +168,15 @@ final class Renderer {
 
   private static List<Object> renderDocuments(
       JinjavaInterpreter interpreter, TemplateFile file, String owner) {
+    return renderDocuments(interpreter, file, owner, false);
+  }
+
+  /**
+   * Renders a file and parses its YAML. A YAML error found in the plain render is found again in a
+   * render of the marked tree, which knows the template line (renders are deterministic).
+   */
+  private static List<Object> renderDocuments(
+      JinjavaInterpreter interpreter, TemplateFile file, String owner, boolean marked) {
     Slots slots = new Slots();
     int known = interpreter.getErrors().size();
     String text;
@@ -178,7 +187,7 @@ final class Renderer {
                 JinjavaInterpreter.pushCurrent(interpreter);
                 // A scope per file, so that one file's {% set %} cannot leak into the next.
                 try (var scope = interpreter.enterScope()) {
-                  return interpreter.render(file.root());
+                  return interpreter.render(marked ? file.marked() : file.root());
                 } finally {
                   JinjavaInterpreter.popCurrent();
                 }
@@ -212,6 +221,9 @@ final class Renderer {
       slots.budget().output(output.text().length());
       return OutputParser.parse(output, slots);
     } catch (TemplateFailure e) {
+      if (e.line() == 0 && !marked) {
+        renderDocuments(interpreter, file, owner, true);
+      }
       throw new RenderException(owner, file.name(), e.line(), e.getMessage());
     }
   }

@@ -13,10 +13,11 @@ import java.util.Set;
 
 /**
  * Which template line each part of a file's rendered text came from, so that a YAML error names the
- * template line, not a line of output nobody sees. At load, a mark goes before every node whose
- * output lands straight in the file's text: the top level and the bodies of {@code if} and {@code
- * for}, never a macro, set or call block, whose text is a value. After the render, the marks are
- * taken out and their places kept.
+ * template line, not a line of output nobody sees. At load, a copy of the tree gets a mark before
+ * every node whose output lands straight in the file's text: the top level and the bodies of {@code
+ * if} and {@code for}, never a macro, set or call block, whose text is a value. That copy is
+ * rendered only after a YAML error, so a render that succeeds pays nothing; the marks are taken out
+ * and their places kept.
  *
  * <p>Immutable after {@link #strip}; the marks in a parsed template are shared by every render.
  */
@@ -74,6 +75,9 @@ final class SourceLines {
 
   /** The rendered text without its marks, and where they were. */
   static SourceLines strip(String rendered) {
+    if (rendered.indexOf(TEXT) < 0 && rendered.indexOf(NODE) < 0) {
+      return new SourceLines(rendered, new int[0], new int[0], new boolean[0]);
+    }
     StringBuilder clean = new StringBuilder(rendered.length());
     int count = 0;
     int[] offsets = new int[16];

@@ -128,8 +128,9 @@ record TemplateSet(
             problem -> {
               throw new TemplateLoadException(name, problem.line(), problem.message());
             });
-    SourceLines.mark(root);
-    return new TemplateFile(name, root);
+    Node marked = interpreter.parse(source);
+    SourceLines.mark(marked);
+    return new TemplateFile(name, root, marked);
   }
 
   /**
