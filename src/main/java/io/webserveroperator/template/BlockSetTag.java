@@ -1,9 +1,11 @@
 package io.webserveroperator.template;
 
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
+import com.hubspot.jinjava.interpret.NullValue;
 import com.hubspot.jinjava.lib.tag.SetTag;
 import com.hubspot.jinjava.tree.TagNode;
 import com.hubspot.jinjava.tree.parse.TagToken;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
@@ -20,6 +22,9 @@ final class BlockSetTag extends SetTag {
   public String interpret(TagNode tagNode, JinjavaInterpreter interpreter) {
     TagToken token = (TagToken) tagNode.getMaster();
     if (!hasEndTag(token)) {
+      if (unpacks(tagNode, interpreter)) {
+        return "";
+      }
       String result = super.interpret(tagNode, interpreter);
       PythonCallable.callableByName(tagNode.getHelpers(), interpreter);
       return result;
@@ -36,5 +41,65 @@ final class BlockSetTag extends SetTag {
       executeSet(token, interpreter, name, Collections.singletonList(filtered), false);
     }
     return "";
+  }
+
+  /**
+   * {@code {% set a, b = value %}}: Python's unpacking of one iterable into several names (jinjava
+   * only pairs names with as many comma-separated values). Returns false for any other set.
+   */
+  private boolean unpacks(TagNode tagNode, JinjavaInterpreter interpreter) {
+    String helpers = tagNode.getHelpers();
+    int equals = helpers.indexOf('=');
+    if (equals < 0 || helpers.startsWith("=", equals + 1)) {
+      return false;
+    }
+    String[] names = helpers.substring(0, equals).split(",", -1);
+    String expression = helpers.substring(equals + 1).strip();
+    if (names.length < 2 || TopLevel.split(expression, ",").size() > 1) {
+      return false;
+    }
+    for (int i = 0; i < names.length; i++) {
+      names[i] = names[i].replace("(", "").replace(")", "").strip();
+    }
+    TagToken token = (TagToken) tagNode.getMaster();
+    List<?> values =
+        PythonIteration.items(interpreter.resolveELExpression(expression, token.getLineNumber()));
+    if (values.size() != names.length) {
+      throw new TemplateFailure(
+          values.size() > names.length
+              ? "too many values to unpack (expected " + names.length + ")"
+              : "not enough values to unpack (expected "
+                  + names.length
+                  + ", got "
+                  + values.size()
+                  + ")");
+    }
+    executeSet(token, interpreter, names, values, false);
+    return true;
+  }
+
+  /**
+   * A name set to none holds NullValue, as a none loop variable does: jinjava's scopes read a name
+   * whose value is null as not set, which would make it undefined.
+   */
+  @Override
+  public void executeSet(
+      TagToken token,
+      JinjavaInterpreter interpreter,
+      String[] names,
+      List<?> values,
+      boolean allowDeferredValueOverride) {
+    if (values == null) {
+      // The value failed, and jinjava has recorded why.
+      super.executeSet(token, interpreter, names, null, allowDeferredValueOverride);
+      return;
+    }
+    List<Object> kept = new ArrayList<>(values);
+    for (int i = 0; i < Math.min(names.length, kept.size()); i++) {
+      if (kept.get(i) == null && !names[i].contains(".")) {
+        kept.set(i, NullValue.INSTANCE);
+      }
+    }
+    super.executeSet(token, interpreter, names, kept, allowDeferredValueOverride);
   }
 }

@@ -45,7 +45,10 @@ final class BlockTags {
     }
   }
 
-  /** {@code {% filter upper %}...{% endfilter %}}: the block's text through a filter chain. */
+  /**
+   * {@code {% filter upper %}...{% endfilter %}}: the block's text through a filter chain; {@code
+   * {% filter indent(4) %}} around YAML keeps it YAML.
+   */
   static final class FilterBlockTag implements Tag {
     private static final long serialVersionUID = 1L;
     private static final String BLOCK = "__filter_block__";
@@ -64,11 +67,12 @@ final class BlockTags {
     public String interpret(TagNode tagNode, JinjavaInterpreter interpreter) {
       try (InterpreterScopeClosable scope = interpreter.enterScope()) {
         String text = renderChildren(tagNode, interpreter);
-        interpreter.getContext().put(BLOCK, new TemplateText(text).toString());
+        // Template text, as a set block's: indent and trim keep it template text, which splices
+        // as Jinja2's would; any other filter reads its text and makes a value, printed as one.
+        interpreter.getContext().put(BLOCK, new TemplateText(text));
         Object filtered =
             interpreter.resolveELExpression(
                 BLOCK + " | " + tagNode.getHelpers().strip(), tagNode.getLineNumber());
-        // The result is data now: it is printed as one value, never spliced as YAML.
         return Slots.current().print(filtered);
       }
     }

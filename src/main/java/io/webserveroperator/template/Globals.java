@@ -2,6 +2,7 @@ package io.webserveroperator.template;
 
 import com.hubspot.jinjava.el.ext.NamedParameter;
 import com.hubspot.jinjava.lib.fn.MacroFunction;
+import com.hubspot.jinjava.objects.Namespace;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -32,6 +33,14 @@ public final class Globals {
       }
     }
     return dict;
+  }
+
+  /**
+   * Jinja2's {@code namespace(mapping=None, **kwargs)}: attributes a loop may change, none values
+   * included (jinjava's drops them, which makes them undefined).
+   */
+  public static Namespace namespace(Object... arguments) {
+    return new Namespace(dict(arguments));
   }
 
   private static void putAll(Map<String, Object> dict, Object source) {

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 final class PythonPercent {
 
   private static final Pattern CONVERSION =
-      Pattern.compile("%(?:\\(([^)]*)\\))?([-+ 0#]*)(\\d+)?(?:\\.(\\d+))?([sdirfFeExXo%])");
+      Pattern.compile("%(?:\\(([^)]*)\\))?([-+ 0#]*)(\\d+)?(?:\\.(\\d+))?([sdirfFeEgGxXo%])");
 
   private PythonPercent() {}
 

@@ -93,6 +93,10 @@ final class SandboxResolver extends ELResolver {
       context.setPropertyResolved(true);
       return PythonCollections.callDict(mutable(map), name, params);
     }
+    if (base instanceof Map<?, ?> map && "get".equals(name)) {
+      context.setPropertyResolved(true);
+      return dictGet(map, params == null ? new Object[0] : params);
+    }
     if (base instanceof Map<?, ?> map
         && "items".equals(name)
         && (params == null || params.length == 0)) {
@@ -111,6 +115,17 @@ final class SandboxResolver extends ELResolver {
           "templates cannot call '" + name + "()'; use a filter instead");
     }
     return delegate.invoke(context, base, method, types, params);
+  }
+
+  /** Python's {@code dict.get(key, default=None)}, on any mapping. */
+  private static Object dictGet(Map<?, ?> map, Object[] params) {
+    if (params.length < 1 || params.length > 2) {
+      throw new TemplateFailure(
+          "get expected 1 or 2 arguments, got " + params.length + " (dict.get(key, default))");
+    }
+    Object key =
+        params[0] instanceof Number || params[0] == null ? params[0] : params[0].toString();
+    return map.containsKey(key) ? map.get(key) : params.length == 2 ? params[1] : null;
   }
 
   @Override
