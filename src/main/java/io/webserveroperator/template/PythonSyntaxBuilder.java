@@ -29,6 +29,7 @@ import jinjava.de.odysseus.el.tree.impl.Scanner;
 import jinjava.de.odysseus.el.tree.impl.Scanner.ScanException;
 import jinjava.de.odysseus.el.tree.impl.Scanner.Symbol;
 import jinjava.de.odysseus.el.tree.impl.ast.AstBinary;
+import jinjava.de.odysseus.el.tree.impl.ast.AstFunction;
 import jinjava.de.odysseus.el.tree.impl.ast.AstNode;
 import jinjava.de.odysseus.el.tree.impl.ast.AstNumber;
 import jinjava.de.odysseus.el.tree.impl.ast.AstParameters;
@@ -112,22 +113,47 @@ public final class PythonSyntaxBuilder extends ExtendedSyntaxBuilder {
       return super.unary(required);
     }
 
-    /** Items of a list, tuple or call, with the trailing comma Python allows: {@code [1, 2,]}. */
+    /**
+     * Items of a list, tuple or call, with the trailing comma Python allows ({@code [1, 2,]}) and
+     * unpacking ({@code f(*items, **options)}).
+     */
     @Override
     protected AstParameters params(Symbol left, Symbol right) throws ScanException, ParseException {
       consumeToken(left);
-      List<AstNode> items = new ArrayList<>();
-      AstNode item = expr(false);
+      List<Object> items = new ArrayList<>();
+      Object item = item(false);
       while (item != null) {
         items.add(item);
         if (!at(Symbol.COMMA)) {
           break;
         }
         consumeToken();
-        item = at(right) ? null : expr(true);
+        item = at(right) ? null : item(true);
       }
       consumeToken(right);
-      return createAstParameters(items);
+      return items.stream().anyMatch(Unpacked.Marker.class::isInstance)
+          ? new Unpacked.Arguments(items)
+          : createAstParameters(items.stream().map(AstNode.class::cast).toList());
+    }
+
+    /** A call with unpacked arguments spreads them before it calls; any other is jinjava's. */
+    @Override
+    protected AstFunction createAstFunction(String name, int index, AstParameters params) {
+      return params instanceof Unpacked.Arguments arguments
+          ? new Unpacked.Call(name, index, arguments, context.isEnabled(Feature.VARARGS))
+          : super.createAstFunction(name, index, params);
+    }
+
+    private Object item(boolean required) throws ScanException, ParseException {
+      if (at(Symbol.MUL)) {
+        consumeToken();
+        return new Unpacked.Marker(expr(true), false);
+      }
+      if ("**".equals(getToken().getImage())) {
+        consumeToken();
+        return new Unpacked.Marker(expr(true), true);
+      }
+      return expr(required);
     }
 
     /** A tuple literal is a {@link PythonTuple}, which Python tells apart from a list. */
