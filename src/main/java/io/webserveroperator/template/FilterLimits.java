@@ -1,7 +1,6 @@
 package io.webserveroperator.template;
 
 import com.hubspot.jinjava.interpret.Context;
-import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.lib.filter.Filter;
 import java.util.Arrays;
 import java.util.List;
@@ -144,43 +143,29 @@ final class FilterLimits {
   }
 
   /** A filter with its size check and its results counted. */
-  /**
-   * Public, as the outermost wrapper of every filter: jinjava calls a filter by reflection and, for
-   * a class that is not public, looks the method up again through its interfaces on every call.
-   */
-  public record Limited(Filter inner, Check check) implements Filter {
+  /** The size check of one filter, and its result counted toward the render's text. */
+  static final class Limited extends FilterLayer {
 
-    @Override
-    public String getName() {
-      return inner.getName();
+    private final Check check;
+
+    Limited(Filter inner, Check check) {
+      super(inner);
+      this.check = check;
     }
 
     @Override
-    public Object filter(Object var, JinjavaInterpreter interpreter, String... args) {
-      if (check != null) {
-        check.check(getName(), var, args);
-      }
-      return counted(inner.filter(var, interpreter, args));
-    }
-
-    @Override
-    public Object filter(
-        Object var, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs) {
+    Object before(Object var, Object[] args, Map<String, Object> kwargs) {
       if (check != null) {
         // As jinjava hands them to most filters: keyword arguments after the positional ones.
-        Object[] all = Arrays.copyOf(args, args.length + kwargs.size());
+        Object[] all = Arrays.copyOf(args, args.length + kwargs.size(), Object[].class);
         System.arraycopy(kwargs.values().toArray(), 0, all, args.length, kwargs.size());
         check.check(getName(), var, all);
       }
-      return counted(inner.filter(var, interpreter, args, kwargs));
+      return var;
     }
 
     @Override
-    public boolean preserveSafeString() {
-      return inner.preserveSafeString();
-    }
-
-    private static Object counted(Object result) {
+    Object after(Object result) {
       if (result instanceof CharSequence text) {
         Slots.require().budget().build(text.length());
       }

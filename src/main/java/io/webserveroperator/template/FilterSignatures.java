@@ -1,7 +1,6 @@
 package io.webserveroperator.template;
 
 import com.hubspot.jinjava.interpret.Context;
-import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.lib.filter.Filter;
 import java.util.List;
 import java.util.Map;
@@ -140,29 +139,19 @@ final class FilterSignatures {
   }
 
   /** A filter whose calls are checked against its signature first. */
-  private record Checked(Filter inner, Signature signature) implements Filter {
+  private static final class Checked extends FilterLayer {
 
-    @Override
-    public String getName() {
-      return inner.getName();
+    private final Signature signature;
+
+    Checked(Filter inner, Signature signature) {
+      super(inner);
+      this.signature = signature;
     }
 
     @Override
-    public Object filter(Object var, JinjavaInterpreter interpreter, String... args) {
-      check(getName(), signature, args.length, Map.of());
-      return inner.filter(var, interpreter, args);
-    }
-
-    @Override
-    public Object filter(
-        Object var, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs) {
+    Object before(Object var, Object[] args, Map<String, Object> kwargs) {
       check(getName(), signature, args.length, kwargs);
-      return inner.filter(var, interpreter, args, kwargs);
-    }
-
-    @Override
-    public boolean preserveSafeString() {
-      return inner.preserveSafeString();
+      return var;
     }
   }
 }

@@ -1,7 +1,6 @@
 package io.webserveroperator.template;
 
 import com.hubspot.jinjava.interpret.Context;
-import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.lib.filter.Filter;
 import java.util.List;
 import java.util.Map;
@@ -30,25 +29,14 @@ final class FragmentInput {
     }
   }
 
-  private record AsText(Filter filter) implements Filter {
+  private static final class AsText extends FilterLayer {
 
-    @Override
-    public String getName() {
-      return filter.getName();
+    AsText(Filter inner) {
+      super(inner);
     }
 
     @Override
-    public Object filter(Object var, JinjavaInterpreter interpreter, String... args) {
-      return filter.filter(text(var), interpreter, args);
-    }
-
-    @Override
-    public Object filter(
-        Object var, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs) {
-      return filter.filter(text(var), interpreter, args, kwargs);
-    }
-
-    private static Object text(Object var) {
+    Object before(Object var, Object[] args, Map<String, Object> kwargs) {
       return var instanceof Fragment fragment ? fragment.toString() : var;
     }
   }

@@ -75,30 +75,18 @@ final class StrictUndefined {
     return value == null || value instanceof Undefined;
   }
 
-  private record Guarded(Filter filter) implements Filter {
+  private static final class Guarded extends FilterLayer {
 
-    @Override
-    public String getName() {
-      return filter.getName();
+    Guarded(Filter inner) {
+      super(inner);
     }
 
     @Override
-    public Object filter(Object var, JinjavaInterpreter interpreter, String... args) {
-      check(var);
-      return filter.filter(var, interpreter, args);
-    }
-
-    @Override
-    public Object filter(
-        Object var, JinjavaInterpreter interpreter, Object[] args, Map<String, Object> kwargs) {
-      check(var);
-      return filter.filter(var, interpreter, args, kwargs);
-    }
-
-    private static void check(Object var) {
+    Object before(Object var, Object[] args, Map<String, Object> kwargs) {
       if (var instanceof Undefined undefined) {
         throw undefined.failure();
       }
+      return var;
     }
   }
 
