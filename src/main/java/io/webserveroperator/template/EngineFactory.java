@@ -100,6 +100,8 @@ final class EngineFactory {
     global.registerFunction(
         new ELFunctionDefinition("", "namespace", Globals.class, "namespace", Object[].class));
     global.registerFunction(
+        new ELFunctionDefinition("", "caller", Globals.class, "noCaller", Object[].class));
+    global.registerFunction(
         new ELFunctionDefinition("", "joiner", Globals.class, "joiner", Object[].class));
     global.registerFunction(
         new ELFunctionDefinition("", "cycler", Globals.class, "cycler", Object[].class));

@@ -43,6 +43,15 @@ public final class Globals {
     return new Namespace(dict(arguments));
   }
 
+  /**
+   * {@code caller()} where no {@code {% call %}} block gave the macro one: Jinja2's UndefinedError.
+   * The name must exist as a function for {@code caller() if caller is defined} to parse at all.
+   */
+  public static Object noCaller(Object... arguments) {
+    throw new TemplateFailure(
+        "'caller' is undefined: the macro was not called from a {% call %} block");
+  }
+
   private static void putAll(Map<String, Object> dict, Object source) {
     if (source instanceof Map<?, ?> map) {
       map.forEach((k, v) -> dict.put(String.valueOf(k), v));

@@ -142,7 +142,14 @@ final class Slots {
     if (value instanceof Map || TextFormat.isList(value)) {
       return TextFormat.JSON.write(value, this);
     }
-    return put(text(value), Kind.PLAIN);
+    String text = text(value);
+    if (isLayout(text)) {
+      // Spaces, tabs or nothing: layout, as in Jinja2's text ({{ ' ' * depth }} indents a line,
+      // {{ '' }} alone leaves it empty). They cannot make a key, an item or a document.
+      budget.print(text.length());
+      return text;
+    }
+    return put(text, Kind.PLAIN);
   }
 
   /**
@@ -220,6 +227,15 @@ final class Slots {
         "templates can print strings, numbers, booleans, dicts and lists, not "
             + TypeNames.of(value)
             + call);
+  }
+
+  private static boolean isLayout(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) != ' ' && text.charAt(i) != '\t') {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static boolean isWholeNumber(Object value) {

@@ -53,31 +53,49 @@ final class TrimBlocks {
    */
   private void comment(int open) {
     copyTo(open);
-    if (source.startsWith("-", open + 2)) {
-      int text = out.length();
-      while (text > 0 && Character.isWhitespace(out.charAt(text - 1))) {
-        text--;
-      }
-      String space = out.substring(text);
-      out.setLength(text);
-      hide(space);
-    }
     int close = source.indexOf("#}", open + 2);
     if (close < 0) {
       copyTo(source.length());
       return;
     }
-    copyTo(close + 2);
-    if (source.charAt(close - 1) == '-') {
-      int text = at;
-      while (text < source.length() && Character.isWhitespace(source.charAt(text))) {
-        text++;
-      }
-      hide(source.substring(at, text));
-      at = text;
-    } else {
+    boolean dashBefore = source.startsWith("-", open + 2);
+    if (dashBefore) {
+      hide(takeTrailingSpace());
+    }
+    // The comment goes to jinjava without its signs: the whitespace they remove is removed here.
+    int start = open + 2 + (dashBefore ? 1 : 0);
+    boolean dashAfter = source.charAt(close - 1) == '-' && close - 1 >= start;
+    boolean keepNewline = source.charAt(close - 1) == '+';
+    int end = dashAfter || keepNewline ? close - 1 : close;
+    out.append("{#").append(source, start, Math.max(start, end)).append("#}");
+    at = close + 2;
+    if (dashAfter) {
+      hide(takeLeadingSpace());
+    } else if (!keepNewline) {
       trimNewline();
     }
+  }
+
+  /** Removes the whitespace the output ends with, and returns it. */
+  private String takeTrailingSpace() {
+    int text = out.length();
+    while (text > 0 && Character.isWhitespace(out.charAt(text - 1))) {
+      text--;
+    }
+    String space = out.substring(text);
+    out.setLength(text);
+    return space;
+  }
+
+  /** Skips the whitespace that follows in the source, and returns it. */
+  private String takeLeadingSpace() {
+    int text = at;
+    while (text < source.length() && Character.isWhitespace(source.charAt(text))) {
+      text++;
+    }
+    String space = source.substring(at, text);
+    at = text;
+    return space;
   }
 
   /** Whitespace that Jinja2 drops, kept in a comment so that jinjava still counts its lines. */
@@ -89,16 +107,19 @@ final class TrimBlocks {
 
   /** A block tag from {@code open}; {@code raw} keeps everything up to its {@code endraw}. */
   private void block(int open) {
-    if (source.startsWith("+", open + 2)) {
-      copyTo(open + 2); // {%+ only turns off lstrip_blocks, which is off
-      at++;
-    }
     int close = endOf(open + 2, "%}");
     if (close > source.length() || !source.startsWith("%}", close - 2)) {
       copyTo(source.length());
       return;
     }
-    boolean raw = "raw".equals(tagName(open + 2));
+    if ("raw".equals(tagName(open + 2))) {
+      raw(open, close);
+      return;
+    }
+    if (source.startsWith("+", open + 2)) {
+      copyTo(open + 2); // {%+ only turns off lstrip_blocks, which is off
+      at++;
+    }
     char modifier = source.charAt(close - 3);
     if (modifier == '+') {
       copyTo(close - 3);
@@ -107,12 +128,41 @@ final class TrimBlocks {
       return;
     }
     copyTo(close);
-    if (raw) {
-      int endRaw = endRaw(close);
-      copyTo(endRaw < 0 ? source.length() : endRaw);
-      return; // the endraw tag itself is trimmed as any other tag
-    }
     if (modifier != '-') {
+      trimNewline();
+    }
+  }
+
+  /**
+   * {@code {% raw %}} to its {@code {% endraw %}}, whose content is text. jinjava knows neither tag
+   * with whitespace control signs, so both go to it without them and the whitespace the signs
+   * remove is removed here; the endraw tag is trimmed as any other tag.
+   */
+  private void raw(int open, int close) {
+    copyTo(open);
+    if (source.startsWith("-", open + 2)) {
+      hide(takeTrailingSpace());
+    }
+    at = close;
+    if (source.charAt(close - 3) == '-') {
+      hide(takeLeadingSpace());
+    }
+    out.append("{% raw %}");
+    int endRaw = endRaw(at);
+    if (endRaw < 0) {
+      copyTo(source.length());
+      return;
+    }
+    copyTo(endRaw);
+    String before = source.startsWith("-", endRaw + 2) ? takeTrailingSpace() : "";
+    int endClose = endOf(endRaw + 2, "%}");
+    char modifier = source.charAt(endClose - 3);
+    out.append("{% endraw %}");
+    hide(before);
+    at = endClose;
+    if (modifier == '-') {
+      hide(takeLeadingSpace());
+    } else if (modifier != '+') {
       trimNewline();
     }
   }
