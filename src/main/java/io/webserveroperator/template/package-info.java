@@ -3,13 +3,18 @@
  *
  * <ol>
  *   <li>{@link io.webserveroperator.template.TemplateRegistry#load} reads {@code watches.yaml} and
- *       parses each watch's folder once into a template set (jinjava, sandboxed and strict). Each
- *       kind loads on its own: one that does not fails only its own renders.
+ *       parses each watch's folder once into a template set (jinjava, sandboxed and strict, with
+ *       Jinja2's lexing ({@code TrimBlocks}), expressions ({@code PythonSyntaxBuilder}), tags,
+ *       filters, tests and Python semantics). Each kind loads on its own: one that does not fails
+ *       only its own renders.
  *   <li>{@link io.webserveroperator.template.TemplateRegistry#render} renders each {@code
  *       *.yaml.j2} file in name order. Every string printed by {@code {{ }}} is written as a token,
- *       never as YAML text, so values cannot change structure.
- *   <li>The text is parsed as YAML, the tokens are replaced by their values, and each object is
- *       checked ({@code manifest.ObjectPolicy}) and stamped ({@code manifest.Ownership}).
+ *       never as YAML text, so values cannot change structure ({@code Slots}).
+ *   <li>The text is parsed as YAML ({@code OutputParser}; multi-line values inside block scalars
+ *       by lines, {@code BlockScalars}), the tokens are replaced by their values, and each object
+ *       is checked ({@code manifest.ObjectPolicy}) and stamped ({@code manifest.Ownership}). A
+ *       YAML error renders the file again with source-line marks ({@code SourceLines}) to name the
+ *       template line.
  *   <li>{@link io.webserveroperator.template.TemplateRegistry#watchForChanges} re-parses a folder
  *       when it changes and keeps the last good set when the new one is broken; a kind that has
  *       never loaded takes the new set, or the new error.
