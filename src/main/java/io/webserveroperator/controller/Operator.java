@@ -63,6 +63,10 @@ public final class Operator implements AutoCloseable {
   private final ExecutorService workers;
   private final CountDownLatch stopped = new CountDownLatch(1);
   private volatile CompletableFuture<?> leadership;
+
+  /** Runs the leader election loop; shut down with the operator. */
+  private final ExecutorService leaderElection = Executors.newSingleThreadExecutor();
+
   private volatile boolean leading;
   private volatile boolean lostLeadership;
 
@@ -186,7 +190,7 @@ public final class Operator implements AutoCloseable {
                     this::leadershipLost,
                     leader -> LOG.info("Leader is now {}", leader)))
             .build();
-    leadership = new LeaderElector(client, config, Executors.newSingleThreadExecutor()).start();
+    leadership = new LeaderElector(client, config, leaderElection).start();
   }
 
   private void leadershipLost() {
@@ -309,6 +313,7 @@ public final class Operator implements AutoCloseable {
     if (leadership != null) {
       leadership.cancel(true);
     }
+    leaderElection.shutdownNow();
     List<AutoCloseable> closeables = new ArrayList<>(resources.values());
     closeables.add(events);
     closeables.add(children);

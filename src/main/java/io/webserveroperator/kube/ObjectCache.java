@@ -7,7 +7,6 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
-import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.ManagedLabels;
 import io.webserveroperator.manifest.ObjectRef;
 import java.util.ArrayList;
@@ -15,9 +14,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
@@ -30,8 +26,6 @@ import java.util.function.Consumer;
  * listed.
  */
 public final class ObjectCache implements AutoCloseable {
-
-  private static final long SYNC_TIMEOUT_SECONDS = 60;
 
   private final KubernetesClient client;
   private final KindResolver kinds;
@@ -131,16 +125,8 @@ public final class ObjectCache implements AutoCloseable {
       SharedIndexInformer<GenericKubernetesResource> informer, ResourceDefinitionContext kind) {
     informer.itemStore(new ManagedFieldsStrippingStore());
     informer.addEventHandler(new OwnerNotifier());
-    try {
-      informer.start().toCompletableFuture().get(SYNC_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-      return informer;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new OperatorException("Interrupted while listing " + kind.getPlural() + ".", e);
-    } catch (ExecutionException | TimeoutException e) {
-      throw new OperatorException(
-          "Cannot list and watch " + kind.getPlural() + " in " + kind.getGroup() + ": " + e, e);
-    }
+    InformerSync.await(informer.start(), kind);
+    return informer;
   }
 
   @Override

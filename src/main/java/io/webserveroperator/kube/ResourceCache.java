@@ -24,6 +24,7 @@ public final class ResourceCache implements AutoCloseable {
 
   private final List<SharedIndexInformer<GenericKubernetesResource>> informers = new ArrayList<>();
   private final List<CompletableFuture<Void>> listed = new ArrayList<>();
+  private final ResourceDefinitionContext kind;
   private final RecentWrites recentWrites = new RecentWrites();
 
   /**
@@ -40,6 +41,7 @@ public final class ResourceCache implements AutoCloseable {
       String labelSelector,
       Duration resync,
       Consumer<OwnerKey> onChange) {
+    this.kind = kind;
     var resources = client.genericKubernetesResources(kind);
     List<String> scopes =
         namespaces.isEmpty() || !kind.isNamespaceScoped() ? List.of("") : namespaces;
@@ -91,9 +93,9 @@ public final class ResourceCache implements AutoCloseable {
     return informers.stream().allMatch(SharedIndexInformer::hasSynced);
   }
 
-  /** Blocks until every informer has listed once. */
+  /** Blocks until every informer has listed once, or fails after {@link InformerSync#TIMEOUT}. */
   public void awaitSynced() {
-    listed.forEach(CompletableFuture::join);
+    listed.forEach(future -> InformerSync.await(future, kind));
   }
 
   @Override

@@ -10,10 +10,10 @@
  *   <li>{@link io.webserveroperator.template.TemplateRegistry#render} renders each {@code
  *       *.yaml.j2} file in name order. Every string printed by {@code {{ }}} is written as a token,
  *       never as YAML text, so values cannot change structure ({@code Slots}).
- *   <li>The text is parsed as YAML ({@code OutputParser}; multi-line values inside block scalars
- *       by lines, {@code BlockScalars}), the tokens are replaced by their values, and each object
- *       is checked ({@code manifest.ObjectPolicy}) and stamped ({@code manifest.Ownership}). A
- *       YAML error renders the file again with source-line marks ({@code SourceLines}) to name the
+ *   <li>The text is parsed as YAML ({@code OutputParser}; multi-line values inside block scalars by
+ *       lines, {@code BlockScalars}), the tokens are replaced by their values, and each object is
+ *       checked ({@code manifest.ObjectPolicy}) and stamped ({@code manifest.Ownership}). A YAML
+ *       error renders the file again with source-line marks ({@code SourceLines}) to name the
  *       template line.
  *   <li>{@link io.webserveroperator.template.TemplateRegistry#watchForChanges} re-parses a folder
  *       when it changes and keeps the last good set when the new one is broken; a kind that has
