@@ -34,7 +34,7 @@ final class TrimBlocks {
       }
       char kind = source.charAt(open + 1);
       if (kind == '{') {
-        copyTo(endOf(open + 2, "}}"));
+        expression(open);
       } else if (kind == '#') {
         comment(open);
       } else if (kind == '%') {
@@ -103,6 +103,37 @@ final class TrimBlocks {
     if (!space.isEmpty()) {
       out.append("{#").append(space).append("#}");
     }
+  }
+
+  /**
+   * An expression from {@code open}. Jinja2 balances braces, so {@code {{ x | default({'a': {'b':
+   * 1}}) }}} ends at the last {@code }}}; jinjava ends it at the first {@code }} (with or without
+   * spaces between), so a {@code }}} that closes two dict literals goes to it as {@code },}}.
+   */
+  private void expression(int open) {
+    int i = open + 2;
+    int depth = 0;
+    while (i < source.length()) {
+      char c = source.charAt(i);
+      if (c == '\'' || c == '"') {
+        i = afterString(i, c);
+        continue;
+      }
+      if (c == '{') {
+        depth++;
+      } else if (c == '}' && depth == 0 && source.startsWith("}}", i)) {
+        copyTo(i + 2);
+        return;
+      } else if (c == '}') {
+        depth--;
+        if (source.startsWith("}", i + 1)) {
+          copyTo(i + 1);
+          out.append(','); // the outer dict's trailing comma: it ends there, as Python allows
+        }
+      }
+      i++;
+    }
+    copyTo(source.length());
   }
 
   /** A block tag from {@code open}; {@code raw} keeps everything up to its {@code endraw}. */
