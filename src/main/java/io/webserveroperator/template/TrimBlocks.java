@@ -20,9 +20,6 @@ final class TrimBlocks {
 
   /** The source with trim_blocks applied; {@code +%}} becomes {@code %}}, which jinjava reads. */
   static String apply(String source) {
-    if (source.indexOf("%}") < 0 && source.indexOf("#}") < 0) {
-      return source;
-    }
     return new TrimBlocks(source).scan();
   }
 
@@ -108,7 +105,8 @@ final class TrimBlocks {
   /**
    * An expression from {@code open}. Jinja2 balances braces, so {@code {{ x | default({'a': {'b':
    * 1}}) }}} ends at the last {@code }}}; jinjava ends it at the first {@code }} (with or without
-   * spaces between), so a {@code }}} that closes two dict literals goes to it as {@code },}}.
+   * spaces between), so a {@code }}} that closes two dict literals goes to it as {@code },}}, and
+   * one that closes a dict right before the end as {@code } }}.
    */
   private void expression(int open) {
     int i = open + 2;
@@ -128,7 +126,8 @@ final class TrimBlocks {
         depth--;
         if (source.startsWith("}", i + 1)) {
           copyTo(i + 1);
-          out.append(','); // the outer dict's trailing comma: it ends there, as Python allows
+          // Inside another dict, its trailing comma (Python allows one); else a space before }}.
+          out.append(depth > 0 ? ',' : ' ');
         }
       }
       i++;
