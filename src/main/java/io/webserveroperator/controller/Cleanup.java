@@ -75,12 +75,12 @@ final class Cleanup {
           }
         } catch (ApplyException e) {
           events.warning(resource, "CleanupFailed", e.getMessage());
-          return new ReconcileResult(true, changes, false, e.getMessage());
+          return ReconcileResult.retry(changes, false, e.getMessage());
         }
       }
     }
     removeFinalizer(resource);
-    return new ReconcileResult(false, changes, false, null);
+    return ReconcileResult.done(changes, false);
   }
 
   /** Whether the garbage collector removes the object with its owner: same namespace only. */

@@ -239,17 +239,24 @@ public final class Operator implements AutoCloseable {
       for (Change change : result.changes()) {
         LOG.info("{}", change.describe());
       }
-      if (result.retry()) {
-        LOG.warn("Reconcile failed, retrying after backoff: {}", result.error());
-        metrics.retried("operator");
-        queue.addRateLimited(key);
-      } else {
-        queue.forget(key);
+      switch (result.next()) {
+        case RETRY -> {
+          LOG.warn("Reconcile failed, retrying after backoff: {}", result.error());
+          metrics.retried("operator");
+          queue.addRateLimited(key);
+        }
+        case WAIT_FOR_CHANGE -> {
+          // Retrying the same input fails the same way: the condition and event say why, and a
+          // change of the resource or its templates (or the resync) brings the key back.
+          LOG.warn("Reconcile failed; waiting for a change of the resource: {}", result.error());
+          queue.forget(key);
+        }
+        case DONE -> queue.forget(key);
       }
     } catch (RuntimeException e) {
       metrics.reconciled(
           controller,
-          new ReconcileResult(true, List.of(), false, e.toString()),
+          ReconcileResult.retry(List.of(), false, e.toString()),
           Duration.ofNanos(System.nanoTime() - started));
       LOG.warn("Reconcile failed, retrying after backoff", e);
       metrics.retried("operator");

@@ -51,7 +51,10 @@ public final class OperatorMetrics {
 
   /** Records one finished reconcile of a controller (a kind, in lower case). */
   public void reconciled(String controller, ReconcileResult result, Duration took) {
-    String outcome = result.error() != null ? "error" : result.retry() ? "requeue" : "success";
+    String outcome =
+        result.error() != null
+            ? "error"
+            : result.next() == ReconcileResult.Next.RETRY ? "requeue" : "success";
     Counter.builder("controller.runtime.reconcile")
         .tag("controller", controller)
         .tag("result", outcome)

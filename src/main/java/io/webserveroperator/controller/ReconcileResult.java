@@ -4,21 +4,47 @@ import io.webserveroperator.apply.Change;
 import java.util.List;
 
 /**
- * What one reconcile did.
+ * What one reconcile did, and what the work queue does with its key next.
  *
- * @param retry whether the key should come back after its backoff
+ * @param next whether the key is done, comes back after its backoff, or waits for a change
  * @param changes the writes made to children, in order
  * @param statusWritten whether the status subresource was patched
  * @param error the failure, for logs and metrics; null when it succeeded
  */
 public record ReconcileResult(
-    boolean retry, List<Change> changes, boolean statusWritten, String error) {
+    Next next, List<Change> changes, boolean statusWritten, String error) {
+
+  /** What happens to the key after a reconcile. */
+  public enum Next {
+    /** Reconciled: the key leaves the queue and its backoff is forgotten. */
+    DONE,
+    /** Failed in a way that may pass (a conflict, a timeout, a 5xx): again after the backoff. */
+    RETRY,
+    /**
+     * Failed in a way the same input fails again (an invalid object, a render error, a kind the API
+     * server does not serve): not retried; a change of the resource or its templates, or the
+     * periodic resync, brings it back.
+     */
+    WAIT_FOR_CHANGE
+  }
 
   public ReconcileResult {
     changes = List.copyOf(changes);
   }
 
   static ReconcileResult nothing() {
-    return new ReconcileResult(false, List.of(), false, null);
+    return done(List.of(), false);
+  }
+
+  static ReconcileResult done(List<Change> changes, boolean statusWritten) {
+    return new ReconcileResult(Next.DONE, changes, statusWritten, null);
+  }
+
+  static ReconcileResult retry(List<Change> changes, boolean statusWritten, String error) {
+    return new ReconcileResult(Next.RETRY, changes, statusWritten, error);
+  }
+
+  static ReconcileResult waitForChange(List<Change> changes, boolean statusWritten, String error) {
+    return new ReconcileResult(Next.WAIT_FOR_CHANGE, changes, statusWritten, error);
   }
 }

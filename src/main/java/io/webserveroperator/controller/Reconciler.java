@@ -119,9 +119,18 @@ public final class Reconciler {
       // The kind's templates did not load: an edit of the templates, not of this resource, fixes
       // it.
       return failed(
-          resource, oldStatus, inventory, List.of(), "TemplatesInvalid", "TemplatesInvalid", e);
+          resource,
+          oldStatus,
+          inventory,
+          List.of(),
+          ReconcileFailure.terminal("TemplatesInvalid", "TemplatesInvalid", e));
     } catch (RenderException e) {
-      return failed(resource, oldStatus, inventory, List.of(), "RenderFailed", "RenderFailed", e);
+      return failed(
+          resource,
+          oldStatus,
+          inventory,
+          List.of(),
+          ReconcileFailure.terminal("RenderFailed", "RenderFailed", e));
     }
 
     cleanup.guard(resource, desired);
@@ -131,7 +140,12 @@ public final class Reconciler {
       plan = planner.plan(desired, ref -> children.get(ref).map(this::asMap), inventory);
     } catch (OperatorException e) {
       // A kind the API server does not serve, or an object rendered twice: no retry fixes it.
-      return failed(resource, oldStatus, inventory, List.of(), "ApplyFailed", "Invalid", e);
+      return failed(
+          resource,
+          oldStatus,
+          inventory,
+          List.of(),
+          ReconcileFailure.terminal("ApplyFailed", "Invalid", e));
     }
     boolean drift = Integer.valueOf(fingerprint(desired)).equals(lastApplied.get(key));
     List<Change> changes = new ArrayList<>();
@@ -180,14 +194,19 @@ public final class Reconciler {
     try {
       templateStatus = templates.renderStatus(watch, object, byKindAndName(live));
     } catch (RenderException e) {
-      return failed(resource, oldStatus, owned, changes, "RenderFailed", "RenderFailed", e);
+      return failed(
+          resource,
+          oldStatus,
+          owned,
+          changes,
+          ReconcileFailure.terminal("RenderFailed", "RenderFailed", e));
     }
     Map<ObjectRef, Readiness.Verdict> verdicts = new LinkedHashMap<>();
     live.forEach((ref, child) -> verdicts.put(ref, Readiness.of(child)));
     boolean written =
         writeStatus(
             resource, oldStatus, templateStatus, List.copyOf(owned), Outcome.applied(), verdicts);
-    return new ReconcileResult(false, changes, written, null);
+    return ReconcileResult.done(changes, written);
   }
 
   private ReconcileResult applyFailed(
@@ -196,26 +215,31 @@ public final class Reconciler {
       Set<ObjectRef> owned,
       List<Change> changes,
       ApplyException e) {
-    String reason = e.isInvalid() ? "Invalid" : "ApplyFailed";
-    return failed(resource, oldStatus, owned, changes, "ApplyFailed", reason, e);
+    ReconcileFailure failure =
+        e.isInvalid()
+            ? ReconcileFailure.terminal("ApplyFailed", "Invalid", e)
+            : ReconcileFailure.retriable("ApplyFailed", "ApplyFailed", e);
+    return failed(resource, oldStatus, owned, changes, failure);
   }
 
   /**
    * Reports a failed step: a Warning event, and a status whose conditions say why, keeping the
-   * template's fields and every object still owned. The key is retried after its backoff.
+   * template's fields and every object still owned. A terminal failure waits for a change of the
+   * resource or its templates; any other is retried after its backoff.
    */
   private ReconcileResult failed(
       GenericKubernetesResource resource,
       Map<String, Object> oldStatus,
       Collection<ObjectRef> owned,
       List<Change> changes,
-      String event,
-      String reason,
-      RuntimeException cause) {
-    events.warning(resource, event, cause.getMessage());
-    Outcome outcome = Outcome.failed(reason, cause.getMessage());
+      ReconcileFailure failure) {
+    String message = failure.cause().getMessage();
+    events.warning(resource, failure.event(), message);
+    Outcome outcome = Outcome.failed(failure.reason(), message);
     boolean written = writeStatus(resource, oldStatus, null, List.copyOf(owned), outcome, Map.of());
-    return new ReconcileResult(true, changes, written, cause.getMessage());
+    return failure.terminal()
+        ? ReconcileResult.waitForChange(changes, written, message)
+        : ReconcileResult.retry(changes, written, message);
   }
 
   private void recordChange(GenericKubernetesResource resource, Change change) {

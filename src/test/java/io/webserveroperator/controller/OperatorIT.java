@@ -335,6 +335,57 @@ class OperatorIT {
   }
 
   @Test
+  void invalidChildIsNotRetriedUntilTheResourceChanges() throws IOException {
+    Files.writeString(
+        templates.resolve("webserver/zz-invalid.yaml.j2"),
+        """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: {{ metadata.name }}-extra
+        data:
+          "not a valid key!": x
+        """);
+    Operator operator = startOperator();
+    webServers.create("web", Map.of("image", "nginx", "replicas", 1));
+    awaitReadyFalse("web", "Invalid", "ConfigMap", "not a valid key!");
+
+    double failures = reconcileErrors(operator);
+    await()
+        .during(Duration.ofSeconds(3))
+        .atMost(Duration.ofSeconds(5))
+        .until(() -> reconcileErrors(operator) == failures);
+    assertThat(operator.metrics().scrape())
+        .as("a 422 is not retried with backoff")
+        .doesNotContain("workqueue_retries_total{name=\"operator\"}");
+
+    webServers.patchSpec("web", Map.of("replicas", 2));
+    await().atMost(TIMEOUT).until(() -> reconcileErrors(operator) > failures);
+    double afterChange = reconcileErrors(operator);
+    assertThat(afterChange)
+        .as("the change is reconciled again, not retried")
+        .isLessThan(failures + 3);
+    await()
+        .during(Duration.ofSeconds(2))
+        .atMost(Duration.ofSeconds(4))
+        .until(() -> reconcileErrors(operator) == afterChange);
+  }
+
+  /** How many reconciles of WebServers failed, from the operator's own metrics. */
+  private static double reconcileErrors(Operator operator) {
+    String prefix =
+        "controller_runtime_reconcile_total{controller=\"webserver\",result=\"error\"} ";
+    return operator
+        .metrics()
+        .scrape()
+        .lines()
+        .filter(line -> line.startsWith(prefix))
+        .mapToDouble(line -> Double.parseDouble(line.substring(prefix.length())))
+        .findFirst()
+        .orElse(0);
+  }
+
+  @Test
   void kindTheApiServerDoesNotServeBecomesReadyFalseAndAppliesNothing() throws IOException {
     Files.writeString(
         templates.resolve("webserver/aa-typo.yaml.j2"),
