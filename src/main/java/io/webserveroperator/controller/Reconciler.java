@@ -118,18 +118,16 @@ public final class Reconciler {
     } catch (TemplatesInvalidException e) {
       // The kind's templates did not load: an edit of the templates, not of this resource, fixes
       // it.
-      return failed(
+      return failedBeforeApply(
           resource,
           oldStatus,
           inventory,
-          List.of(),
           ReconcileFailure.terminal("TemplatesInvalid", "TemplatesInvalid", e));
     } catch (RenderException e) {
-      return failed(
+      return failedBeforeApply(
           resource,
           oldStatus,
           inventory,
-          List.of(),
           ReconcileFailure.terminal("RenderFailed", "RenderFailed", e));
     }
 
@@ -140,12 +138,8 @@ public final class Reconciler {
       plan = planner.plan(desired, ref -> children.get(ref).map(this::asMap), inventory);
     } catch (OperatorException e) {
       // A kind the API server does not serve, or an object rendered twice: no retry fixes it.
-      return failed(
-          resource,
-          oldStatus,
-          inventory,
-          List.of(),
-          ReconcileFailure.terminal("ApplyFailed", "Invalid", e));
+      return failedBeforeApply(
+          resource, oldStatus, inventory, ReconcileFailure.terminal("ApplyFailed", "Invalid", e));
     }
     boolean drift = Integer.valueOf(fingerprint(desired)).equals(lastApplied.get(key));
     List<Change> changes = new ArrayList<>();
@@ -220,6 +214,15 @@ public final class Reconciler {
             ? ReconcileFailure.terminal("ApplyFailed", "Invalid", e)
             : ReconcileFailure.retriable("ApplyFailed", "ApplyFailed", e);
     return failed(resource, oldStatus, owned, changes, failure);
+  }
+
+  /** A step before any apply failed: nothing changed, every object in the inventory is kept. */
+  private ReconcileResult failedBeforeApply(
+      GenericKubernetesResource resource,
+      Map<String, Object> oldStatus,
+      List<ObjectRef> inventory,
+      ReconcileFailure failure) {
+    return failed(resource, oldStatus, inventory, List.of(), failure);
   }
 
   /**

@@ -162,19 +162,14 @@ final class PythonFormat {
 
   /** Python's {@code ascii()} of a repr: what is not ASCII as backslash escapes (x, u, U). */
   private static String ascii(String repr) {
-    StringBuilder out = new StringBuilder(repr.length());
-    repr.codePoints()
-        .forEach(
-            c ->
-                out.append(
-                    c < 0x80
-                        ? Character.toString(c)
-                        : c <= 0xff
-                            ? String.format("\\x%02x", c)
-                            : c <= 0xffff
-                                ? String.format("\\u%04x", c)
-                                : String.format("\\U%08x", c)));
-    return out.toString();
+    return PythonText.eachCodePoint(
+        repr,
+        c ->
+            c < 0x80
+                ? Character.toString(c)
+                : c <= 0xff
+                    ? String.format("\\x%02x", c)
+                    : c <= 0xffff ? String.format("\\u%04x", c) : String.format("\\U%08x", c));
   }
 
   /** One value through a format spec, as {@code format(value, spec)}. */

@@ -416,16 +416,13 @@ final class PythonStrings {
    * ß} and {@code ẞ} fold to {@code ss} as Unicode's case folding has them.
    */
   private static String casefold(String text) {
-    StringBuilder out = new StringBuilder(text.length());
-    text.codePoints()
-        .forEach(
-            c ->
-                out.append(
-                    Character.toString(c)
-                        .toLowerCase(Locale.ROOT)
-                        .toUpperCase(Locale.ROOT)
-                        .toLowerCase(Locale.ROOT)));
-    return out.toString();
+    return PythonText.eachCodePoint(
+        text,
+        c ->
+            Character.toString(c)
+                .toLowerCase(Locale.ROOT)
+                .toUpperCase(Locale.ROOT)
+                .toLowerCase(Locale.ROOT));
   }
 
   private static String strip(String text, Object chars, boolean left, boolean right) {

@@ -2,6 +2,7 @@ package io.webserveroperator.template;
 
 import com.hubspot.jinjava.lib.fn.MacroFunction;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 /** Python's {@code str} operations that Jinja2 filters use, on code points, not UTF-16 units. */
 final class PythonText {
@@ -26,6 +27,13 @@ final class PythonText {
   static final String WHITESPACE =
       " \t\n\u000b\f\r\u001c\u001d\u001e\u001f\u0085\u00a0\u1680\u2000\u2001\u2002\u2003"
           + "\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000";
+
+  /** The text with each code point replaced by what {@code each} makes of it. */
+  static String eachCodePoint(String text, IntFunction<String> each) {
+    StringBuilder out = new StringBuilder(text.length());
+    text.codePoints().forEach(c -> out.append(each.apply(c)));
+    return out.toString();
+  }
 
   static String strip(String text, String chars) {
     return strip(text, chars, true, true);

@@ -317,16 +317,7 @@ class OperatorIT {
 
   @Test
   void invalidRenderedObjectBecomesReadyFalseWithTheApiServersMessage() throws IOException {
-    Files.writeString(
-        templates.resolve("webserver/zz-invalid.yaml.j2"),
-        """
-        apiVersion: v1
-        kind: ConfigMap
-        metadata:
-          name: {{ metadata.name }}-extra
-        data:
-          "not a valid key!": x
-        """);
+    writeInvalidConfigMapTemplate();
     startOperator();
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
 
@@ -336,16 +327,7 @@ class OperatorIT {
 
   @Test
   void invalidChildIsNotRetriedUntilTheResourceChanges() throws IOException {
-    Files.writeString(
-        templates.resolve("webserver/zz-invalid.yaml.j2"),
-        """
-        apiVersion: v1
-        kind: ConfigMap
-        metadata:
-          name: {{ metadata.name }}-extra
-        data:
-          "not a valid key!": x
-        """);
+    writeInvalidConfigMapTemplate();
     Operator operator = startOperator();
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
     awaitReadyFalse("web", "Invalid", "ConfigMap", "not a valid key!");
@@ -369,6 +351,20 @@ class OperatorIT {
         .during(Duration.ofSeconds(2))
         .atMost(Duration.ofSeconds(4))
         .until(() -> reconcileErrors(operator) == afterChange);
+  }
+
+  /** A template whose ConfigMap the API server refuses with a 422. */
+  private void writeInvalidConfigMapTemplate() throws IOException {
+    Files.writeString(
+        templates.resolve("webserver/zz-invalid.yaml.j2"),
+        """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: {{ metadata.name }}-extra
+        data:
+          "not a valid key!": x
+        """);
   }
 
   /** How many reconciles of WebServers failed, from the operator's own metrics. */
