@@ -124,21 +124,16 @@ final class Jinja2Filters {
    * Python gives them.
    */
   static List<Object> items(Object value, String filter) {
-    if (value instanceof Map<?, ?> map) {
-      return new ArrayList<>(map.keySet());
-    }
-    if (value instanceof CharSequence || value instanceof Fragment) {
-      List<Object> characters = new ArrayList<>();
-      value.toString().codePoints().forEach(c -> characters.add(Character.toString(c)));
-      return characters;
-    }
-    if (!TextFormat.isList(value)) {
+    if (!(value instanceof Map
+        || value instanceof CharSequence
+        || value instanceof Fragment
+        || TextFormat.isList(value))) {
       throw new TemplateFailure(
           filter
               + " needs a list, a mapping or a string to iterate, not "
               + TypeNames.python(value));
     }
-    return new ArrayList<>(TextFormat.asList(value));
+    return new ArrayList<>(PythonIteration.items(value));
   }
 
   /**

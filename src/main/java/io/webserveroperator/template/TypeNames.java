@@ -52,9 +52,6 @@ final class TypeNames {
     if (name.endsWith("List") || name.endsWith("Set") || name.equals("Group")) {
       return "a list";
     }
-    if (name.equals("ForLoop")) {
-      return "the loop";
-    }
     if (name.contains("Macro")) {
       return "a macro";
     }
