@@ -8,6 +8,7 @@ import io.webserveroperator.OperatorException;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KindResolver;
+import io.webserveroperator.kube.Scoped;
 import io.webserveroperator.manifest.ObjectRef;
 import java.util.Map;
 
@@ -60,10 +61,8 @@ public final class Applier {
 
   private Resource<GenericKubernetesResource> resource(
       ObjectRef ref, GenericKubernetesResource object) {
-    var operation = client.genericKubernetesResources(kinds.resolve(ref.apiVersion(), ref.kind()));
-    return ref.namespace() == null
-        ? operation.resource(object)
-        : operation.inNamespace(ref.namespace()).resource(object);
+    return Scoped.in(client, kinds.resolve(ref.apiVersion(), ref.kind()), ref.namespace())
+        .resource(object);
   }
 
   /** The API server's own words where it gave any: they name the invalid field. */

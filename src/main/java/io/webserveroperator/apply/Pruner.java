@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KindResolver;
+import io.webserveroperator.kube.Scoped;
 import io.webserveroperator.manifest.ManagedLabels;
 import io.webserveroperator.manifest.ObjectRef;
 
@@ -43,11 +44,9 @@ public final class Pruner {
 
   /** Deletes one object by reference, in the background; a missing object is no error. */
   public boolean delete(ObjectRef ref) {
-    var operation = client.genericKubernetesResources(kinds.resolve(ref.apiVersion(), ref.kind()));
     var named =
-        ref.namespace() == null
-            ? operation.withName(ref.name())
-            : operation.inNamespace(ref.namespace()).withName(ref.name());
+        Scoped.in(client, kinds.resolve(ref.apiVersion(), ref.kind()), ref.namespace())
+            .withName(ref.name());
     try {
       var deletable = dryRun ? named.dryRun() : named;
       return !deletable.withPropagationPolicy(DeletionPropagation.BACKGROUND).delete().isEmpty();

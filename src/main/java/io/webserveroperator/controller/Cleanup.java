@@ -11,6 +11,7 @@ import io.webserveroperator.apply.Change;
 import io.webserveroperator.apply.Pruner;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.kube.ObjectRefs;
+import io.webserveroperator.kube.Scoped;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.status.EventRecorder;
@@ -109,10 +110,7 @@ final class Cleanup {
   }
 
   private Resource<GenericKubernetesResource> named(GenericKubernetesResource resource) {
-    var operation = client.genericKubernetesResources(kind);
-    String namespace = resource.getMetadata().getNamespace();
-    return namespace == null
-        ? operation.withName(resource.getMetadata().getName())
-        : operation.inNamespace(namespace).withName(resource.getMetadata().getName());
+    return Scoped.in(client, kind, resource.getMetadata().getNamespace())
+        .withName(resource.getMetadata().getName());
   }
 }

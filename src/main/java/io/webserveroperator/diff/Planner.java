@@ -47,9 +47,9 @@ public final class Planner {
     Objects.requireNonNull(desired, "desired");
     Objects.requireNonNull(live, "live");
     Objects.requireNonNull(inventory, "inventory");
-    Map<Identity, RenderedObject> rendered = new LinkedHashMap<>();
+    Map<ObjectRef.Identity, RenderedObject> rendered = new LinkedHashMap<>();
     for (RenderedObject object : desired) {
-      RenderedObject earlier = rendered.putIfAbsent(Identity.of(object.ref()), object);
+      RenderedObject earlier = rendered.putIfAbsent(object.ref().identity(), object);
       if (earlier != null) {
         throw new DiffException(
             object.ref(),
@@ -64,9 +64,9 @@ public final class Planner {
     for (RenderedObject object : rendered.values()) {
       entries.add(compare(object, lookUp(live, object.ref()).orElse(null)));
     }
-    Set<Identity> pruned = new LinkedHashSet<>();
+    Set<ObjectRef.Identity> pruned = new LinkedHashSet<>();
     for (ObjectRef ref : inventory) {
-      Identity identity = Identity.of(ref);
+      ObjectRef.Identity identity = ref.identity();
       if (rendered.containsKey(identity) || !pruned.add(identity)) {
         continue;
       }
@@ -110,12 +110,5 @@ public final class Planner {
   private static Optional<Map<String, Object>> lookUp(
       Function<ObjectRef, Optional<Map<String, Object>>> live, ObjectRef ref) {
     return Objects.requireNonNullElse(live.apply(ref), Optional.empty());
-  }
-
-  /** Who an object is, whatever API version it is read through. */
-  private record Identity(String group, String kind, String namespace, String name) {
-    static Identity of(ObjectRef ref) {
-      return new Identity(ref.group(), ref.kind(), ref.namespace(), ref.name());
-    }
   }
 }

@@ -1,6 +1,7 @@
 package io.webserveroperator.kube;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.webserveroperator.manifest.ObjectRef;
 import java.util.Objects;
 
 /**
@@ -29,6 +30,6 @@ public record OwnerKey(String apiVersion, String kind, String namespace, String 
   /** {@code Kind namespace/name}, as log lines and messages name it. */
   @Override
   public String toString() {
-    return namespace.isEmpty() ? kind + " " + name : kind + " " + namespace + "/" + name;
+    return ObjectRef.describe(kind, namespace, name);
   }
 }

@@ -40,6 +40,24 @@ public record ObjectRef(String apiVersion, String kind, String namespace, String
     return apiVersion.substring(apiVersion.indexOf('/') + 1);
   }
 
+  /**
+   * {@code Kind namespace/name}, or {@code Kind name} for a cluster-scoped object (a null or empty
+   * namespace): how every message names an object.
+   */
+  public static String describe(String kind, String namespace, String name) {
+    return namespace == null || namespace.isEmpty()
+        ? kind + " " + name
+        : kind + " " + namespace + "/" + name;
+  }
+
+  /** Who an object is, whatever API version it is read through. */
+  public record Identity(String group, String kind, String namespace, String name) {}
+
+  /** This object's identity: two versions of one kind name the same object. */
+  public Identity identity() {
+    return new Identity(group(), kind, namespace, name);
+  }
+
   /** The same object in another namespace. */
   public ObjectRef inNamespace(String otherNamespace) {
     return new ObjectRef(apiVersion, kind, otherNamespace, name);
@@ -48,7 +66,7 @@ public record ObjectRef(String apiVersion, String kind, String namespace, String
   /** {@code Kind namespace/name}, or {@code Kind name} when cluster-scoped: how errors name it. */
   @Override
   public String toString() {
-    return namespace == null ? kind + " " + name : kind + " " + namespace + "/" + name;
+    return describe(kind, namespace, name);
   }
 
   private static String text(Object value) {

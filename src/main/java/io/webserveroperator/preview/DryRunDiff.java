@@ -16,6 +16,7 @@ import io.webserveroperator.diff.JsonPatches;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KindResolver;
+import io.webserveroperator.kube.Scoped;
 import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.ManagedLabels;
 import io.webserveroperator.manifest.ObjectRef;
@@ -115,14 +116,14 @@ public final class DryRunDiff {
 
   private Plan plan(Watch watch, Map<String, Object> resource, List<ObjectRef> inventory) {
     List<PlanEntry> entries = new ArrayList<>();
-    Set<Identity> rendered = new HashSet<>();
+    Set<ObjectRef.Identity> rendered = new HashSet<>();
     for (RenderedObject object : templates.render(watch, resource)) {
-      rendered.add(Identity.of(object.ref()));
+      rendered.add(object.ref().identity());
       entries.add(compare(object));
     }
-    Set<Identity> pruned = new HashSet<>();
+    Set<ObjectRef.Identity> pruned = new HashSet<>();
     for (ObjectRef ref : inventory) {
-      if (rendered.contains(Identity.of(ref)) || !pruned.add(Identity.of(ref))) {
+      if (rendered.contains(ref.identity()) || !pruned.add(ref.identity())) {
         continue;
       }
       Map<String, Object> live = get(ref);
@@ -167,11 +168,9 @@ public final class DryRunDiff {
   /** The live object, or null when it does not exist. */
   private Map<String, Object> get(ObjectRef ref) {
     try {
-      var operation = client.genericKubernetesResources(kind(ref.apiVersion(), ref.kind()));
       var named =
-          ref.namespace() == null
-              ? operation.withName(ref.name())
-              : operation.inNamespace(ref.namespace()).withName(ref.name());
+          Scoped.in(client, kind(ref.apiVersion(), ref.kind()), ref.namespace())
+              .withName(ref.name());
       GenericKubernetesResource live = named.get();
       return live == null ? null : asMap(live);
     } catch (KubernetesClientException e) {
@@ -228,13 +227,6 @@ public final class DryRunDiff {
   @SuppressWarnings("unchecked")
   private static Map<String, Object> copy(Map<String, Object> resource) {
     return JSON.convertValue(resource, LinkedHashMap.class);
-  }
-
-  /** Who an object is, whatever API version it is read through, as the planner matches it. */
-  private record Identity(String group, String kind, String namespace, String name) {
-    static Identity of(ObjectRef ref) {
-      return new Identity(ref.group(), ref.kind(), ref.namespace(), ref.name());
-    }
   }
 
   private static Map<String, Object> metadata(Map<String, Object> object) {

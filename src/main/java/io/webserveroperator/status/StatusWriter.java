@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.diff.JsonPatches;
 import io.webserveroperator.kube.ObjectRefs;
+import io.webserveroperator.kube.Scoped;
 import java.util.Map;
 import java.util.Optional;
 
@@ -46,13 +47,8 @@ public final class StatusWriter {
     if (patch.isEmpty()) {
       return Optional.empty();
     }
-    var operation = client.genericKubernetesResources(kind);
-    String namespace = resource.getMetadata().getNamespace();
     // Naming the cached object, rather than its name, spares the GET the client would do first.
-    var target =
-        namespace == null
-            ? operation.resource(resource)
-            : operation.inNamespace(namespace).resource(resource);
+    var target = Scoped.in(client, kind, resource.getMetadata().getNamespace()).resource(resource);
     try {
       return Optional.of(
           target.subresource("status").patch(PatchContext.of(PatchType.JSON), patch.toString()));

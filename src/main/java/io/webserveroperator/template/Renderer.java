@@ -263,8 +263,7 @@ final class Renderer {
   static String describe(Map<String, Object> resource) {
     Map<String, Object> meta = Plain.map(resource.get("metadata"));
     String kind = String.valueOf(resource.get("kind"));
-    Object namespace = meta.get("namespace");
-    Object name = meta.get("name");
-    return namespace == null ? kind + " " + name : kind + " " + namespace + "/" + name;
+    return ObjectRef.describe(
+        kind, Plain.text(meta.get("namespace")), String.valueOf(meta.get("name")));
   }
 }
