@@ -20,10 +20,11 @@ public final class Pruner {
   private final KindResolver kinds;
   private final boolean dryRun;
 
-  public Pruner(KubernetesClient client, KindResolver kinds, boolean dryRun) {
+  /** A pruner that deletes for real, or only asks the API server, as {@code options} say. */
+  public Pruner(KubernetesClient client, KindResolver kinds, ApplyOptions options) {
     this.client = client;
     this.kinds = kinds;
-    this.dryRun = dryRun;
+    this.dryRun = options.dryRun();
   }
 
   /**

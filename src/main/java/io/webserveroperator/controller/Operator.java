@@ -84,7 +84,7 @@ public final class Operator implements AutoCloseable {
             children,
             new Planner(),
             new Applier(client, kinds, ApplyOptions.defaults()),
-            new Pruner(client, kinds, false),
+            new Pruner(client, kinds, ApplyOptions.defaults()),
             new StatusWriter(client),
             events,
             client,
