@@ -121,7 +121,7 @@ final class Filters {
       return new Trimmed(fragment);
     }
     String text = value instanceof Fragment fragment ? fragment.toString() : text(value);
-    return PythonText.strip(text, chars == null ? PythonText.WHITESPACE : chars.toString());
+    return PythonText.strip(text, chars == null ? null : chars.toString());
   }
 
   /**

@@ -248,8 +248,11 @@ final class Jinja2Filters {
    */
   private static String striptags(String text) {
     String value = removeBetween(removeBetween(text, "<!--", "-->"), "<", ">");
-    String collapsed = String.join(" ", value.strip().split("[" + PythonText.WHITESPACE + "]+"));
-    return StringEscapeUtils.unescapeHtml4(collapsed);
+    // Python's " ".join(value.split()): whitespace runs, as str.split() finds them, become one
+    // space.
+    List<?> words = (List<?>) PythonStrings.call(value, "split", new Object[0]);
+    return StringEscapeUtils.unescapeHtml4(
+        String.join(" ", words.stream().map(Object::toString).toList()));
   }
 
   private static String removeBetween(String text, String open, String close) {

@@ -426,18 +426,7 @@ final class PythonStrings {
   }
 
   private static String strip(String text, Object chars, boolean left, boolean right) {
-    if (chars == null) {
-      int start = 0;
-      int end = text.length();
-      while (left && start < end && PythonText.isSpace(text.charAt(start))) {
-        start++;
-      }
-      while (right && end > start && PythonText.isSpace(text.charAt(end - 1))) {
-        end--;
-      }
-      return text.substring(start, end);
-    }
-    return PythonText.strip(text, text(chars, "strip"), left, right);
+    return PythonText.strip(text, chars == null ? null : text(chars, "strip"), left, right);
   }
 
   private static String removeprefix(String text, String prefix) {

@@ -3,6 +3,7 @@ package io.webserveroperator.template;
 import com.hubspot.jinjava.lib.fn.MacroFunction;
 import java.util.Map;
 import java.util.function.IntFunction;
+import java.util.function.IntPredicate;
 
 /** Python's {@code str} operations that Jinja2 filters use, on code points, not UTF-16 units. */
 final class PythonText {
@@ -22,12 +23,6 @@ final class PythonText {
     return Character.isWhitespace(c) || Character.isSpaceChar(c) || c == '\u0085';
   }
 
-  /** {@code text.strip(chars)}: removes any of {@code chars} from both ends. */
-  /** What Python's {@code str.isspace} counts as whitespace, which {@code strip()} removes. */
-  static final String WHITESPACE =
-      " \t\n\u000b\f\r\u001c\u001d\u001e\u001f\u0085\u00a0\u1680\u2000\u2001\u2002\u2003"
-          + "\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000";
-
   /** The text with each code point replaced by what {@code each} makes of it. */
   static String eachCodePoint(String text, IntFunction<String> each) {
     StringBuilder out = new StringBuilder(text.length());
@@ -35,20 +30,26 @@ final class PythonText {
     return out.toString();
   }
 
+  /**
+   * {@code text.strip(chars)}: removes any of {@code chars}, or whitespace when null, from both
+   * ends.
+   */
   static String strip(String text, String chars) {
     return strip(text, chars, true, true);
   }
 
   /**
-   * {@code strip}, {@code lstrip} or {@code rstrip}: removes any of {@code chars} from the ends.
+   * {@code strip}, {@code lstrip} or {@code rstrip}: removes any of {@code chars} from the ends, or
+   * Python's whitespace ({@link #isSpace}) when {@code chars} is null.
    */
   static String strip(String text, String chars, boolean left, boolean right) {
+    IntPredicate strips = chars == null ? PythonText::isSpace : c -> chars.indexOf(c) >= 0;
     int start = 0;
     int end = text.length();
-    while (left && start < end && chars.indexOf(text.codePointAt(start)) >= 0) {
+    while (left && start < end && strips.test(text.codePointAt(start))) {
       start += Character.charCount(text.codePointAt(start));
     }
-    while (right && end > start && chars.indexOf(text.codePointBefore(end)) >= 0) {
+    while (right && end > start && strips.test(text.codePointBefore(end))) {
       end -= Character.charCount(text.codePointBefore(end));
     }
     return text.substring(start, end);
