@@ -2,10 +2,14 @@ package io.webserveroperator.template;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.webserveroperator.manifest.RenderedObject;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -17,6 +21,43 @@ final class Fixtures {
   static final ObjectMapper JSON = new ObjectMapper();
 
   private Fixtures() {}
+
+  /**
+   * Writes a templates folder for one kind ({@code test.example.com/v1}, folder named as the kind
+   * in lower case) holding {@code files}, and renders a resource {@code ns/web} of it with {@code
+   * spec}.
+   *
+   * @throws RenderException as rendering fails
+   */
+  static List<RenderedObject> renderOneKind(
+      Path dir, String kind, Map<String, String> files, Map<String, Object> spec)
+      throws IOException {
+    String folder = kind.toLowerCase(Locale.ROOT);
+    Path templates = Files.createDirectories(dir.resolve(folder));
+    Files.writeString(
+        dir.resolve("watches.yaml"),
+        "- {group: test.example.com, version: v1, kind: "
+            + kind
+            + ", templates: "
+            + folder
+            + "}\n");
+    for (Map.Entry<String, String> file : files.entrySet()) {
+      Files.writeString(templates.resolve(file.getKey()), file.getValue());
+    }
+    try (TemplateRegistry registry = TemplateRegistry.load(dir.resolve("watches.yaml"))) {
+      return registry.render(
+          registry.watches().get(0),
+          Map.of(
+              "apiVersion",
+              "test.example.com/v1",
+              "kind",
+              kind,
+              "metadata",
+              Map.of("name", "web", "namespace", "ns"),
+              "spec",
+              spec));
+    }
+  }
 
   static Path path(String relative) {
     try {

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.RenderedObject;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -64,27 +63,12 @@ class NoJavaNamesTest {
   @ParameterizedTest
   @MethodSource("cases")
   void neitherOutputNorMessageNamesJava(Case expression) throws IOException {
-    Path folder = Files.createDirectories(dir.resolve("names"));
-    Files.writeString(
-        dir.resolve("watches.yaml"),
-        "- {group: test.example.com, version: v1, kind: Names, templates: names}\n");
-    Files.writeString(folder.resolve("out.yaml.j2"), HEADER + expression.body());
-
     String seen;
     boolean failed;
-    try (TemplateRegistry registry = TemplateRegistry.load(dir.resolve("watches.yaml"))) {
+    try {
       List<RenderedObject> objects =
-          registry.render(
-              registry.watches().get(0),
-              Map.of(
-                  "apiVersion",
-                  "test.example.com/v1",
-                  "kind",
-                  "Names",
-                  "metadata",
-                  Map.of("name", "web", "namespace", "ns"),
-                  "spec",
-                  SPEC));
+          Fixtures.renderOneKind(
+              dir, "Names", Map.of("out.yaml.j2", HEADER + expression.body()), SPEC);
       seen = Fixtures.JSON.writeValueAsString(objects.get(0).body().get("data"));
       failed = false;
     } catch (OperatorException e) {

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.webserveroperator.manifest.RenderedObject;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,35 +42,16 @@ class OutputPathsTest {
   @ParameterizedTest
   @MethodSource("cases")
   void theValueLandsAsOneStringInItsField(Case path) throws IOException {
-    Path folder = Files.createDirectories(dir.resolve("paths"));
-    Files.writeString(
-        dir.resolve("watches.yaml"),
-        "- {group: test.example.com, version: v1, kind: Paths, templates: paths}\n");
-    Files.writeString(
-        folder.resolve("out.yaml.j2"), path.whole() ? path.template() : HEADER + path.template());
+    Map<String, String> files = new HashMap<>();
+    files.put("out.yaml.j2", path.whole() ? path.template() : HEADER + path.template());
     if (path.partials() != null) {
-      for (Map.Entry<String, String> partial : path.partials().entrySet()) {
-        Files.writeString(folder.resolve(partial.getKey()), partial.getValue());
-      }
+      files.putAll(path.partials());
     }
+    List<RenderedObject> objects =
+        Fixtures.renderOneKind(dir, "Paths", files, Map.of("title", TITLE));
 
-    try (TemplateRegistry registry = TemplateRegistry.load(dir.resolve("watches.yaml"))) {
-      List<RenderedObject> objects =
-          registry.render(
-              registry.watches().get(0),
-              Map.of(
-                  "apiVersion",
-                  "test.example.com/v1",
-                  "kind",
-                  "Paths",
-                  "metadata",
-                  Map.of("name", "web", "namespace", "ns"),
-                  "spec",
-                  Map.of("title", TITLE)));
-
-      assertThat(objects).extracting(o -> o.ref().toString()).containsExactly("ConfigMap ns/out");
-      assertThat(Plain.map(objects.get(0).body().get("data")))
-          .containsExactly(Map.entry("value", path.expected().replace("TITLE", TITLE)));
-    }
+    assertThat(objects).extracting(o -> o.ref().toString()).containsExactly("ConfigMap ns/out");
+    assertThat(Plain.map(objects.get(0).body().get("data")))
+        .containsExactly(Map.entry("value", path.expected().replace("TITLE", TITLE)));
   }
 }

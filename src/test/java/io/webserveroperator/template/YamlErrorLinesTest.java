@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -35,27 +34,12 @@ class YamlErrorLinesTest {
 
   @ParameterizedTest
   @MethodSource("cases")
-  void namesTheTemplateLine(Case bad) throws IOException {
-    Path folder = Files.createDirectories(dir.resolve("lines"));
-    Files.writeString(
-        dir.resolve("watches.yaml"),
-        "- {group: test.example.com, version: v1, kind: Lines, templates: lines}\n");
-    Files.writeString(folder.resolve("out.yaml.j2"), bad.template());
-
-    try (TemplateRegistry registry = TemplateRegistry.load(dir.resolve("watches.yaml"))) {
-      Map<String, Object> resource =
-          Map.of(
-              "apiVersion",
-              "test.example.com/v1",
-              "kind",
-              "Lines",
-              "metadata",
-              Map.of("name", "web", "namespace", "team-a"),
-              "spec",
-              Map.of());
-      assertThatThrownBy(() -> registry.render(registry.watches().get(0), resource))
-          .isInstanceOf(RenderException.class)
-          .hasMessageContaining("lines/out.yaml.j2:" + bad.line() + ": ");
-    }
+  void namesTheTemplateLine(Case bad) {
+    assertThatThrownBy(
+            () ->
+                Fixtures.renderOneKind(
+                    dir, "Lines", Map.of("out.yaml.j2", bad.template()), Map.of()))
+        .isInstanceOf(RenderException.class)
+        .hasMessageContaining("lines/out.yaml.j2:" + bad.line() + ": ");
   }
 }
