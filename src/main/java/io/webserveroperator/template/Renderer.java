@@ -66,10 +66,11 @@ final class Renderer {
     String owner = describe(plain);
     String namespace = Plain.text(Plain.map(plain.get("metadata")).get("namespace"));
     JinjavaInterpreter interpreter = interpreter(set.jinjava(), variables(plain));
+    ResourceStrings strings = ResourceStrings.of(plain);
     List<RenderedObject> objects = new ArrayList<>();
     Map<String, String> seen = new HashMap<>();
     for (TemplateFile file : set.files()) {
-      for (Object document : renderDocuments(interpreter, file, owner)) {
+      for (Object document : renderDocuments(interpreter, file, owner, strings, false)) {
         RenderedObject object = check(document, file, plain, namespace, policy, owner);
         String identity = identity(object.ref());
         String earlier = seen.putIfAbsent(identity, file.name());
@@ -133,7 +134,8 @@ final class Renderer {
 
   private static List<Object> renderDocuments(
       Jinjava jinjava, TemplateFile file, Map<String, Object> variables, String owner) {
-    return renderDocuments(interpreter(jinjava, variables), file, owner);
+    return renderDocuments(
+        interpreter(jinjava, variables), file, owner, ResourceStrings.of(variables), false);
   }
 
   /** One interpreter per render: building one costs more than rendering a small template. */
@@ -166,18 +168,17 @@ final class Renderer {
 
   private static final Set<String> NONE = Set.of("none", "None");
 
-  private static List<Object> renderDocuments(
-      JinjavaInterpreter interpreter, TemplateFile file, String owner) {
-    return renderDocuments(interpreter, file, owner, false);
-  }
-
   /**
    * Renders a file and parses its YAML. A YAML error found in the plain render is found again in a
    * render of the marked tree, which knows the template line (renders are deterministic).
    */
   private static List<Object> renderDocuments(
-      JinjavaInterpreter interpreter, TemplateFile file, String owner, boolean marked) {
-    Slots slots = new Slots();
+      JinjavaInterpreter interpreter,
+      TemplateFile file,
+      String owner,
+      ResourceStrings strings,
+      boolean marked) {
+    Slots slots = new Slots(strings);
     int known = interpreter.getErrors().size();
     String text;
     try {
@@ -222,7 +223,7 @@ final class Renderer {
       return OutputParser.parse(output, slots);
     } catch (TemplateFailure e) {
       if (e.line() == 0 && !marked) {
-        renderDocuments(interpreter, file, owner, true);
+        renderDocuments(interpreter, file, owner, strings, true);
       }
       throw new RenderException(owner, file.name(), e.line(), e.getMessage());
     }

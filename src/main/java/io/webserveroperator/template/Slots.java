@@ -40,7 +40,13 @@ final class Slots {
   private final List<String> values = new ArrayList<>();
   private final List<Kind> kinds = new ArrayList<>();
   private final TextBudget budget = new TextBudget();
+  private final ResourceStrings resourceStrings;
   private boolean multiline;
+
+  /** The slots of one render that reads {@code resourceStrings} from the cluster. */
+  Slots(ResourceStrings resourceStrings) {
+    this.resourceStrings = resourceStrings;
+  }
 
   /** The slots of the render running on this thread, or null outside a render. */
   static Slots current() {
@@ -146,6 +152,11 @@ final class Slots {
     if (isLayout(text)) {
       // Spaces, tabs or nothing: layout, as in Jinja2's text ({{ ' ' * depth }} indents a line,
       // {{ '' }} alone leaves it empty). They cannot make a key, an item or a document.
+      budget.print(text.length());
+      return text;
+    }
+    if (!resourceStrings.contains(text) && TypedText.isTyped(text)) {
+      // Computed text such as {{ flag | lower }}: as Jinja2 prints it, so YAML types it.
       budget.print(text.length());
       return text;
     }

@@ -32,7 +32,7 @@ record Outcome(List<Object> documents, String failure, boolean clear) {
   /** The documents of rendered text, read as the engine reads its own output. */
   static Outcome ofText(String text) {
     try {
-      return of(OutputParser.parse(SourceLines.strip(text), new Slots()));
+      return of(OutputParser.parse(SourceLines.strip(text), new Slots(ResourceStrings.of(null))));
     } catch (TemplateFailure e) {
       return failed(e.getMessage(), true);
     }
