@@ -9,6 +9,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,11 +34,24 @@ final class OutputParser {
    * @throws TemplateFailure when the text is not valid YAML; the message gives the output line
    */
   static List<Object> parse(SourceLines rendered, Slots slots) {
-    List<Object> documents = new ArrayList<>();
     if (rendered.text().isBlank()) {
-      return documents;
+      return new ArrayList<>();
     }
     String text = BlockScalars.embed(rendered, slots);
+    List<Object> documents;
+    try {
+      documents = read(text, slots);
+    } catch (JsonProcessingException e) {
+      throw failure(e, text, rendered, slots);
+    }
+    if (!slots.syntaxLike().isEmpty()) {
+      refuseOtherReadings(documents, text, rendered, slots);
+    }
+    return documents;
+  }
+
+  private static List<Object> read(String text, Slots slots) throws JsonProcessingException {
+    List<Object> documents = new ArrayList<>();
     try (MappingIterator<Object> iterator = READER.readValues(text)) {
       while (iterator.hasNextValue()) {
         Object document = iterator.nextValue();
@@ -49,15 +63,45 @@ final class OutputParser {
           documents.add(restore(document, slots));
         }
       }
-    } catch (JsonProcessingException e) {
-      throw failure(e, text, rendered, slots);
+    } catch (JsonProcessingException | TemplateFailure e) {
+      throw e;
     } catch (IOException | RuntimeException e) {
-      if (e instanceof TemplateFailure failure) {
-        throw failure;
-      }
       throw new TemplateFailure("the rendered text is not valid YAML: " + e.getMessage());
     }
     return documents;
+  }
+
+  /**
+   * Fails when Jinja2's output, which has the computed text that looks like syntax where this
+   * engine has tokens, reads as other documents (or as none: Jinja2's YAML would fail).
+   */
+  private static void refuseOtherReadings(
+      List<Object> documents, String text, SourceLines rendered, Slots slots) {
+    BitSet syntaxLike = slots.syntaxLike();
+    if (readsTheSame(documents, slots.asJinjaPrints(text, syntaxLike), slots)) {
+      return;
+    }
+    for (int index = syntaxLike.nextSetBit(0);
+        index >= 0;
+        index = syntaxLike.nextSetBit(index + 1)) {
+      BitSet one = new BitSet();
+      one.set(index);
+      if (!readsTheSame(documents, slots.asJinjaPrints(text, one), slots)) {
+        int at = text.indexOf(Slots.token(index));
+        int line = 1 + (int) text.chars().limit(at).filter(c -> c == '\n').count();
+        int column = at - text.lastIndexOf('\n', at);
+        throw new TemplateFailure(
+            JinjaReading.message(slots.value(index)), templateLine(text, rendered, line, column));
+      }
+    }
+  }
+
+  private static boolean readsTheSame(List<Object> documents, String jinjaText, Slots slots) {
+    try {
+      return documents.equals(read(jinjaText, slots));
+    } catch (JsonProcessingException | TemplateFailure e) {
+      return false;
+    }
   }
 
   private static Object restore(Object node, Slots slots) {
@@ -84,6 +128,11 @@ final class OutputParser {
     return node;
   }
 
+  /** The template line that wrote output line {@code line}, or 0 where that is not known. */
+  private static int templateLine(String text, SourceLines rendered, int line, int column) {
+    return text.equals(rendered.text()) ? rendered.lineOfOutputLine(line, column) : 0;
+  }
+
   /**
    * The error, naming the template line that wrote the bad output line. Where block scalars were
    * written line by line the output lines moved, so the line is then found in the text as printed.
@@ -98,8 +147,7 @@ final class OutputParser {
     String[] lines = text.split("\n", -1);
     int line = Math.min(location.getLineNr(), lines.length);
     String shown = slots.resolveText(lines[line - 1]).strip();
-    int templateLine =
-        text.equals(rendered.text()) ? rendered.lineOfOutputLine(line, location.getColumnNr()) : 0;
+    int templateLine = templateLine(text, rendered, line, location.getColumnNr());
     return new TemplateFailure(
         "the line it renders is not valid YAML ("
             + (shown.length() > 120 ? shown.substring(0, 120) + "..." : shown)

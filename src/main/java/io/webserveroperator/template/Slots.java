@@ -4,6 +4,7 @@ import com.hubspot.jinjava.lib.fn.MacroFunction;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -41,6 +42,7 @@ final class Slots {
   private final List<Kind> kinds = new ArrayList<>();
   private final TextBudget budget = new TextBudget();
   private final ResourceStrings resourceStrings;
+  private final BitSet syntaxLike = new BitSet();
   private boolean multiline;
 
   /** The slots of one render that reads {@code resourceStrings} from the cluster. */
@@ -111,6 +113,37 @@ final class Slots {
     return '"' + line.replace("\n", "\\n") + '"';
   }
 
+  /** The values that are computed text Jinja2 might read as syntax ({@link JinjaReading}). */
+  BitSet syntaxLike() {
+    return syntaxLike;
+  }
+
+  /** The printed string of the token {@code index}. */
+  String value(int index) {
+    return values.get(index);
+  }
+
+  /**
+   * {@code text} with the tokens of {@code raw} values replaced by the text, as Jinja2 prints it.
+   */
+  String asJinjaPrints(String text, BitSet raw) {
+    StringBuilder out = new StringBuilder(text.length() + 32);
+    int from = 0;
+    int open;
+    while ((open = text.indexOf(OPEN, from)) >= 0) {
+      int close = text.indexOf(CLOSE, open);
+      int index = index(text, open, close);
+      out.append(text, from, open);
+      if (raw.get(index)) {
+        out.append(values.get(index));
+      } else {
+        out.append(text, open, close + 1);
+      }
+      from = close + 1;
+    }
+    return out.append(text, from, text.length()).toString();
+  }
+
   /** Whether this render printed a string of more than one line with {@code {{ }}}. */
   boolean printedMultiline() {
     return multiline;
@@ -155,10 +188,14 @@ final class Slots {
       budget.print(text.length());
       return text;
     }
-    if (!resourceStrings.contains(text) && TypedText.isTyped(text)) {
+    boolean computed = !resourceStrings.contains(text);
+    if (computed && TypedText.isTyped(text)) {
       // Computed text such as {{ flag | lower }}: as Jinja2 prints it, so YAML types it.
       budget.print(text.length());
       return text;
+    }
+    if (computed && JinjaReading.mayBeSyntax(text)) {
+      syntaxLike.set(values.size());
     }
     return put(text, Kind.PLAIN);
   }

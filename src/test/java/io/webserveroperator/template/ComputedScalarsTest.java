@@ -1,10 +1,12 @@
 package io.webserveroperator.template;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -62,11 +64,29 @@ class ComputedScalarsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"-", "1 #comment", "1, 2", "[1]", "{a: 1}", "1\n---", ".inf", "1: 2"})
-  void computedTextThatCouldBeStructureStaysOneString(String text) throws IOException {
+  @ValueSource(strings = {"-", "1, 2", ".inf", "a:b", "1\n---"})
+  void computedTextThatReadsTheSameInJinja2StaysOneString(String text) throws IOException {
     Map<String, Object> body = data("  v: {{ spec.text ~ '' }}\n", Map.of("text", text));
 
     assertThat(body.get("data")).isEqualTo(Map.of("v", text));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"1 #comment", "[1, 2]", "{a: 1}", "a: b", "'quoted'", "*alias"})
+  void computedTextThatJinja2ReadsAsSyntaxFailsNamingTheLine(String text) {
+    assertThatThrownBy(() -> data("  x: 1\n  v: {{ spec.text ~ '' }}\n", Map.of("text", text)))
+        .isInstanceOf(RenderException.class)
+        .hasMessageContaining("thing/cm.yaml.j2:6:")
+        .hasMessageContaining("reads as YAML syntax");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"1 #comment", "[1, 2]", "{a: 1}", "a: b", "'quoted'", "*alias"})
+  void aStringOfTheResourceIsPrintedWholeWhereverItStands(String text) throws IOException {
+    Map<String, Object> body =
+        data("  v: {{ spec.text }}\n  l: [{{ spec.text }}]\n", Map.of("text", text));
+
+    assertThat(body.get("data")).isEqualTo(ordered("v", text, "l", List.of(text)));
   }
 
   private static Map<String, Object> ordered(Object... pairs) {

@@ -51,7 +51,8 @@ class NoJavaNamesTest {
     }
 
     String body() {
-      return template != null ? template : "  value: {{ " + expression + " }}\n";
+      // A block scalar: a Python repr such as {'a': 1} is text there, for Jinja2's YAML too.
+      return template != null ? template : "  value: |-\n    {{ " + expression + " }}\n";
     }
   }
 
