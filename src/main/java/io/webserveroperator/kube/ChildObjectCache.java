@@ -67,14 +67,7 @@ public final class ChildObjectCache implements ReadCache, AutoCloseable {
   }
 
   private GenericKubernetesResource cached(ObjectRef ref) {
-    String key = Cache.namespaceKeyFunc(ref.namespace(), ref.name());
-    for (SharedIndexInformer<GenericKubernetesResource> informer : informersFor(ref)) {
-      GenericKubernetesResource found = informer.getStore().getByKey(key);
-      if (found != null) {
-        return found;
-      }
-    }
-    return null;
+    return InformerStores.find(informersFor(ref), ref);
   }
 
   private static String writeKey(ObjectRef ref) {

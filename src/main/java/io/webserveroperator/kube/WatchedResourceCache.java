@@ -74,16 +74,10 @@ public final class WatchedResourceCache implements ReadCache, AutoCloseable {
   }
 
   private GenericKubernetesResource cached(ObjectRef ref) {
-    for (SharedIndexInformer<GenericKubernetesResource> informer : informers) {
-      GenericKubernetesResource found = informer.getStore().getByKey(storeKey(ref));
-      if (found != null) {
-        return found;
-      }
-    }
-    return null;
+    return InformerStores.find(informers, ref);
   }
 
-  /** The informer store's key: {@code namespace/name}, or the name alone when cluster-scoped. */
+  /** The informer store's key, under which the recent writes are kept too. */
   private static String storeKey(ObjectRef ref) {
     return Cache.namespaceKeyFunc(ref.namespace(), ref.name());
   }

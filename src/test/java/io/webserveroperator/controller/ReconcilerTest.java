@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.apply.Change;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.Planner;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.WebServers;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -37,15 +37,6 @@ class ReconcilerTest {
   private static final ObjectRef SERVICE = new ObjectRef("v1", "Service", NAMESPACE, "web-service");
   private static final ObjectRef INGRESS =
       new ObjectRef("networking.k8s.io/v1", "Ingress", NAMESPACE, "web-ingress");
-  private static final ResourceDefinitionContext WEBSERVERS =
-      new ResourceDefinitionContext.Builder()
-          .withGroup("webapp.example.com")
-          .withVersion("v1")
-          .withKind("WebServer")
-          .withPlural("webservers")
-          .withNamespaced(true)
-          .build();
-
   private static TemplateRegistry templates;
   private static KubernetesClient offline;
 
@@ -84,7 +75,7 @@ class ReconcilerTest {
             resources,
             offline,
             Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC));
-    reconciler = new Reconciler(templates.watches().get(0), WEBSERVERS, resources, parts);
+    reconciler = new Reconciler(templates.watches().get(0), WebServers.KIND, resources, parts);
   }
 
   @Test
