@@ -1,15 +1,21 @@
 /**
- * The cluster edge that writes: server-side apply and prune, driven by a {@link
- * io.webserveroperator.diff.Plan}.
+ * The cluster edge that writes: carries out a {@link io.webserveroperator.diff.Plan} and returns
+ * what it did as data.
  *
  * <ol>
- *   <li>{@link io.webserveroperator.apply.Applier} server-side-applies the object of a CREATE or
- *       UPDATE entry with the operator's field manager, forcing conflicts (or as a dry run).
- *   <li>{@link io.webserveroperator.apply.Pruner} deletes the object of a PRUNE entry, in the
- *       background, only when it is still there and carries the operator's managed-by label.
- *   <li>Both throw {@link io.webserveroperator.apply.ApplyException} with the API server's status
- *       code when it refuses; nothing is logged here. The controller records what was done as
- *       {@link io.webserveroperator.apply.Change} values.
+ *   <li>{@link io.webserveroperator.apply.ChangeSetExecutor} goes through the plan: CREATE and
+ *       UPDATE entries are applied in plan order, UNCHANGED ones cost no request, and PRUNE entries
+ *       are deleted only once every apply has succeeded. It returns a {@link
+ *       io.webserveroperator.apply.ChangeSet}: the {@link io.webserveroperator.apply.Change} values
+ *       written, what the resource owns now, its children as they are now, and the refusal that
+ *       stopped it, if one did.
+ *   <li>The writes go through an {@link io.webserveroperator.apply.ObjectWriter}: {@link
+ *       io.webserveroperator.apply.Applier} server-side-applies with the operator's field manager,
+ *       forcing conflicts (or as a dry run, for the preview); {@link
+ *       io.webserveroperator.apply.Pruner} deletes in the background, and only an object that is
+ *       still there and carries the operator's managed-by label.
+ *   <li>A refusal is an {@link io.webserveroperator.apply.ApplyException} with the API server's
+ *       status code (422 or 400: the object is invalid). Nothing is logged here.
  * </ol>
  */
 package io.webserveroperator.apply;

@@ -44,13 +44,13 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(
       names = "--workers",
-      defaultValue = "${env:WSO_WORKERS:-16}",
+      defaultValue = "${env:WSO_WORKERS:-" + OperatorOptions.DEFAULT_WORKERS + "}",
       description = "Reconciles at once (env WSO_WORKERS; default: ${DEFAULT-VALUE}).")
   int workers;
 
   @Option(
       names = "--resync",
-      defaultValue = "${env:WSO_RESYNC:-PT10H}",
+      defaultValue = "${env:WSO_RESYNC:-" + OperatorOptions.DEFAULT_RESYNC + "}",
       converter = DurationConverter.class,
       description =
           "Reconcile everything this often, e.g. 10h, 30m, PT10H (env WSO_RESYNC; default: 10h).")
@@ -58,7 +58,7 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(
       names = "--health-port",
-      defaultValue = "${env:WSO_HEALTH_PORT:-8080}",
+      defaultValue = "${env:WSO_HEALTH_PORT:-" + OperatorOptions.DEFAULT_HEALTH_PORT + "}",
       description =
           "Port of /metrics, /healthz and /readyz (env WSO_HEALTH_PORT; default: ${DEFAULT-VALUE}).")
   int healthPort;
@@ -112,21 +112,21 @@ final class RunCommand implements Callable<Integer> {
     try (KubernetesClient client =
         KubeClients.create(cluster.kubeconfig, cluster.context, requests)) {
       OperatorOptions options =
-          new OperatorOptions(
-              templates.folder(),
-              namespaces == null ? List.of() : namespaces,
-              selector,
-              workers,
-              resync,
-              healthPort,
-              new LeaderElectionOptions(
-                  leaderElect,
-                  leaseNamespace,
-                  leaseName,
-                  identity(),
-                  leaseDuration,
-                  renewDeadline,
-                  retryPeriod));
+          OperatorOptions.defaults(templates.folder())
+              .withNamespaces(namespaces)
+              .withLabelSelector(selector)
+              .withWorkers(workers)
+              .withResync(resync)
+              .withHealthPort(healthPort)
+              .withLeaderElection(
+                  new LeaderElectionOptions(
+                      leaderElect,
+                      leaseNamespace,
+                      leaseName,
+                      identity(),
+                      leaseDuration,
+                      renewDeadline,
+                      retryPeriod));
       Operator operator = Operator.start(client, requests, options);
       Thread hook = new Thread(operator::close, "operator-shutdown");
       Runtime.getRuntime().addShutdownHook(hook);

@@ -8,13 +8,13 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.apply.ApplyException;
 import io.webserveroperator.apply.Change;
-import io.webserveroperator.apply.Pruner;
+import io.webserveroperator.apply.ObjectWriter;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.kube.ObjectRefs;
 import io.webserveroperator.kube.Scoped;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.RenderedObject;
-import io.webserveroperator.status.EventRecorder;
+import io.webserveroperator.status.EventSink;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -30,17 +30,17 @@ final class Cleanup {
 
   private final KubernetesClient client;
   private final ResourceDefinitionContext kind;
-  private final Pruner pruner;
-  private final EventRecorder events;
+  private final ObjectWriter writer;
+  private final EventSink events;
 
   Cleanup(
       KubernetesClient client,
       ResourceDefinitionContext kind,
-      Pruner pruner,
-      EventRecorder events) {
+      ObjectWriter writer,
+      EventSink events) {
     this.client = client;
     this.kind = kind;
-    this.pruner = pruner;
+    this.writer = writer;
     this.events = events;
   }
 
@@ -71,7 +71,7 @@ final class Cleanup {
     for (ObjectRef ref : inventory) {
       if (!collectable(ref, namespace)) {
         try {
-          if (pruner.delete(ref)) {
+          if (writer.delete(ref)) {
             changes.add(new Change(ref, Action.PRUNE, false));
           }
         } catch (ApplyException e) {

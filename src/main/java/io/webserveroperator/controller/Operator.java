@@ -10,13 +10,15 @@ import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaseLo
 import io.webserveroperator.apply.Applier;
 import io.webserveroperator.apply.ApplyOptions;
 import io.webserveroperator.apply.Change;
+import io.webserveroperator.apply.ObjectWriter;
 import io.webserveroperator.apply.Pruner;
 import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.ApiRequestCounter;
+import io.webserveroperator.kube.ChildObjectCache;
 import io.webserveroperator.kube.KindResolver;
-import io.webserveroperator.kube.ObjectCache;
-import io.webserveroperator.kube.OwnerKey;
-import io.webserveroperator.kube.ResourceCache;
+import io.webserveroperator.kube.ObjectRefs;
+import io.webserveroperator.kube.WatchedResourceCache;
+import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.status.EventRecorder;
 import io.webserveroperator.status.StatusWriter;
 import io.webserveroperator.template.TemplateRegistry;
@@ -54,11 +56,11 @@ public final class Operator implements AutoCloseable {
   private final KubernetesClient client;
   private final TemplateRegistry templates;
   private final OperatorMetrics metrics;
-  private final WorkQueue<OwnerKey> queue = new WorkQueue<>(RateLimiter.defaults());
-  private final ObjectCache children;
+  private final WorkQueue<ObjectRef> queue = new WorkQueue<>(RateLimiter.defaults());
+  private final ChildObjectCache children;
   private final EventRecorder events;
   private final Map<String, Reconciler> reconcilers = new LinkedHashMap<>();
-  private final Map<String, ResourceCache> resources = new LinkedHashMap<>();
+  private final Map<String, WatchedResourceCache> resources = new LinkedHashMap<>();
   private final HealthServer health;
   private final ExecutorService workers;
   private final CountDownLatch stopped = new CountDownLatch(1);
@@ -76,23 +78,24 @@ public final class Operator implements AutoCloseable {
     this.templates = TemplateRegistry.load(options.templates().resolve("watches.yaml"));
     this.metrics = new OperatorMetrics(requests);
     KindResolver kinds = new KindResolver(client);
-    this.children = new ObjectCache(client, kinds, options.namespaces(), this::childChanged);
+    this.children = new ChildObjectCache(client, kinds, options.namespaces(), this::childChanged);
     this.events = new EventRecorder(client);
     Reconciler.Parts parts =
         new Reconciler.Parts(
             templates,
             children,
             new Planner(),
-            new Applier(client, kinds, ApplyOptions.defaults()),
-            new Pruner(client, kinds, ApplyOptions.defaults()),
-            new StatusWriter(client),
+            ObjectWriter.of(
+                new Applier(client, kinds, ApplyOptions.defaults()),
+                new Pruner(client, kinds, ApplyOptions.defaults())),
+            StatusWriter.of(client),
             events,
             client,
             Clock.systemUTC());
     for (Watch watch : templates.watches()) {
       var kind = kinds.resolve(watch.apiVersion(), watch.kind());
       var cache =
-          new ResourceCache(
+          new WatchedResourceCache(
               client,
               kind,
               options.namespaces(),
@@ -129,7 +132,7 @@ public final class Operator implements AutoCloseable {
                       watch.kind(),
                       e.getMessage()));
     }
-    operator.resources.values().forEach(ResourceCache::awaitSynced);
+    operator.resources.values().forEach(WatchedResourceCache::awaitSynced);
     operator.templates.watchForChanges(
         operator::requeueAll,
         (watch, error) ->
@@ -171,7 +174,7 @@ public final class Operator implements AutoCloseable {
   }
 
   private boolean isReady() {
-    return resources.values().stream().allMatch(ResourceCache::hasSynced);
+    return resources.values().stream().allMatch(WatchedResourceCache::hasSynced);
   }
 
   private void electLeader() {
@@ -219,7 +222,7 @@ public final class Operator implements AutoCloseable {
 
   private void work() {
     try {
-      OwnerKey key;
+      ObjectRef key;
       while ((key = queue.take()) != null) {
         process(key);
       }
@@ -228,7 +231,7 @@ public final class Operator implements AutoCloseable {
     }
   }
 
-  private void process(OwnerKey key) {
+  private void process(ObjectRef key) {
     Reconciler reconciler = reconcilers.get(key(key.apiVersion(), key.kind()));
     String controller = key.kind().toLowerCase(Locale.ROOT);
     MDC.put("resource", key.toString());
@@ -267,32 +270,32 @@ public final class Operator implements AutoCloseable {
     }
   }
 
-  private void enqueue(OwnerKey key) {
+  private void enqueue(ObjectRef key) {
     if (reconcilers.containsKey(key(key.apiVersion(), key.kind()))) {
       metrics.added("operator");
       queue.add(key);
     }
   }
 
-  private void childChanged(ObjectCache.OwnerReferenceEvent event) {
+  private void childChanged(ChildObjectCache.OwnerReferenceEvent event) {
     OwnerReference owner = event.owner();
     enqueue(
-        new OwnerKey(
+        new ObjectRef(
             owner.getApiVersion(), owner.getKind(), event.child().namespace(), owner.getName()));
   }
 
   private void requeueAll(Watch watch) {
     LOG.info("Templates of {} changed; reconciling every {}", watch.kind(), watch.kind());
-    ResourceCache cache = resources.get(key(watch.apiVersion(), watch.kind()));
+    WatchedResourceCache cache = resources.get(key(watch.apiVersion(), watch.kind()));
     if (cache != null && leading) {
-      cache.list().forEach(resource -> enqueue(OwnerKey.of(resource)));
+      cache.list().forEach(resource -> enqueue(ObjectRefs.of(resource)));
     }
   }
 
   private void requeueAllKinds() {
-    for (ResourceCache cache : resources.values()) {
+    for (WatchedResourceCache cache : resources.values()) {
       for (GenericKubernetesResource resource : cache.list()) {
-        enqueue(OwnerKey.of(resource));
+        enqueue(ObjectRefs.of(resource));
       }
     }
   }

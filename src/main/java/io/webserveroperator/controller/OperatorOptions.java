@@ -6,7 +6,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * How the operator runs.
+ * How the operator runs. Start from {@link #defaults} and change what differs with the {@code
+ * with...} methods.
  *
  * @param templates the folder holding {@code watches.yaml}
  * @param namespaces namespaces to watch; empty for all
@@ -25,6 +26,15 @@ public record OperatorOptions(
     int healthPort,
     LeaderElectionOptions leaderElection) {
 
+  /** Reconciles at once by default. */
+  public static final int DEFAULT_WORKERS = 16;
+
+  /** How often everything is reconciled by default, as ISO-8601: a safety net, not a poll. */
+  public static final String DEFAULT_RESYNC = "PT10H";
+
+  /** The port of /metrics, /healthz and /readyz by default. */
+  public static final int DEFAULT_HEALTH_PORT = 8080;
+
   public OperatorOptions {
     Objects.requireNonNull(templates, "templates");
     namespaces = namespaces == null ? List.of() : List.copyOf(namespaces);
@@ -35,21 +45,60 @@ public record OperatorOptions(
     Objects.requireNonNull(leaderElection, "leaderElection");
   }
 
+  /**
+   * The templates in {@code templates}, every namespace, no selector, {@value #DEFAULT_WORKERS}
+   * workers, a resync every 10 hours, health on port {@value #DEFAULT_HEALTH_PORT}, no leader
+   * election: what {@code run} does without flags.
+   */
+  public static OperatorOptions defaults(Path templates) {
+    return new OperatorOptions(
+        templates,
+        List.of(),
+        null,
+        DEFAULT_WORKERS,
+        Duration.parse(DEFAULT_RESYNC),
+        DEFAULT_HEALTH_PORT,
+        LeaderElectionOptions.disabled("default", "webserver-operator"));
+  }
+
+  /** The same options watching only these namespaces; empty for all. */
+  public OperatorOptions withNamespaces(List<String> watched) {
+    return new OperatorOptions(
+        templates, watched, labelSelector, workers, resync, healthPort, leaderElection);
+  }
+
+  /** The same options limited to resources matching the selector; null for all. */
+  public OperatorOptions withLabelSelector(String selector) {
+    return new OperatorOptions(
+        templates, namespaces, selector, workers, resync, healthPort, leaderElection);
+  }
+
+  /** The same options with another number of workers. */
+  public OperatorOptions withWorkers(int count) {
+    return new OperatorOptions(
+        templates, namespaces, labelSelector, count, resync, healthPort, leaderElection);
+  }
+
   /** The same options with another resync period. */
   public OperatorOptions withResync(Duration period) {
     return new OperatorOptions(
         templates, namespaces, labelSelector, workers, period, healthPort, leaderElection);
   }
 
+  /** The same options with another health port; 0 for any free port. */
+  public OperatorOptions withHealthPort(int port) {
+    return new OperatorOptions(
+        templates, namespaces, labelSelector, workers, resync, port, leaderElection);
+  }
+
+  /** The same options with other leader election settings. */
+  public OperatorOptions withLeaderElection(LeaderElectionOptions election) {
+    return new OperatorOptions(
+        templates, namespaces, labelSelector, workers, resync, healthPort, election);
+  }
+
   /** The same options with leader election on or off. */
   public OperatorOptions withLeaderElection(boolean on) {
-    return new OperatorOptions(
-        templates,
-        namespaces,
-        labelSelector,
-        workers,
-        resync,
-        healthPort,
-        leaderElection.withEnabled(on));
+    return withLeaderElection(leaderElection.withEnabled(on));
   }
 }

@@ -3,22 +3,20 @@ package io.webserveroperator.controller;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.webserveroperator.OperatorException;
-import io.webserveroperator.apply.Applier;
 import io.webserveroperator.apply.ApplyException;
 import io.webserveroperator.apply.Change;
-import io.webserveroperator.apply.Pruner;
-import io.webserveroperator.diff.Action;
+import io.webserveroperator.apply.ChangeSet;
+import io.webserveroperator.apply.ChangeSetExecutor;
+import io.webserveroperator.apply.ObjectWriter;
 import io.webserveroperator.diff.Plan;
-import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.diff.Planner;
-import io.webserveroperator.kube.ObjectCache;
-import io.webserveroperator.kube.OwnerKey;
-import io.webserveroperator.kube.ResourceCache;
+import io.webserveroperator.kube.ReadCache;
 import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.RenderedObject;
-import io.webserveroperator.status.EventRecorder;
+import io.webserveroperator.status.EventSink;
 import io.webserveroperator.status.Outcome;
 import io.webserveroperator.status.Readiness;
 import io.webserveroperator.status.StatusBuilder;
@@ -29,200 +27,163 @@ import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplatesInvalidException;
 import io.webserveroperator.template.Watch;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Drives one resource to its rendered state: read from the cache, render, plan against the cached
- * children, apply what changed, prune what is gone, write status if it changed. Each step that
- * fails stops the ones after it, so nothing is applied half-way from a broken render and nothing is
- * pruned while an apply failed.
+ * Drives one resource to its rendered state, in the six steps of README's concept diagram: read the
+ * resource from the cache, render it, plan against the cached children, apply and prune, write
+ * status if it changed, and say what the work queue does next. A step that fails reports why (a
+ * Warning event and the Ready condition) and stops the steps after it, so nothing is applied from a
+ * broken render and nothing is pruned while an apply failed.
  *
- * <p>Thread-safe; the work queue guarantees one reconcile per key at a time.
+ * <p>Thread-safe; the work queue guarantees one reconcile per resource at a time.
  */
 public final class Reconciler {
 
   private final Watch watch;
   private final ResourceDefinitionContext kind;
-  private final ResourceCache resources;
+  private final ReadCache resources;
   private final TemplateRegistry templates;
-  private final ObjectCache children;
+  private final ReadCache children;
   private final Planner planner;
-  private final Applier applier;
-  private final Pruner pruner;
+  private final ChangeSetExecutor executor;
   private final StatusWriter statusWriter;
-  private final EventRecorder events;
-  private final KubernetesClient client;
+  private final EventSink events;
   private final Clock clock;
   private final Cleanup cleanup;
-  private final Map<OwnerKey, Integer> lastApplied = new ConcurrentHashMap<>();
+  private final KubernetesSerialization serialization;
+  private final Map<ObjectRef, Integer> lastApplied = new ConcurrentHashMap<>();
 
   /**
-   * The collaborators of a reconciler; all shared across kinds but {@code watch} and {@code kind}.
+   * The collaborators of a reconciler, shared across kinds. {@code client} serialises objects and
+   * edits the clean-up finalizer; every other request goes through the writers.
    */
   public record Parts(
       TemplateRegistry templates,
-      ObjectCache children,
+      ReadCache children,
       Planner planner,
-      Applier applier,
-      Pruner pruner,
+      ObjectWriter writer,
       StatusWriter statusWriter,
-      EventRecorder events,
+      EventSink events,
       KubernetesClient client,
       Clock clock) {}
 
-  public Reconciler(
-      Watch watch, ResourceDefinitionContext kind, ResourceCache resources, Parts parts) {
+  /**
+   * @param watch the watched kind and its templates
+   * @param kind the watched kind as the API server serves it
+   * @param resources the cache of the watched resources of that kind
+   */
+  public Reconciler(Watch watch, ResourceDefinitionContext kind, ReadCache resources, Parts parts) {
     this.watch = watch;
     this.kind = kind;
     this.resources = resources;
     this.templates = parts.templates();
     this.children = parts.children();
     this.planner = parts.planner();
-    this.applier = parts.applier();
-    this.pruner = parts.pruner();
     this.statusWriter = parts.statusWriter();
     this.events = parts.events();
-    this.client = parts.client();
     this.clock = parts.clock();
-    this.cleanup = new Cleanup(client, kind, pruner, events);
+    this.serialization = parts.client().getKubernetesSerialization();
+    this.executor = new ChangeSetExecutor(parts.writer(), children, serialization);
+    this.cleanup = new Cleanup(parts.client(), kind, parts.writer(), events);
   }
 
-  /** Reconciles the resource with that key, as it is in the cache now. */
-  public ReconcileResult reconcile(OwnerKey key) {
-    Optional<GenericKubernetesResource> cached = resources.get(key);
+  /** Reconciles the resource that {@code ref} names, as it is in the cache now. */
+  public ReconcileResult reconcile(ObjectRef ref) {
+    // 1. The resource, from the cache: no API call.
+    Optional<GenericKubernetesResource> cached = resources.get(ref);
     if (cached.isEmpty()) {
       // Gone: the garbage collector removes its children through their owner references.
-      lastApplied.remove(key);
+      lastApplied.remove(ref);
       return ReconcileResult.nothing();
     }
-    GenericKubernetesResource resource = cached.get();
-    if (resource.getMetadata().getDeletionTimestamp() != null) {
-      lastApplied.remove(key);
-      return cleanup.run(resource, Inventory.fromStatus(status(asMap(resource))));
+    Observed observed = Observed.of(cached.get(), asMap(cached.get()));
+    if (observed.resource().getMetadata().getDeletionTimestamp() != null) {
+      lastApplied.remove(ref);
+      return cleanup.run(observed.resource(), observed.inventory());
     }
-    Map<String, Object> object = asMap(resource);
-    Map<String, Object> oldStatus = status(object);
-    List<ObjectRef> inventory = Inventory.fromStatus(oldStatus);
-
-    List<RenderedObject> desired;
     try {
-      desired = templates.render(watch, object);
+      // 2. The desired objects: pure, nothing applied if it fails.
+      List<RenderedObject> desired = render(observed);
+      cleanup.guard(observed.resource(), desired);
+      // 3. The plan against the cached children.
+      Plan plan = plan(observed, desired);
+      // 4. Apply, then prune.
+      ChangeSet changeSet = apply(ref, observed, plan, desired);
+      // 5. Status, written only when it changed.
+      boolean written = writeStatus(observed, changeSet);
+      // 6. Done: the work queue forgets the key's backoff.
+      return ReconcileResult.done(changeSet.changes(), written);
+    } catch (StepFailed step) {
+      return failed(observed, step);
+    }
+  }
+
+  private List<RenderedObject> render(Observed observed) {
+    try {
+      return templates.render(watch, observed.object());
     } catch (TemplatesInvalidException e) {
       // The kind's templates did not load: an edit of the templates, not of this resource, fixes
       // it.
-      return failedBeforeApply(
-          resource,
-          oldStatus,
-          inventory,
-          ReconcileFailure.terminal("TemplatesInvalid", "TemplatesInvalid", e));
+      throw StepFailed.beforeApply(
+          observed, ReconcileFailure.terminal("TemplatesInvalid", "TemplatesInvalid", e));
     } catch (RenderException e) {
-      return failedBeforeApply(
-          resource,
-          oldStatus,
-          inventory,
-          ReconcileFailure.terminal("RenderFailed", "RenderFailed", e));
+      throw StepFailed.beforeApply(
+          observed, ReconcileFailure.terminal("RenderFailed", "RenderFailed", e));
     }
+  }
 
-    cleanup.guard(resource, desired);
-
-    Plan plan;
+  private Plan plan(Observed observed, List<RenderedObject> desired) {
     try {
-      plan = planner.plan(desired, ref -> children.get(ref).map(this::asMap), inventory);
+      return planner.plan(desired, ref -> children.get(ref).map(this::asMap), observed.inventory());
     } catch (OperatorException e) {
       // A kind the API server does not serve, or an object rendered twice: no retry fixes it.
-      return failedBeforeApply(
-          resource, oldStatus, inventory, ReconcileFailure.terminal("ApplyFailed", "Invalid", e));
+      throw StepFailed.beforeApply(
+          observed, ReconcileFailure.terminal("ApplyFailed", "Invalid", e));
     }
-    boolean drift = Integer.valueOf(fingerprint(desired)).equals(lastApplied.get(key));
-    List<Change> changes = new ArrayList<>();
-    Map<ObjectRef, Map<String, Object>> live = new LinkedHashMap<>();
-    Set<ObjectRef> owned = new LinkedHashSet<>(inventory);
-    for (PlanEntry entry : plan.entries()) {
-      switch (entry.action()) {
-        case UNCHANGED -> {
-          live.put(entry.ref(), entry.live());
-          owned.add(entry.ref());
-        }
-        case CREATE, UPDATE -> {
-          try {
-            GenericKubernetesResource applied = applier.apply(entry);
-            children.wrote(applied);
-            live.put(entry.ref(), asMap(applied));
-          } catch (ApplyException e) {
-            return applyFailed(resource, oldStatus, owned, changes, e);
-          }
-          owned.add(entry.ref());
-          Change change =
-              new Change(entry.ref(), entry.action(), entry.action() == Action.UPDATE && drift);
-          changes.add(change);
-          recordChange(resource, change);
-        }
-        case PRUNE -> {
-          // Pruned below, once every apply has succeeded.
-        }
-      }
-    }
-    for (PlanEntry entry : plan.byAction(Action.PRUNE)) {
-      try {
-        if (pruner.prune(entry)) {
-          Change change = new Change(entry.ref(), Action.PRUNE, false);
-          changes.add(change);
-          recordChange(resource, change);
-        }
-      } catch (ApplyException e) {
-        return applyFailed(resource, oldStatus, owned, changes, e);
-      }
-      owned.remove(entry.ref());
-    }
-    lastApplied.put(key, fingerprint(desired));
+  }
 
+  /** Carries out the plan and records an event per change; fails at the first refusal. */
+  private ChangeSet apply(
+      ObjectRef ref, Observed observed, Plan plan, List<RenderedObject> desired) {
+    int fingerprint = desired.stream().map(RenderedObject::body).toList().hashCode();
+    // Rendered the same as last time: an UPDATE puts back what someone else changed.
+    boolean updatesAreDrift = Integer.valueOf(fingerprint).equals(lastApplied.get(ref));
+    ChangeSet changeSet = executor.execute(plan, observed.inventory(), updatesAreDrift);
+    changeSet.changes().forEach(change -> recordChange(observed.resource(), change));
+    if (changeSet.failed()) {
+      ApplyException e = changeSet.failure();
+      throw new StepFailed(
+          e.isInvalid()
+              ? ReconcileFailure.terminal("ApplyFailed", "Invalid", e)
+              : ReconcileFailure.retriable("ApplyFailed", "ApplyFailed", e),
+          changeSet.owned(),
+          changeSet.changes());
+    }
+    lastApplied.put(ref, fingerprint);
+    return changeSet;
+  }
+
+  /** Renders the status template over the children as they are now, and writes the status. */
+  private boolean writeStatus(Observed observed, ChangeSet changeSet) {
     Map<String, Object> templateStatus;
     try {
-      templateStatus = templates.renderStatus(watch, object, byKindAndName(live));
+      templateStatus =
+          templates.renderStatus(watch, observed.object(), byKindAndName(changeSet.children()));
     } catch (RenderException e) {
-      return failed(
-          resource,
-          oldStatus,
-          owned,
-          changes,
-          ReconcileFailure.terminal("RenderFailed", "RenderFailed", e));
+      throw new StepFailed(
+          ReconcileFailure.terminal("RenderFailed", "RenderFailed", e),
+          changeSet.owned(),
+          changeSet.changes());
     }
     Map<ObjectRef, Readiness.Verdict> verdicts = new LinkedHashMap<>();
-    live.forEach((ref, child) -> verdicts.put(ref, Readiness.of(child)));
-    boolean written =
-        writeStatus(
-            resource, oldStatus, templateStatus, List.copyOf(owned), Outcome.applied(), verdicts);
-    return ReconcileResult.done(changes, written);
-  }
-
-  private ReconcileResult applyFailed(
-      GenericKubernetesResource resource,
-      Map<String, Object> oldStatus,
-      Set<ObjectRef> owned,
-      List<Change> changes,
-      ApplyException e) {
-    ReconcileFailure failure =
-        e.isInvalid()
-            ? ReconcileFailure.terminal("ApplyFailed", "Invalid", e)
-            : ReconcileFailure.retriable("ApplyFailed", "ApplyFailed", e);
-    return failed(resource, oldStatus, owned, changes, failure);
-  }
-
-  /** A step before any apply failed: nothing changed, every object in the inventory is kept. */
-  private ReconcileResult failedBeforeApply(
-      GenericKubernetesResource resource,
-      Map<String, Object> oldStatus,
-      List<ObjectRef> inventory,
-      ReconcileFailure failure) {
-    return failed(resource, oldStatus, inventory, List.of(), failure);
+    changeSet.children().forEach((ref, child) -> verdicts.put(ref, Readiness.of(child)));
+    return write(observed, templateStatus, changeSet.owned(), Outcome.applied(), verdicts);
   }
 
   /**
@@ -230,19 +191,15 @@ public final class Reconciler {
    * template's fields and every object still owned. A terminal failure waits for a change of the
    * resource or its templates; any other is retried after its backoff.
    */
-  private ReconcileResult failed(
-      GenericKubernetesResource resource,
-      Map<String, Object> oldStatus,
-      Collection<ObjectRef> owned,
-      List<Change> changes,
-      ReconcileFailure failure) {
+  private ReconcileResult failed(Observed observed, StepFailed step) {
+    ReconcileFailure failure = step.failure;
     String message = failure.cause().getMessage();
-    events.warning(resource, failure.event(), message);
+    events.warning(observed.resource(), failure.event(), message);
     Outcome outcome = Outcome.failed(failure.reason(), message);
-    boolean written = writeStatus(resource, oldStatus, null, List.copyOf(owned), outcome, Map.of());
+    boolean written = write(observed, null, step.owned, outcome, Map.of());
     return failure.terminal()
-        ? ReconcileResult.waitForChange(changes, written, message)
-        : ReconcileResult.retry(changes, written, message);
+        ? ReconcileResult.waitForChange(step.changes, written, message)
+        : ReconcileResult.retry(step.changes, written, message);
   }
 
   private void recordChange(GenericKubernetesResource resource, Change change) {
@@ -256,26 +213,26 @@ public final class Reconciler {
     events.normal(resource, reason, change.describe());
   }
 
-  private boolean writeStatus(
-      GenericKubernetesResource resource,
-      Map<String, Object> oldStatus,
+  private boolean write(
+      Observed observed,
       Map<String, Object> templateStatus,
-      List<ObjectRef> inventory,
+      Collection<ObjectRef> inventory,
       Outcome outcome,
       Map<ObjectRef, Readiness.Verdict> verdicts) {
+    GenericKubernetesResource resource = observed.resource();
     Long generation = resource.getMetadata().getGeneration();
     Map<String, Object> newStatus =
         StatusBuilder.build(
-            oldStatus,
+            observed.status(),
             generation == null ? 0 : generation,
             templateStatus,
-            inventory,
+            List.copyOf(inventory),
             outcome,
             verdicts,
             clock.instant());
     try {
       Optional<GenericKubernetesResource> written =
-          statusWriter.write(kind, resource, oldStatus, newStatus);
+          statusWriter.write(kind, resource, observed.status(), newStatus);
       written.ifPresent(resources::wrote);
       return written.isPresent();
     } catch (StatusWriteException e) {
@@ -287,28 +244,59 @@ public final class Reconciler {
   }
 
   private static Map<String, Map<String, Map<String, Object>>> byKindAndName(
-      Map<ObjectRef, Map<String, Object>> live) {
+      Map<ObjectRef, Map<String, Object>> children) {
     Map<String, Map<String, Map<String, Object>>> byKind = new LinkedHashMap<>();
-    live.forEach(
-        (ref, object) -> {
-          if (object != null) {
-            byKind.computeIfAbsent(ref.kind(), k -> new LinkedHashMap<>()).put(ref.name(), object);
-          }
-        });
+    children.forEach(
+        (ref, object) ->
+            byKind.computeIfAbsent(ref.kind(), k -> new LinkedHashMap<>()).put(ref.name(), object));
     return byKind;
-  }
-
-  private static int fingerprint(List<RenderedObject> desired) {
-    return desired.stream().map(RenderedObject::body).toList().hashCode();
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> status(Map<String, Object> object) {
-    return object.get("status") instanceof Map<?, ?> status ? (Map<String, Object>) status : null;
   }
 
   @SuppressWarnings("unchecked")
   private Map<String, Object> asMap(GenericKubernetesResource resource) {
-    return client.getKubernetesSerialization().convertValue(resource, Map.class);
+    return serialization.convertValue(resource, Map.class);
+  }
+
+  /**
+   * The resource as read in step 1.
+   *
+   * @param object the resource as the plain map templates see
+   * @param status its status as read, or null when it has none yet
+   * @param inventory what it owned after the last reconcile, from its status
+   */
+  private record Observed(
+      GenericKubernetesResource resource,
+      Map<String, Object> object,
+      Map<String, Object> status,
+      List<ObjectRef> inventory) {
+
+    @SuppressWarnings("unchecked")
+    static Observed of(GenericKubernetesResource resource, Map<String, Object> object) {
+      Map<String, Object> status =
+          object.get("status") instanceof Map<?, ?> map ? (Map<String, Object>) map : null;
+      return new Observed(resource, object, status, Inventory.fromStatus(status));
+    }
+  }
+
+  /**
+   * A step failed: how to report it, what the resource still owns, and the writes made before.
+   * Thrown by a step and caught once in {@link #reconcile}; no stack trace, it never leaves.
+   */
+  private static final class StepFailed extends RuntimeException {
+    private final transient ReconcileFailure failure;
+    private final transient Collection<ObjectRef> owned;
+    private final transient List<Change> changes;
+
+    StepFailed(ReconcileFailure failure, Collection<ObjectRef> owned, List<Change> changes) {
+      super(failure.cause().getMessage(), failure.cause(), false, false);
+      this.failure = failure;
+      this.owned = owned;
+      this.changes = changes;
+    }
+
+    /** A step before any apply failed: nothing changed, every object in the inventory is kept. */
+    static StepFailed beforeApply(Observed observed, ReconcileFailure failure) {
+      return new StepFailed(failure, observed.inventory(), List.of());
+    }
   }
 }

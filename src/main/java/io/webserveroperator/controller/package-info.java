@@ -2,16 +2,21 @@
  * The running operator: the loop that drives every watched resource to its rendered state.
  *
  * <ol>
- *   <li>{@link io.webserveroperator.controller.Operator} loads the templates, starts an informer
- *       per watched kind, and (after taking the Lease, when leader election is on) a pool of
- *       workers.
- *   <li>Informer events put resource keys into the {@link
+ *   <li>{@link io.webserveroperator.controller.Operator} loads the templates, starts the caches of
+ *       the watched resources and of their children, and (after taking the Lease, when leader
+ *       election is on) a pool of workers. {@link io.webserveroperator.controller.OperatorOptions}
+ *       says how, starting from {@code defaults}.
+ *   <li>Cache events put resource identities into the {@link
  *       io.webserveroperator.controller.WorkQueue}: a key waits once however often it is added, is
  *       never worked on by two workers at once, and comes back after a {@link
  *       io.webserveroperator.controller.RateLimiter} backoff when it fails. Changes of children
  *       re-queue their owner, so drift is corrected at once.
- *   <li>{@link io.webserveroperator.controller.Reconciler} reads the resource from the cache,
- *       renders it, plans against the cached children, applies, prunes, and writes status; {@link
+ *   <li>{@link io.webserveroperator.controller.Reconciler} runs the six steps of README's concept
+ *       diagram: the resource from the cache, render, plan against the cached children, apply and
+ *       prune ({@code apply.ChangeSetExecutor}), status, and a {@link
+ *       io.webserveroperator.controller.ReconcileResult} that tells the queue what comes next. A
+ *       failed step becomes a {@link io.webserveroperator.controller.ReconcileFailure}: a Warning
+ *       event, the Ready condition's reason, and whether to retry or wait for a change. {@link
  *       io.webserveroperator.controller.Cleanup} handles deletion through a finalizer when the
  *       garbage collector cannot.
  *   <li>{@link io.webserveroperator.controller.OperatorMetrics} and {@link

@@ -3,12 +3,18 @@
  *
  * <ol>
  *   <li>{@link io.webserveroperator.kube.KubeClients} builds a client from a kubeconfig and
- *       context.
+ *       context; {@link io.webserveroperator.kube.ApiRequestCounter} counts its requests by verb.
  *   <li>{@link io.webserveroperator.kube.KindResolver} asks the API server once per kind for its
- *       plural and scope.
- *   <li>{@link io.webserveroperator.kube.ObjectCache} keeps informers (started on first use) for
- *       the child kinds the templates render, limited to objects this operator manages, with
- *       managedFields stripped to save memory; the planner reads live objects from it.
+ *       plural and scope; {@link io.webserveroperator.kube.Scoped} is the one place that addresses
+ *       a kind in a namespace or cluster-wide (a null namespace, as in {@code manifest.ObjectRef}),
+ *       and {@link io.webserveroperator.kube.ObjectRefs} names client objects by {@code ObjectRef}.
+ *   <li>Two caches, both {@link io.webserveroperator.kube.ReadCache}s that see the operator's own
+ *       writes at once: {@link io.webserveroperator.kube.WatchedResourceCache} holds the watched
+ *       resources and reports each change that may need a reconcile; {@link
+ *       io.webserveroperator.kube.ChildObjectCache} holds their children (informers started on
+ *       first use, limited to objects this operator manages) and reports the owner of each changed
+ *       child. Both strip managedFields to save memory, and both give their informers' first list
+ *       the same bounded wait.
  * </ol>
  */
 package io.webserveroperator.kube;

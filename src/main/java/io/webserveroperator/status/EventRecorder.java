@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * than created again. Events are a side channel: they are written in the background, and a failure
  * to record one is logged, never thrown.
  */
-public final class EventRecorder implements AutoCloseable {
+public final class EventRecorder implements EventSink, AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(EventRecorder.class);
   private static final int REMEMBERED = 4096;
@@ -64,12 +64,12 @@ public final class EventRecorder implements AutoCloseable {
     this.client = client;
   }
 
-  /** A Normal event. */
+  @Override
   public void normal(GenericKubernetesResource resource, String reason, String message) {
     record(resource, "Normal", reason, message);
   }
 
-  /** A Warning event. */
+  @Override
   public void warning(GenericKubernetesResource resource, String reason, String message) {
     record(resource, "Warning", reason, message);
   }

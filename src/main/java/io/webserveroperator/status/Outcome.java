@@ -6,7 +6,8 @@ import java.util.Objects;
  * How a reconcile ended before readiness is judged.
  *
  * @param reason a CamelCase condition reason: {@code Applied}, {@code RenderFailed}, {@code
- *     ApplyFailed}, {@code Invalid} or {@code PruneFailed}
+ *     TemplatesInvalid}, {@code ApplyFailed} (a failed apply or prune that a retry may fix) or
+ *     {@code Invalid} (an object the API server refuses)
  * @param message what happened, for people
  */
 public record Outcome(boolean succeeded, String reason, String message) {

@@ -11,6 +11,9 @@
  *       condition's status really changed, so an unchanged state yields an identical status.
  *   <li>{@link io.webserveroperator.status.StatusWriter} patches the status subresource with the
  *       JSON patch from the old status to the new one, and makes no call when it is empty.
+ *   <li>{@link io.webserveroperator.status.EventRecorder}, the {@link
+ *       io.webserveroperator.status.EventSink} the reconciler tells what it did, writes Kubernetes
+ *       events in the background and counts a repeated one on one Event.
  * </ol>
  */
 package io.webserveroperator.status;

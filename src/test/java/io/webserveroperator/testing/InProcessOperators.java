@@ -7,7 +7,6 @@ import io.webserveroperator.controller.OperatorOptions;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.kube.KubeClients;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,14 +24,11 @@ public final class InProcessOperators implements AutoCloseable {
    * free health port, no leader election (the Lease would live in that namespace).
    */
   public static OperatorOptions options(Path templates, String namespace, String identity) {
-    return new OperatorOptions(
-        templates,
-        List.of(namespace),
-        null,
-        2,
-        Duration.ofHours(10),
-        0,
-        LeaderElectionOptions.disabled(namespace, identity));
+    return OperatorOptions.defaults(templates)
+        .withNamespaces(List.of(namespace))
+        .withWorkers(2)
+        .withHealthPort(0)
+        .withLeaderElection(LeaderElectionOptions.disabled(namespace, identity));
   }
 
   /** Starts an operator with {@link #options}. */

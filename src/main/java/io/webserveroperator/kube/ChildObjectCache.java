@@ -17,15 +17,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 
 /**
- * Informer caches of the objects this operator manages, one informer per child kind (and per
- * watched namespace), started the first time a template renders that kind. Reads never call the API
- * server; every change of a cached object reports its controlling owner, so that drift is corrected
- * at once rather than at the next resync.
+ * The children: informer caches of the objects this operator manages, one informer per child kind
+ * (and per watched namespace), started the first time a template renders that kind. Reads never
+ * call the API server; every change of a cached object reports its controlling owner, so that drift
+ * is corrected at once rather than at the next resync.
  *
  * <p>Thread-safe. {@link #get} blocks only the first time a kind is seen, until its informer has
  * listed.
  */
-public final class ObjectCache implements AutoCloseable {
+public final class ChildObjectCache implements ReadCache, AutoCloseable {
 
   private final KubernetesClient client;
   private final KindResolver kinds;
@@ -39,7 +39,7 @@ public final class ObjectCache implements AutoCloseable {
    * @param namespaces the namespaces to cache namespaced kinds in; empty for all
    * @param onChange told of the controlling owner of every object that is added, changed or deleted
    */
-  public ObjectCache(
+  public ChildObjectCache(
       KubernetesClient client,
       KindResolver kinds,
       List<String> namespaces,
@@ -54,25 +54,20 @@ public final class ObjectCache implements AutoCloseable {
   public record OwnerReferenceEvent(ObjectRef child, OwnerReference owner) {}
 
   /** The cached live object, if it exists; starts the kind's informer on first use. */
+  @Override
   public Optional<GenericKubernetesResource> get(ObjectRef ref) {
     return Optional.ofNullable(recentWrites.resolve(writeKey(ref), cached(ref)));
   }
 
   /** Remembers an object the operator just wrote, so reads see it before its watch event. */
+  @Override
   public void wrote(GenericKubernetesResource object) {
     ObjectRef ref = ObjectRefs.of(object);
     recentWrites.wrote(writeKey(ref), object, () -> cached(ref));
   }
 
   private GenericKubernetesResource cached(ObjectRef ref) {
-    String key = ref.namespace() == null ? ref.name() : ref.namespace() + "/" + ref.name();
-    for (SharedIndexInformer<GenericKubernetesResource> informer : informersFor(ref)) {
-      GenericKubernetesResource found = informer.getStore().getByKey(key);
-      if (found != null) {
-        return found;
-      }
-    }
-    return null;
+    return InformerStores.find(informersFor(ref), ref);
   }
 
   private static String writeKey(ObjectRef ref) {

@@ -5,6 +5,8 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fabric8.kubernetes.client.informers.cache.Cache;
+import io.webserveroperator.manifest.ObjectRef;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,13 +16,13 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
- * Informers on one watched kind (the custom resources the operator reconciles), across the watched
- * namespaces, optionally limited by a label selector for sharding. Every event that may need a
- * reconcile reports the resource's key: creation, deletion, a new generation (a spec change), a
- * deletion request, a change of finalizers, labels or annotations, and each periodic resync. Status
- * updates alone (most often the operator's own) are not reported.
+ * The watched resources: informers on one watched kind (the custom resources the operator
+ * reconciles), across the watched namespaces, optionally limited by a label selector for sharding.
+ * Every event that may need a reconcile reports the resource's identity: creation, deletion, a new
+ * generation (a spec change), a deletion request, a change of finalizers, labels or annotations,
+ * and each periodic resync. Status updates alone (most often the operator's own) are not reported.
  */
-public final class ResourceCache implements AutoCloseable {
+public final class WatchedResourceCache implements ReadCache, AutoCloseable {
 
   private final List<SharedIndexInformer<GenericKubernetesResource>> informers = new ArrayList<>();
   private final List<CompletableFuture<Void>> listed = new ArrayList<>();
@@ -34,13 +36,13 @@ public final class ResourceCache implements AutoCloseable {
    * @param labelSelector only resources matching it, or null for all
    * @param resync how often every resource is reported again although nothing changed
    */
-  public ResourceCache(
+  public WatchedResourceCache(
       KubernetesClient client,
       ResourceDefinitionContext kind,
       List<String> namespaces,
       String labelSelector,
       Duration resync,
-      Consumer<OwnerKey> onChange) {
+      Consumer<ObjectRef> onChange) {
     this.kind = kind;
     var resources = client.genericKubernetesResources(kind);
     List<String> scopes =
@@ -58,29 +60,26 @@ public final class ResourceCache implements AutoCloseable {
     }
   }
 
-  /** The cached resource with that key, if any. Never calls the API server. */
-  public Optional<GenericKubernetesResource> get(OwnerKey key) {
-    return Optional.ofNullable(recentWrites.resolve(storeKey(key), cached(key)));
+  /** The cached resource, if any. Never calls the API server. */
+  @Override
+  public Optional<GenericKubernetesResource> get(ObjectRef ref) {
+    return Optional.ofNullable(recentWrites.resolve(storeKey(ref), cached(ref)));
   }
 
   /** Remembers a resource the operator just wrote (its status), so reads see it at once. */
+  @Override
   public void wrote(GenericKubernetesResource resource) {
-    OwnerKey key = OwnerKey.of(resource);
-    recentWrites.wrote(storeKey(key), resource, () -> cached(key));
+    ObjectRef ref = ObjectRefs.of(resource);
+    recentWrites.wrote(storeKey(ref), resource, () -> cached(ref));
   }
 
-  private GenericKubernetesResource cached(OwnerKey key) {
-    for (SharedIndexInformer<GenericKubernetesResource> informer : informers) {
-      GenericKubernetesResource found = informer.getStore().getByKey(storeKey(key));
-      if (found != null) {
-        return found;
-      }
-    }
-    return null;
+  private GenericKubernetesResource cached(ObjectRef ref) {
+    return InformerStores.find(informers, ref);
   }
 
-  private static String storeKey(OwnerKey key) {
-    return key.namespace().isEmpty() ? key.name() : key.namespace() + "/" + key.name();
+  /** The informer store's key, under which the recent writes are kept too. */
+  private static String storeKey(ObjectRef ref) {
+    return Cache.namespaceKeyFunc(ref.namespace(), ref.name());
   }
 
   /** Every cached resource, e.g. to re-queue them all after a template edit. */
@@ -104,18 +103,18 @@ public final class ResourceCache implements AutoCloseable {
   }
 
   /** Reports the keys of resources whose change may need a reconcile. */
-  private record KeyReporter(Consumer<OwnerKey> onChange, RecentWrites recentWrites)
+  private record KeyReporter(Consumer<ObjectRef> onChange, RecentWrites recentWrites)
       implements ResourceEventHandler<GenericKubernetesResource> {
 
     @Override
     public void onAdd(GenericKubernetesResource resource) {
-      recentWrites.observed(storeKey(OwnerKey.of(resource)), resource, false);
-      onChange.accept(OwnerKey.of(resource));
+      recentWrites.observed(storeKey(ObjectRefs.of(resource)), resource, false);
+      onChange.accept(ObjectRefs.of(resource));
     }
 
     @Override
     public void onUpdate(GenericKubernetesResource before, GenericKubernetesResource after) {
-      recentWrites.observed(storeKey(OwnerKey.of(after)), after, false);
+      recentWrites.observed(storeKey(ObjectRefs.of(after)), after, false);
       var old = before.getMetadata();
       var now = after.getMetadata();
       boolean resync = Objects.equals(old.getResourceVersion(), now.getResourceVersion());
@@ -125,14 +124,14 @@ public final class ResourceCache implements AutoCloseable {
           || !Objects.equals(old.getFinalizers(), now.getFinalizers())
           || !Objects.equals(old.getLabels(), now.getLabels())
           || !Objects.equals(old.getAnnotations(), now.getAnnotations())) {
-        onChange.accept(OwnerKey.of(after));
+        onChange.accept(ObjectRefs.of(after));
       }
     }
 
     @Override
     public void onDelete(GenericKubernetesResource resource, boolean finalStateUnknown) {
-      recentWrites.observed(storeKey(OwnerKey.of(resource)), resource, true);
-      onChange.accept(OwnerKey.of(resource));
+      recentWrites.observed(storeKey(ObjectRefs.of(resource)), resource, true);
+      onChange.accept(ObjectRefs.of(resource));
     }
   }
 }

@@ -1,0 +1,36 @@
+package io.webserveroperator.apply;
+
+import io.webserveroperator.manifest.ObjectRef;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What carrying out a plan did, as a value (flux's ssa {@code ApplyAll} returns a ChangeSet too).
+ *
+ * @param changes the writes made, in order: the applies in plan order, then the prunes
+ * @param owned what the resource owns now, for its status inventory: the old inventory plus every
+ *     object applied or found unchanged, less those pruned; after a failure, as far as it got
+ * @param children every rendered object as it is now (the API server's answer to its apply, or the
+ *     cached copy when unchanged), for readiness and the status template; after a failure, as far
+ *     as it got
+ * @param failure the refusal that stopped it, or null when every entry was carried out
+ */
+public record ChangeSet(
+    List<Change> changes,
+    List<ObjectRef> owned,
+    Map<ObjectRef, Map<String, Object>> children,
+    ApplyException failure) {
+
+  public ChangeSet {
+    changes = List.copyOf(changes);
+    owned = List.copyOf(owned);
+    children = Collections.unmodifiableMap(new LinkedHashMap<>(children));
+  }
+
+  /** Whether the API server refused a write, so that the entries after it were not carried out. */
+  public boolean failed() {
+    return failure != null;
+  }
+}

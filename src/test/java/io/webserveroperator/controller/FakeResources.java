@@ -1,0 +1,89 @@
+package io.webserveroperator.controller;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.webserveroperator.kube.ObjectRefs;
+import io.webserveroperator.kube.ReadCache;
+import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.status.EventSink;
+import io.webserveroperator.status.StatusWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The watched resources as the cache holds them, in memory, with the status writes and events the
+ * reconciler makes on them.
+ */
+final class FakeResources implements ReadCache, StatusWriter, EventSink {
+
+  private final KubernetesSerialization json = new KubernetesSerialization();
+  private final Map<ObjectRef, GenericKubernetesResource> stored = new LinkedHashMap<>();
+  private final List<String> events = new ArrayList<>();
+  private int statusWrites;
+
+  /** Puts a resource into the cache, as a watch event of a user's write would; keeps its status. */
+  ObjectRef put(Map<String, Object> resource) {
+    GenericKubernetesResource object = json.convertValue(resource, GenericKubernetesResource.class);
+    ObjectRef ref = ObjectRefs.of(object);
+    Object status = stored.containsKey(ref) ? status(ref) : null;
+    if (status != null) {
+      object.setAdditionalProperty("status", status);
+    }
+    stored.put(ref, object);
+    return ref;
+  }
+
+  /** The resource's status as last written, or null. */
+  @SuppressWarnings("unchecked")
+  Map<String, Object> status(ObjectRef ref) {
+    return (Map<String, Object>) stored.get(ref).getAdditionalProperties().get("status");
+  }
+
+  /** Every event so far, as {@code Type Reason: message}. */
+  List<String> events() {
+    return List.copyOf(events);
+  }
+
+  int statusWrites() {
+    return statusWrites;
+  }
+
+  @Override
+  public Optional<GenericKubernetesResource> get(ObjectRef ref) {
+    return Optional.ofNullable(stored.get(ref)).map(json::clone);
+  }
+
+  @Override
+  public void wrote(GenericKubernetesResource object) {
+    stored.put(ObjectRefs.of(object), json.clone(object));
+  }
+
+  @Override
+  public Optional<GenericKubernetesResource> write(
+      ResourceDefinitionContext kind,
+      GenericKubernetesResource resource,
+      Map<String, Object> oldStatus,
+      Map<String, Object> newStatus) {
+    if (StatusWriter.patch(oldStatus, newStatus).isEmpty()) {
+      return Optional.empty();
+    }
+    statusWrites++;
+    GenericKubernetesResource written = json.clone(resource);
+    written.setAdditionalProperty("status", newStatus);
+    return Optional.of(written);
+  }
+
+  @Override
+  public void normal(GenericKubernetesResource resource, String reason, String message) {
+    events.add("Normal " + reason + ": " + message);
+  }
+
+  @Override
+  public void warning(GenericKubernetesResource resource, String reason, String message) {
+    events.add("Warning " + reason + ": " + message);
+  }
+}

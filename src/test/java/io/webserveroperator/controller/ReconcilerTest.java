@@ -1,0 +1,259 @@
+package io.webserveroperator.controller;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.webserveroperator.apply.Change;
+import io.webserveroperator.diff.Action;
+import io.webserveroperator.diff.Planner;
+import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.template.TemplateRegistry;
+import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.WebServers;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The reconcile workflow on the project's WebServer templates, with the cluster edge faked: the
+ * children live in {@link FakeChildren}, the WebServer, its status writes and events in {@link
+ * FakeResources}. The client only serialises; it points at a closed port, so that any request the
+ * fakes do not answer fails the test.
+ */
+class ReconcilerTest {
+
+  private static final String NAMESPACE = "shop";
+  private static final ObjectRef DEPLOYMENT =
+      new ObjectRef("apps/v1", "Deployment", NAMESPACE, "web-deployment");
+  private static final ObjectRef SERVICE = new ObjectRef("v1", "Service", NAMESPACE, "web-service");
+  private static final ObjectRef INGRESS =
+      new ObjectRef("networking.k8s.io/v1", "Ingress", NAMESPACE, "web-ingress");
+  private static TemplateRegistry templates;
+  private static KubernetesClient offline;
+
+  private final FakeChildren cluster = new FakeChildren();
+  private final FakeResources resources = new FakeResources();
+  private Reconciler reconciler;
+
+  @BeforeAll
+  static void loadTemplates() {
+    templates = TemplateRegistry.load(Project.file("templates/watches.yaml"));
+    offline =
+        new KubernetesClientBuilder()
+            .withConfig(
+                new ConfigBuilder()
+                    .withMasterUrl("https://127.0.0.1:1")
+                    .withRequestRetryBackoffLimit(0)
+                    .build())
+            .build();
+  }
+
+  @AfterAll
+  static void close() {
+    templates.close();
+    offline.close();
+  }
+
+  @BeforeEach
+  void newReconciler() {
+    Reconciler.Parts parts =
+        new Reconciler.Parts(
+            templates,
+            cluster,
+            new Planner(),
+            cluster,
+            resources,
+            resources,
+            offline,
+            Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC));
+    reconciler = new Reconciler(templates.watches().get(0), WebServers.KIND, resources, parts);
+  }
+
+  @Test
+  void createsEveryRenderedChildAndListsItInTheInventory() {
+    ObjectRef web = resources.put(webServer(2, null));
+
+    ReconcileResult result = reconciler.reconcile(web);
+
+    assertThat(result.next()).isEqualTo(ReconcileResult.Next.DONE);
+    assertThat(result.changes())
+        .containsExactly(
+            new Change(DEPLOYMENT, Action.CREATE, false),
+            new Change(SERVICE, Action.CREATE, false));
+    assertThat(cluster.writes()).containsExactly("apply " + DEPLOYMENT, "apply " + SERVICE);
+    assertThat(resources.events())
+        .containsExactly(
+            "Normal Created: Created " + DEPLOYMENT, "Normal Created: Created " + SERVICE);
+    assertThat(result.statusWritten()).isTrue();
+    assertThat(inventory(web)).containsExactlyInAnyOrder(DEPLOYMENT.name(), SERVICE.name());
+  }
+
+  @Test
+  void aSecondReconcileWithNothingChangedWritesNothing() {
+    ObjectRef web = resources.put(webServer(2, null));
+    reconciler.reconcile(web);
+    List<String> writes = cluster.writes();
+    int statusWrites = resources.statusWrites();
+
+    ReconcileResult again = reconciler.reconcile(web);
+
+    assertThat(again.next()).isEqualTo(ReconcileResult.Next.DONE);
+    assertThat(again.changes()).isEmpty();
+    assertThat(again.statusWritten()).isFalse();
+    assertThat(cluster.writes()).isEqualTo(writes);
+    assertThat(resources.statusWrites()).isEqualTo(statusWrites);
+  }
+
+  @Test
+  void aSpecChangeUpdatesOnlyTheChildWhoseRenderChanged() {
+    ObjectRef web = resources.put(webServer(2, null));
+    reconciler.reconcile(web);
+    int before = cluster.writes().size();
+
+    resources.put(webServer(3, null));
+    ReconcileResult result = reconciler.reconcile(web);
+
+    assertThat(result.changes()).containsExactly(new Change(DEPLOYMENT, Action.UPDATE, false));
+    assertThat(cluster.writes().subList(before, cluster.writes().size()))
+        .containsExactly("apply " + DEPLOYMENT);
+    assertThat(resources.events()).last().isEqualTo("Normal Updated: Updated " + DEPLOYMENT);
+  }
+
+  @Test
+  void anEditOfAChildIsPutBackAsDrift() {
+    ObjectRef web = resources.put(webServer(2, null));
+    reconciler.reconcile(web);
+
+    cluster.edit(DEPLOYMENT, "replicas", 5);
+    ReconcileResult result = reconciler.reconcile(web);
+
+    assertThat(result.changes()).containsExactly(new Change(DEPLOYMENT, Action.UPDATE, true));
+    assertThat(resources.events())
+        .last()
+        .isEqualTo("Normal DriftCorrected: Corrected drift of " + DEPLOYMENT);
+  }
+
+  @Test
+  void prunesAChildTheTemplatesNoLongerRender() {
+    ObjectRef web = resources.put(webServer(2, "www.example.com"));
+    reconciler.reconcile(web);
+    assertThat(cluster.contains(INGRESS)).isTrue();
+
+    resources.put(webServer(2, null));
+    ReconcileResult result = reconciler.reconcile(web);
+
+    assertThat(result.changes()).containsExactly(new Change(INGRESS, Action.PRUNE, false));
+    assertThat(cluster.contains(INGRESS)).isFalse();
+    assertThat(cluster.writes()).last().isEqualTo("delete " + INGRESS);
+    assertThat(inventory(web)).containsExactlyInAnyOrder(DEPLOYMENT.name(), SERVICE.name());
+  }
+
+  @Test
+  void aRenderErrorAppliesAndPrunesNothingAndWaitsForAChange() {
+    ObjectRef web = resources.put(webServer(2, "www.example.com"));
+    reconciler.reconcile(web);
+    List<String> writes = cluster.writes();
+
+    Map<String, Object> noImage = webServer(2, null);
+    spec(noImage).remove("image");
+    resources.put(noImage);
+    ReconcileResult result = reconciler.reconcile(web);
+
+    assertThat(result.next()).isEqualTo(ReconcileResult.Next.WAIT_FOR_CHANGE);
+    assertThat(result.error()).contains("deployment.yaml.j2").contains("spec.image");
+    assertThat(cluster.writes()).isEqualTo(writes);
+    assertThat(ready(web)).containsEntry("status", "False").containsEntry("reason", "RenderFailed");
+    assertThat(inventory(web))
+        .as("the inventory keeps what the broken render would have pruned")
+        .containsExactlyInAnyOrder(DEPLOYMENT.name(), SERVICE.name(), INGRESS.name());
+    assertThat(resources.events()).last().asString().startsWith("Warning RenderFailed: ");
+  }
+
+  @Test
+  void anInvalidObjectWaitsForAChange() {
+    ObjectRef web = resources.put(webServer(2, null));
+    cluster.refuseAppliesWith(422);
+
+    ReconcileResult result = reconciler.reconcile(web);
+
+    assertThat(result.next()).isEqualTo(ReconcileResult.Next.WAIT_FOR_CHANGE);
+    assertThat(result.error()).isEqualTo(DEPLOYMENT + " apply failed: refused by the fake");
+    assertThat(ready(web)).containsEntry("status", "False").containsEntry("reason", "Invalid");
+    assertThat(resources.events())
+        .containsExactly(
+            "Warning ApplyFailed: " + DEPLOYMENT + " apply failed: refused by the fake");
+  }
+
+  @Test
+  void aConflictIsRetriedAndPrunesNothing() {
+    ObjectRef web = resources.put(webServer(2, "www.example.com"));
+    reconciler.reconcile(web);
+
+    resources.put(webServer(3, null));
+    cluster.refuseAppliesWith(409);
+    ReconcileResult result = reconciler.reconcile(web);
+
+    assertThat(result.next()).isEqualTo(ReconcileResult.Next.RETRY);
+    assertThat(ready(web)).containsEntry("status", "False").containsEntry("reason", "ApplyFailed");
+    assertThat(cluster.contains(INGRESS)).as("no prune while an apply failed").isTrue();
+    assertThat(cluster.writes()).last().isEqualTo("apply " + DEPLOYMENT);
+  }
+
+  @Test
+  void aResourceNoLongerInTheCacheIsDoneWithoutARequest() {
+    ReconcileResult result =
+        reconciler.reconcile(
+            new ObjectRef("webapp.example.com/v1", "WebServer", NAMESPACE, "gone"));
+
+    assertThat(result).isEqualTo(ReconcileResult.done(List.of(), false));
+    assertThat(cluster.writes()).isEmpty();
+  }
+
+  private static Map<String, Object> webServer(int replicas, String ingressHost) {
+    Map<String, Object> spec = new LinkedHashMap<>();
+    spec.put("image", "nginx:1.27");
+    spec.put("replicas", replicas);
+    if (ingressHost != null) {
+      spec.put("ingress", Map.of("host", ingressHost));
+    }
+    return new LinkedHashMap<>(
+        Map.of(
+            "apiVersion",
+            "webapp.example.com/v1",
+            "kind",
+            "WebServer",
+            "metadata",
+            Map.of("name", "web", "namespace", NAMESPACE, "uid", "uid-1", "generation", 1),
+            "spec",
+            spec));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> spec(Map<String, Object> resource) {
+    return (Map<String, Object>) resource.get("spec");
+  }
+
+  @SuppressWarnings("unchecked")
+  private List<String> inventory(ObjectRef web) {
+    return ((List<Map<String, Object>>) resources.status(web).get("inventory"))
+        .stream().map(entry -> (String) entry.get("name")).toList();
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> ready(ObjectRef web) {
+    return ((List<Map<String, Object>>) resources.status(web).get("conditions"))
+        .stream()
+            .filter(condition -> "Ready".equals(condition.get("type")))
+            .findFirst()
+            .orElseThrow();
+  }
+}
