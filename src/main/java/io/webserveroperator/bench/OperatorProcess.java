@@ -14,17 +14,19 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The operator as its own JVM, {@code java FLAGS -jar webserver-operator.jar run}, with the JVM
- * flags of the image, so that its resident memory is the operator's alone. Its API requests are
- * read from its {@code /metrics} ({@code rest_client_requests_total}, the operator's {@link
- * io.webserveroperator.kube.ApiRequestCounter}); its memory from {@code /proc/PID/status} and, for
- * the heap after a full collection, from {@code jcmd}.
+ * The operator as its own JVM ({@code java ... run}), so that its resident memory is its own and a
+ * test can stop it with SIGTERM or kill it with SIGKILL. Its output goes to a log file. Its API
+ * requests are read from its {@code /metrics} ({@code rest_client_requests_total}, the operator's
+ * {@link io.webserveroperator.kube.ApiRequestCounter}); its memory from {@code /proc/PID/status}
+ * and, for the heap after a full collection, from {@code jcmd}. A shutdown hook stops it when this
+ * JVM exits first.
  */
 public final class OperatorProcess implements AutoCloseable {
 
@@ -42,7 +44,7 @@ public final class OperatorProcess implements AutoCloseable {
           "-XX:-UsePerfData",
           "-XX:+ExitOnOutOfMemoryError");
 
-  private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+  private static final Duration STOP_GRACE = Duration.ofSeconds(30);
   private static final Pattern REQUESTS =
       Pattern.compile("^rest_client_requests_total\\{verb=\"(\\w+)\",?\\} ([0-9.eE+]+)$");
   private static final Pattern GENERATION_USED =
@@ -51,8 +53,9 @@ public final class OperatorProcess implements AutoCloseable {
   private final Process process;
   private final int healthPort;
   private final Path log;
-  private final HttpClient http = HttpClient.newHttpClient();
-  private final Thread shutdownHook = new Thread(this::close, "bench-operator-stop");
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private final Thread shutdownHook = new Thread(this::close, "operator-process-stop");
 
   private OperatorProcess(Process process, int healthPort, Path log) {
     this.process = process;
@@ -62,76 +65,54 @@ public final class OperatorProcess implements AutoCloseable {
   }
 
   /**
-   * Starts {@code run} on one namespace and blocks until its /readyz answers 200 (its caches have
-   * listed).
+   * Starts {@code java} with these arguments (JVM flags, {@code -jar JAR} or {@code -cp PATH MAIN},
+   * then the operator's own, {@code run ... --health-port=PORT}) and this environment added to
+   * ours. Returns at once; {@link #awaitReady} waits for the operator.
    *
-   * @param maxRam the memory the JVM sizes itself for, as a container limit would ({@code 512m})
+   * @param healthPort the port its arguments or environment give it, {@link #freePort()} for one
+   * @param log the file its standard output and error go to
    */
   public static OperatorProcess start(
-      Path jar,
-      Path kubeconfig,
-      Path templates,
-      String namespace,
-      Duration resync,
-      int workers,
-      List<String> extraJvmFlags,
-      String maxRam,
-      Path log) {
-    int port = freePort();
+      List<String> javaArguments, Map<String, String> environment, int healthPort, Path log) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("-XX:MaxRAM=" + maxRam);
-    command.addAll(IMAGE_JVM_FLAGS);
-    command.addAll(extraJvmFlags);
-    command.addAll(
-        List.of(
-            "-jar",
-            jar.toString(),
-            "run",
-            "--kubeconfig",
-            kubeconfig.toString(),
-            "--templates",
-            templates.toString(),
-            "--namespace",
-            namespace,
-            "--resync",
-            resync.toString(),
-            "--workers",
-            Integer.toString(workers),
-            "--health-port",
-            Integer.toString(port)));
+    command.addAll(javaArguments);
     try {
-      Process process =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(log.toFile())
-              .start();
-      OperatorProcess operator = new OperatorProcess(process, port, log);
-      operator.awaitReady();
-      return operator;
+      ProcessBuilder builder =
+          new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+      builder.environment().putAll(environment);
+      Process process = builder.start();
+      // Nothing writes to the operator's standard input; closing it keeps no pipe open.
+      process.getOutputStream().close();
+      return new OperatorProcess(process, healthPort, log);
     } catch (IOException e) {
       throw new BenchException("Cannot start the operator: " + e.getMessage(), e);
     }
   }
 
-  private void awaitReady() {
-    long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
-    while (true) {
+  /** A port free on the loopback address right now, for {@code --health-port}. */
+  public static int freePort() {
+    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return socket.getLocalPort();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /**
+   * Blocks until its /readyz answers 200 (its caches have listed); fails at once when the process
+   * exits, and after {@code timeout}.
+   */
+  public void awaitReady(Duration timeout) {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    while (status("/readyz") != 200) {
       if (!process.isAlive()) {
         throw new BenchException(
             "The operator exited with " + process.exitValue() + "; see its log " + log + ".");
       }
-      try {
-        if (get("/readyz").statusCode() == 200) {
-          return;
-        }
-      } catch (BenchException e) {
-        // Not listening yet.
-      }
       if (System.nanoTime() > deadline) {
-        close();
         throw new BenchException(
-            "The operator was not ready within " + READY_TIMEOUT.toSeconds() + " s; see " + log);
+            "The operator was not ready within " + timeout.toSeconds() + " s; see " + log);
       }
       sleep(Duration.ofMillis(200));
     }
@@ -142,11 +123,31 @@ public final class OperatorProcess implements AutoCloseable {
     return process.pid();
   }
 
+  /** Whether the process is still running. */
+  public boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /**
+   * The HTTP status of a GET on its health port ({@code /readyz}, ...); 0 when it does not answer.
+   */
+  public int status(String path) {
+    return get(path).map(HttpResponse::statusCode).orElse(0);
+  }
+
+  /** Its /metrics in the Prometheus text format. */
+  public String metrics() {
+    return get("/metrics")
+        .filter(response -> response.statusCode() == 200)
+        .map(HttpResponse::body)
+        .orElseThrow(
+            () -> new BenchException("The operator's /metrics did not answer; see " + log));
+  }
+
   /** Every API request the operator has sent so far, by verb, from its /metrics. */
   public RequestCounts requests() {
-    HttpResponse<String> response = get("/metrics");
     Map<String, Long> counts = new TreeMap<>();
-    for (String line : response.body().split("\n")) {
+    for (String line : metrics().split("\n")) {
       Matcher matcher = REQUESTS.matcher(line.trim());
       if (matcher.matches()) {
         counts.put(matcher.group(1), (long) Double.parseDouble(matcher.group(2)));
@@ -156,6 +157,15 @@ public final class OperatorProcess implements AutoCloseable {
       throw new BenchException("The operator's /metrics has no rest_client_requests_total.");
     }
     return new RequestCounts(counts);
+  }
+
+  /** Its log so far; empty while it has written nothing. */
+  public String log() {
+    try {
+      return Files.readString(log);
+    } catch (IOException e) {
+      return "";
+    }
   }
 
   /** Its memory now: heap after a full collection (when jcmd is at hand), resident and peak. */
@@ -173,6 +183,66 @@ public final class OperatorProcess implements AutoCloseable {
   public String nativeMemorySummary() {
     Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
     return Files.isExecutable(jcmd) ? jcmd(jcmd, "VM.native_memory summary") : "";
+  }
+
+  /**
+   * SIGTERM, as Kubernetes stops a pod, and waits until it has ended; SIGKILL after 30 s.
+   *
+   * @return whether it ended on SIGTERM
+   */
+  public boolean stop() {
+    process.destroy();
+    try {
+      if (process.waitFor(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+        return true;
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    kill();
+    return false;
+  }
+
+  /** SIGKILL: no shutdown hook runs, nothing in flight is finished. Waits until it is gone. */
+  public void kill() {
+    process.destroyForcibly();
+    try {
+      if (!process.waitFor(10, TimeUnit.SECONDS)) {
+        throw new BenchException("The operator (pid " + pid() + ") survived SIGKILL for 10 s.");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new BenchException("Interrupted while waiting for the killed operator to end", e);
+    }
+  }
+
+  /** {@link #stop}; idempotent. */
+  @Override
+  public void close() {
+    if (Thread.currentThread() != shutdownHook) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(shutdownHook);
+      } catch (IllegalStateException e) {
+        // The JVM is shutting down and runs the hook, which stops the process too.
+      }
+    }
+    if (process.isAlive()) {
+      stop();
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "operator (pid " + pid() + ", health port " + healthPort + ", log " + log + ")";
+  }
+
+  static void sleep(Duration duration) {
+    try {
+      Thread.sleep(duration.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new BenchException("Interrupted", e);
+    }
   }
 
   private long heapAfterFullGc() {
@@ -212,56 +282,20 @@ public final class OperatorProcess implements AutoCloseable {
     return line;
   }
 
-  private HttpResponse<String> get(String path) {
+  /** A GET on its health port; empty when it does not answer (not started, or gone). */
+  private Optional<HttpResponse<String>> get(String path) {
     try {
-      return http.send(
-          HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + healthPort + path))
-              .timeout(Duration.ofSeconds(10))
-              .build(),
-          HttpResponse.BodyHandlers.ofString());
+      return Optional.of(
+          http.send(
+              HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + healthPort + path))
+                  .timeout(Duration.ofSeconds(10))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString()));
     } catch (IOException e) {
-      throw new BenchException("The operator's " + path + " did not answer: " + e.getMessage(), e);
+      return Optional.empty();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new BenchException("Interrupted while reading the operator's " + path, e);
-    }
-  }
-
-  private static int freePort() {
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-      return socket.getLocalPort();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  static void sleep(Duration duration) {
-    try {
-      Thread.sleep(duration.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new BenchException("Interrupted", e);
-    }
-  }
-
-  /** Stops the operator with SIGTERM, as Kubernetes would, then forcibly after 30 s; idempotent. */
-  @Override
-  public void close() {
-    if (Thread.currentThread() != shutdownHook) {
-      try {
-        Runtime.getRuntime().removeShutdownHook(shutdownHook);
-      } catch (IllegalStateException e) {
-        // The JVM is shutting down and runs the hook, which stops the process too.
-      }
-    }
-    process.destroy();
-    try {
-      if (!process.waitFor(30, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-      }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
+      return Optional.empty();
     }
   }
 }

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -30,6 +31,7 @@ public final class ScaleBenchmark {
   private static final Duration SETTLE = Duration.ofSeconds(1);
   private static final Duration SETTLE_AT_MOST = Duration.ofSeconds(60);
   private static final Duration DRAIN = Duration.ofSeconds(15);
+  private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
 
   private final ScaleOptions options;
   private final Consumer<String> progress;
@@ -56,17 +58,14 @@ public final class ScaleBenchmark {
       List<String> jvm = new ArrayList<>(List.of("-XX:MaxRAM=" + options.maxRam()));
       jvm.addAll(OperatorProcess.IMAGE_JVM_FLAGS);
       jvm.addAll(options.extraJvmFlags());
+      int healthPort = OperatorProcess.freePort();
       try (OperatorProcess operator =
           OperatorProcess.start(
-              options.jar(),
-              server.kubeconfigPath(),
-              options.templates(),
-              OPERATOR_NAMESPACE,
-              options.resync(),
-              options.workers(),
-              options.extraJvmFlags(),
-              options.maxRam(),
+              operatorCommand(jvm, server.kubeconfigPath(), healthPort),
+              Map.of(),
+              healthPort,
               options.operatorLog())) {
+        operator.awaitReady(READY_TIMEOUT);
         ScaleReport.Phase operatorPhase = operatorPhase(admin, operator);
         ScaleReport.Phase minimalPhase = minimalPhase(server, admin);
 
@@ -114,6 +113,29 @@ public final class ScaleBenchmark {
             memory);
       }
     }
+  }
+
+  /** {@code java} arguments for the operator's jar watching the benchmark's namespace. */
+  private List<String> operatorCommand(List<String> jvm, Path kubeconfig, int healthPort) {
+    List<String> command = new ArrayList<>(jvm);
+    command.addAll(
+        List.of(
+            "-jar",
+            options.jar().toString(),
+            "run",
+            "--kubeconfig",
+            kubeconfig.toString(),
+            "--templates",
+            options.templates().toString(),
+            "--namespace",
+            OPERATOR_NAMESPACE,
+            "--resync",
+            options.resync().toString(),
+            "--workers",
+            Integer.toString(options.workers()),
+            "--health-port",
+            Integer.toString(healthPort)));
+    return command;
   }
 
   private ScaleReport.Phase operatorPhase(KubernetesClient admin, OperatorProcess operator) {

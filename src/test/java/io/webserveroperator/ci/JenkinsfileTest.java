@@ -10,12 +10,16 @@ import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import org.codehaus.groovy.ast.CodeVisitorSupport;
+import org.codehaus.groovy.ast.expr.ClosureExpression;
 import org.codehaus.groovy.ast.expr.ConstantExpression;
 import org.codehaus.groovy.ast.expr.Expression;
 import org.codehaus.groovy.ast.expr.MapEntryExpression;
 import org.codehaus.groovy.ast.expr.MapExpression;
 import org.codehaus.groovy.ast.expr.MethodCallExpression;
 import org.codehaus.groovy.ast.expr.TupleExpression;
+import org.codehaus.groovy.ast.stmt.BlockStatement;
+import org.codehaus.groovy.ast.stmt.ExpressionStatement;
+import org.codehaus.groovy.ast.stmt.Statement;
 import org.codehaus.groovy.control.CompilationUnit;
 import org.codehaus.groovy.control.Phases;
 import org.codehaus.groovy.control.SourceUnit;
@@ -27,6 +31,10 @@ import org.junit.jupiter.api.Test;
  * fails this build rather than the CI server's.
  */
 class JenkinsfileTest {
+
+  /** The pipeline's stages in the order they run: a new stage goes into this list in its place. */
+  static final List<String> STAGES =
+      List.of("Build and unit test", "Integration test", "Image", "Diff", "Deploy", "Verify");
 
   static String jenkinsfile;
   static final List<MethodCallExpression> calls = new ArrayList<>();
@@ -56,10 +64,20 @@ class JenkinsfileTest {
   }
 
   @Test
-  void hasTheStagesInOrder() {
-    assertThat(firstStringArguments("stage"))
-        .containsExactly(
-            "Build and unit test", "Integration test", "Image", "Diff", "Deploy", "Verify");
+  void runsTheStagesInOrder() {
+    assertThat(stages().stream().map(JenkinsfileTest::stageName).toList())
+        .as("the stage('...') blocks of pipeline { stages { ... } }")
+        .containsExactlyElementsOf(STAGES);
+  }
+
+  @Test
+  void everyStageHasSteps() {
+    assertThat(stages())
+        .allSatisfy(
+            stage ->
+                assertThat(blockCalls(stage))
+                    .as("stage('%s')", stageName(stage))
+                    .anyMatch(call -> call.getMethodAsString().equals("steps")));
   }
 
   @Test
@@ -98,6 +116,52 @@ class JenkinsfileTest {
   void verifyWaitsForEveryWebServerToBeReady() {
     assertThat(firstStringArguments("sh"))
         .anyMatch(script -> script.contains("kubectl wait --for=condition=Ready webservers"));
+  }
+
+  /** The {@code stage(...)} calls directly in {@code pipeline { stages { ... } }}, in order. */
+  private static List<MethodCallExpression> stages() {
+    MethodCallExpression pipeline =
+        calls.stream()
+            .filter(call -> call.getMethodAsString().equals("pipeline"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("The Jenkinsfile has no pipeline { } block."));
+    MethodCallExpression stages =
+        blockCalls(pipeline).stream()
+            .filter(call -> call.getMethodAsString().equals("stages"))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("The pipeline has no stages { } block."));
+    List<MethodCallExpression> inside = blockCalls(stages);
+    assertThat(inside)
+        .as("only stage('...') blocks inside stages { }")
+        .allMatch(call -> call.getMethodAsString().equals("stage"));
+    return inside;
+  }
+
+  /** The name a {@code stage('NAME') { ... }} call gives. */
+  private static String stageName(MethodCallExpression stage) {
+    List<Expression> args = ((TupleExpression) stage.getArguments()).getExpressions();
+    return args.get(0) instanceof ConstantExpression name && name.getValue() instanceof String text
+        ? text
+        : "(not a plain string: " + args.get(0).getText() + ")";
+  }
+
+  /**
+   * The calls that stand as statements in the closure a call ends with ({@code name { ... }}), in
+   * order; not those nested deeper.
+   */
+  private static List<MethodCallExpression> blockCalls(MethodCallExpression call) {
+    List<Expression> args = ((TupleExpression) call.getArguments()).getExpressions();
+    if (args.isEmpty() || !(args.get(args.size() - 1) instanceof ClosureExpression closure)) {
+      return List.of();
+    }
+    List<MethodCallExpression> inside = new ArrayList<>();
+    for (Statement statement : ((BlockStatement) closure.getCode()).getStatements()) {
+      if (statement instanceof ExpressionStatement expression
+          && expression.getExpression() instanceof MethodCallExpression nested) {
+        inside.add(nested);
+      }
+    }
+    return inside;
   }
 
   /** The first argument of every call to {@code method} that is a plain or named string. */

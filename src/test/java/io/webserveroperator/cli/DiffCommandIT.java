@@ -9,11 +9,9 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.webserveroperator.kube.ApiRequestCounter;
-import io.webserveroperator.testing.InProcessOperators;
-import io.webserveroperator.testing.KubeTestBed;
+import io.webserveroperator.controller.Operator;
+import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.RequestLog;
-import io.webserveroperator.testing.TemplateFolder;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -28,10 +26,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import picocli.CommandLine;
 
 /**
@@ -44,9 +41,9 @@ class DiffCommandIT {
   static final Duration TIMEOUT = Duration.ofSeconds(30);
   static final ObjectMapper YAML = new YAMLMapper();
   static final String RETRY_LIMIT = "kubernetes.request.retry.backoffLimit";
-  static KubernetesClient admin;
 
-  @TempDir Path temp;
+  @RegisterExtension final ControlPlaneExtension cluster = new ControlPlaneExtension("diff");
+  KubernetesClient admin;
   String namespace;
   WebServers webServers;
   Path templates;
@@ -73,17 +70,13 @@ class DiffCommandIT {
     }
   }
 
-  @BeforeAll
-  static void installCrd() {
-    admin = KubeTestBed.get().withCrds().client();
-  }
-
   @BeforeEach
   void setUp() {
-    namespace = KubeTestBed.get().newNamespace("diff");
-    webServers = new WebServers(admin, namespace);
-    templates = TemplateFolder.copyInto(temp.resolve("templates"));
-    kubeconfig = KubeTestBed.get().writeKubeConfig(temp);
+    admin = cluster.admin();
+    namespace = cluster.namespace();
+    webServers = cluster.webServers();
+    templates = cluster.templates();
+    kubeconfig = cluster.kubeconfig();
   }
 
   @AfterEach
@@ -310,7 +303,7 @@ class DiffCommandIT {
 
   @Test
   void missingFileExitsTwo() {
-    Run run = diff("-f", temp.resolve("nope.yaml").toString(), "-n", namespace);
+    Run run = diff("-f", cluster.folder().resolve("nope.yaml").toString(), "-n", namespace);
 
     assertThat(run.exit()).isEqualTo(2);
     assertThat(run.out()).isEmpty();
@@ -354,7 +347,7 @@ class DiffCommandIT {
   @Test
   void folderOfResourcesIsRead() throws IOException {
     reconcile("web.yaml");
-    Path folder = Files.createDirectories(temp.resolve("resources"));
+    Path folder = Files.createDirectories(cluster.folder().resolve("resources"));
     Files.copy(Path.of(fixture("web.yaml")), folder.resolve("a.yaml"));
     Files.copy(Path.of(fixture("fresh.yaml")), folder.resolve("b.yaml"));
     Files.writeString(folder.resolve("notes.txt"), "not a resource");
@@ -389,28 +382,27 @@ class DiffCommandIT {
    * children and the status inventory are as the operator leaves them; then stops it.
    */
   private void reconcile(String fixture) {
-    try (InProcessOperators operators = new InProcessOperators()) {
-      operators.start(kubeconfig, templates, namespace, new ApiRequestCounter());
-      List<String> names = new ArrayList<>();
-      for (Map<String, Object> resource : read(fixture)) {
-        GenericKubernetesResource webServer =
-            admin
-                .getKubernetesSerialization()
-                .convertValue(resource, GenericKubernetesResource.class);
-        webServer.getMetadata().setNamespace(namespace);
-        admin.resource(webServer).create();
-        names.add(webServer.getMetadata().getName());
-      }
-      for (String name : names) {
-        await()
-            .atMost(TIMEOUT)
-            .until(
-                () ->
-                    webServers.condition(name, "Ready").isPresent()
-                        && Integer.valueOf(1)
-                            .equals(webServers.status(name).get("observedGeneration")));
-      }
+    Operator operator = cluster.startOperator();
+    List<String> names = new ArrayList<>();
+    for (Map<String, Object> resource : read(fixture)) {
+      GenericKubernetesResource webServer =
+          admin
+              .getKubernetesSerialization()
+              .convertValue(resource, GenericKubernetesResource.class);
+      webServer.getMetadata().setNamespace(namespace);
+      admin.resource(webServer).create();
+      names.add(webServer.getMetadata().getName());
     }
+    for (String name : names) {
+      await()
+          .atMost(TIMEOUT)
+          .until(
+              () ->
+                  webServers.condition(name, "Ready").isPresent()
+                      && Integer.valueOf(1)
+                          .equals(webServers.status(name).get("observedGeneration")));
+    }
+    operator.close();
   }
 
   /** The resourceVersion of every object the test namespace holds that diff could touch. */

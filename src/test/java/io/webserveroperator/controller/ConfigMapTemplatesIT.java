@@ -7,20 +7,16 @@ import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.testing.ConfigMapVolume;
-import io.webserveroperator.testing.InProcessOperators;
-import io.webserveroperator.testing.KubeTestBed;
-import io.webserveroperator.testing.TemplateFolder;
+import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.TemplatesConfigMap;
 import io.webserveroperator.testing.WebServers;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The operator with its templates in a folder written as the kubelet writes deploy/'s ConfigMap
@@ -31,40 +27,30 @@ class ConfigMapTemplatesIT {
 
   static final Duration TIMEOUT = Duration.ofSeconds(30);
 
-  @TempDir Path temp;
+  @RegisterExtension final ControlPlaneExtension cluster = new ControlPlaneExtension("configmap");
   KubernetesClient admin;
   String namespace;
   WebServers webServers;
-  final InProcessOperators operators = new InProcessOperators();
 
   @BeforeEach
   void setUp() {
-    admin = KubeTestBed.get().withCrds().client();
-    namespace = KubeTestBed.get().newNamespace("configmap");
-    webServers = new WebServers(admin, namespace);
-  }
-
-  @AfterEach
-  void tearDown() {
-    operators.close();
+    admin = cluster.admin();
+    namespace = cluster.namespace();
+    webServers = cluster.webServers();
   }
 
   @Test
   void keepsExistingChildrenFollowsASwapAndNeverPrunesOnAnEmptyRender() {
-    Path kubeconfig = KubeTestBed.get().writeKubeConfig(temp);
-    try (InProcessOperators before = new InProcessOperators()) {
-      before.start(
-          kubeconfig,
-          TemplateFolder.copyInto(temp.resolve("checkout")),
-          namespace,
-          new ApiRequestCounter());
-      webServers.create("existing", Map.of("image", "nginx", "replicas", 1));
-      await().atMost(TIMEOUT).until(() -> children().contains("existing"));
-    }
+    Operator before = cluster.startOperator();
+    webServers.create("existing", Map.of("image", "nginx", "replicas", 1));
+    await().atMost(TIMEOUT).until(() -> children().contains("existing"));
+    before.close();
 
     Map<String, String> data = TemplatesConfigMap.data();
-    ConfigMapVolume volume = ConfigMapVolume.write(temp.resolve("volume"), data);
-    operators.start(kubeconfig, volume.root(), namespace, new ApiRequestCounter());
+    ConfigMapVolume volume = ConfigMapVolume.write(cluster.folder().resolve("volume"), data);
+    cluster
+        .operators()
+        .start(cluster.kubeconfig(), volume.root(), namespace, new ApiRequestCounter());
     webServers.create("new", Map.of("image", "nginx", "replicas", 1));
     await().atMost(TIMEOUT).until(() -> children().contains("new"));
     assertThat(children()).containsExactly("existing", "new");

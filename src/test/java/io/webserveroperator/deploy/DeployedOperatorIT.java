@@ -18,6 +18,8 @@ import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.bench.BenchException;
+import io.webserveroperator.bench.OperatorProcess;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.KubeConfig;
 import io.webserveroperator.dev.LocalCluster;
@@ -25,7 +27,7 @@ import io.webserveroperator.dev.LocalClusterOptions;
 import io.webserveroperator.testing.ConfigMapVolume;
 import io.webserveroperator.testing.DeployRbac;
 import io.webserveroperator.testing.LocalClusterBinaries;
-import io.webserveroperator.testing.OperatorProcess;
+import io.webserveroperator.testing.OperatorJvm;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
@@ -110,7 +112,7 @@ class DeployedOperatorIT {
       Replicas replicas = new Replicas(deployment, kubeconfig, volume.root(), logs);
       try (replicas) {
         OperatorProcess first = replicas.start("replica-a");
-        await().atMost(TIMEOUT).until(first::holdsLease);
+        await().atMost(TIMEOUT).until(() -> holdsLease(first));
         OperatorProcess second = replicas.start("replica-b");
         await()
             .atMost(TIMEOUT)
@@ -131,14 +133,14 @@ class DeployedOperatorIT {
             .as("replicas holding the Lease at once")
             .isEqualTo(1);
 
-        OperatorProcess leader = first.holdsLease() ? first : second;
+        OperatorProcess leader = holdsLease(first) ? first : second;
         OperatorProcess standby = leader == first ? second : first;
         Instant stop = Instant.now();
-        leader.stop();
+        assertThat(leader.stop()).as("the leader ended on SIGTERM").isTrue();
         await()
             .atMost(Duration.ofSeconds(10))
             .pollInterval(Duration.ofMillis(50))
-            .until(standby::holdsLease);
+            .until(() -> holdsLease(standby));
         Duration gracefulTakeover = Duration.between(stop, Instant.now());
 
         OperatorProcess restarted = replicas.start("replica-c");
@@ -148,7 +150,7 @@ class DeployedOperatorIT {
         await()
             .atMost(Duration.ofSeconds(30))
             .pollInterval(Duration.ofMillis(100))
-            .until(restarted::holdsLease);
+            .until(() -> holdsLease(restarted));
         Duration killedTakeover = Duration.between(kill, Instant.now());
         webServers.patchSpec("web", Map.of("replicas", 1));
         await().atMost(TIMEOUT).until(() -> deploymentReplicas(admin, "web") == 1);
@@ -319,6 +321,17 @@ class DeployedOperatorIT {
     };
   }
 
+  /** Whether its {@code leader_election_master_status} gauge says it holds the Lease now. */
+  private static boolean holdsLease(OperatorProcess replica) {
+    try {
+      return replica
+          .metrics()
+          .contains("leader_election_master_status{name=\"webserver-operator\"} 1.0");
+    } catch (BenchException notAnswering) {
+      return false;
+    }
+  }
+
   private static boolean ready(WebServers webServers, String name) {
     return webServers
         .condition(name, "Ready")
@@ -392,7 +405,7 @@ class DeployedOperatorIT {
       int port = OperatorProcess.freePort();
       Map<String, String> withPort = new TreeMap<>(env);
       withPort.put("WSO_HEALTH_PORT", Integer.toString(port));
-      OperatorProcess replica = OperatorProcess.start(name, args, withPort, port, folder);
+      OperatorProcess replica = OperatorJvm.start(name, args, withPort, port, folder);
       all.add(replica);
       return replica;
     }
@@ -410,13 +423,13 @@ class DeployedOperatorIT {
           (int)
               all().stream()
                   .filter(OperatorProcess::isAlive)
-                  .filter(OperatorProcess::holdsLease)
+                  .filter(DeployedOperatorIT::holdsLease)
                   .count();
       mostLeaders.accumulateAndGet(leaders, Math::max);
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
       sampler.shutdownNow();
       for (OperatorProcess replica : all()) {
         replica.close();

@@ -6,11 +6,8 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.dev.FolderApplier;
-import io.webserveroperator.kube.ApiRequestCounter;
-import io.webserveroperator.testing.InProcessOperators;
-import io.webserveroperator.testing.KubeTestBed;
+import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.Project;
-import io.webserveroperator.testing.TemplateFolder;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,7 +17,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A second kind in watches.yaml whose template nests 2,000 blocks does not load: its resource gets
@@ -46,19 +43,18 @@ class BrokenKindIT {
   static final String TOO_DEEP =
       "{% if true %}".repeat(2_000) + CONFIG_MAP + "{% endif %}".repeat(2_000);
 
-  @TempDir Path temp;
-  @TempDir Path scratch;
+  @RegisterExtension final ControlPlaneExtension cluster = new ControlPlaneExtension("broken-kind");
 
   @Test
   void aKindWhoseTemplatesDoNotLoadFailsOnlyItsOwnResourcesUntilAnEditRepairsIt()
       throws IOException {
-    KubernetesClient admin = KubeTestBed.get().withCrds().client();
+    KubernetesClient admin = cluster.admin();
     new FolderApplier(admin, Duration.ofSeconds(30))
         .apply(Project.file("src/test/resources/io/webserveroperator/faults/gadget-crd"));
-    String namespace = KubeTestBed.get().newNamespace("broken-kind");
-    WebServers webServers = new WebServers(admin, namespace);
+    String namespace = cluster.namespace();
+    WebServers webServers = cluster.webServers();
     WebServers gadgets = new WebServers(admin, namespace, GADGET);
-    Path templates = TemplateFolder.copyInto(temp.resolve("templates"));
+    Path templates = cluster.templates();
     Files.writeString(
         templates.resolve("watches.yaml"),
         "- {group: test.example.com, version: v1, kind: Gadget, templates: gadget}\n",
@@ -66,53 +62,32 @@ class BrokenKindIT {
     Files.createDirectories(templates.resolve("gadget"));
     Files.writeString(templates.resolve("gadget/gadget.yaml.j2"), TOO_DEEP);
 
-    try (InProcessOperators operators = new InProcessOperators()) {
-      operators.start(
-          KubeTestBed.get().writeKubeConfig(temp), templates, namespace, new ApiRequestCounter());
-      gadgets.create("box", Map.of());
-      webServers.create("web", Map.of("image", "nginx", "replicas", 1));
+    cluster.startOperator();
+    gadgets.create("box", Map.of());
+    webServers.create("web", Map.of("image", "nginx", "replicas", 1));
 
-      gadgets.awaitReadyFalse(
-          "box",
-          TIMEOUT,
-          "TemplatesInvalid",
-          "Gadget " + namespace + "/box: gadget/gadget.yaml.j2:1:",
-          "blocks nest more than 100 deep");
-      assertThat(gadgets.warnings("box")).contains("TemplatesInvalid");
-      await()
-          .atMost(TIMEOUT)
-          .until(
-              () ->
-                  admin.apps().deployments().inNamespace(namespace).withName("web-deployment").get()
-                      != null);
-      assertThat(admin.configMaps().inNamespace(namespace).withName("box-gadget").get()).isNull();
+    gadgets.awaitReadyFalse(
+        "box",
+        TIMEOUT,
+        "TemplatesInvalid",
+        "Gadget " + namespace + "/box: gadget/gadget.yaml.j2:1:",
+        "blocks nest more than 100 deep");
+    assertThat(gadgets.warnings("box")).contains("TemplatesInvalid");
+    await().atMost(TIMEOUT).until(() -> cluster.deployment("web") != null);
+    assertThat(admin.configMaps().inNamespace(namespace).withName("box-gadget").get()).isNull();
 
-      Path fixed = Files.writeString(scratch.resolve("gadget.yaml.j2"), CONFIG_MAP);
-      Files.move(fixed, templates.resolve("gadget/gadget.yaml.j2"), StandardCopyOption.ATOMIC_MOVE);
+    Path fixed = Files.writeString(cluster.folder().resolve("gadget.yaml.j2"), CONFIG_MAP);
+    Files.move(fixed, templates.resolve("gadget/gadget.yaml.j2"), StandardCopyOption.ATOMIC_MOVE);
 
-      await()
-          .atMost(TIMEOUT)
-          .untilAsserted(
-              () ->
-                  assertThat(gadgets.condition("box", "Ready"))
-                      .hasValueSatisfying(
-                          ready -> assertThat(ready).containsEntry("status", "True")));
-      assertThat(admin.configMaps().inNamespace(namespace).withName("box-gadget").get())
-          .isNotNull();
-      webServers.patchSpec("web", Map.of("replicas", 2));
-      await()
-          .atMost(TIMEOUT)
-          .until(
-              () ->
-                  admin
-                          .apps()
-                          .deployments()
-                          .inNamespace(namespace)
-                          .withName("web-deployment")
-                          .get()
-                          .getSpec()
-                          .getReplicas()
-                      == 2);
-    }
+    await()
+        .atMost(TIMEOUT)
+        .untilAsserted(
+            () ->
+                assertThat(gadgets.condition("box", "Ready"))
+                    .hasValueSatisfying(
+                        ready -> assertThat(ready).containsEntry("status", "True")));
+    assertThat(admin.configMaps().inNamespace(namespace).withName("box-gadget").get()).isNotNull();
+    webServers.patchSpec("web", Map.of("replicas", 2));
+    await().atMost(TIMEOUT).until(() -> cluster.deployment("web").getSpec().getReplicas() == 2);
   }
 }

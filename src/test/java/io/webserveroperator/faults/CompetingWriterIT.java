@@ -10,20 +10,17 @@ import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.controller.Operator;
 import io.webserveroperator.kube.ApiRequestCounter;
-import io.webserveroperator.testing.InProcessOperators;
-import io.webserveroperator.testing.KubeTestBed;
-import io.webserveroperator.testing.TemplateFolder;
+import io.webserveroperator.testing.ControlPlaneExtension;
+import io.webserveroperator.testing.Quiet;
 import io.webserveroperator.testing.WebServers;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Another field manager writes the operator's Deployment with server-side apply. Fields the
@@ -38,30 +35,19 @@ class CompetingWriterIT {
           "controller_runtime_reconcile_total\\{controller=\"webserver\",result=\"success\"\\}"
               + " (\\S+)");
 
-  @TempDir Path temp;
+  @RegisterExtension final ControlPlaneExtension cluster = new ControlPlaneExtension("competing");
   KubernetesClient admin;
   String namespace;
   WebServers webServers;
-  InProcessOperators operators = new InProcessOperators();
   ApiRequestCounter requests = new ApiRequestCounter();
   Operator operator;
 
   @BeforeEach
   void setUp() {
-    admin = KubeTestBed.get().withCrds().client();
-    namespace = KubeTestBed.get().newNamespace("competing");
-    webServers = new WebServers(admin, namespace);
-    operator =
-        operators.start(
-            KubeTestBed.get().writeKubeConfig(temp),
-            TemplateFolder.copyInto(temp.resolve("templates")),
-            namespace,
-            requests);
-  }
-
-  @AfterEach
-  void tearDown() {
-    operators.close();
+    admin = cluster.admin();
+    namespace = cluster.namespace();
+    webServers = cluster.webServers();
+    operator = cluster.startOperator(requests);
   }
 
   @Test
@@ -98,23 +84,22 @@ class CompetingWriterIT {
         .atMost(TIMEOUT)
         .untilAsserted(
             () -> {
-              Deployment deployment = deployment("web");
+              Deployment deployment = cluster.deployment("web");
               assertThat(deployment.getSpec().getReplicas()).isEqualTo(2);
               assertThat(image(deployment)).isEqualTo("nginx:1.27");
             });
     await().atMost(TIMEOUT).until(() -> reasons("web").contains("DriftCorrected"));
-    assertThat(manager(deployment("web"), "intruder"))
+    assertThat(manager(cluster.deployment("web"), "intruder"))
         .as("the intruder lost replicas and image to the operator")
         .doesNotContain("f:replicas")
         .doesNotContain("f:image");
   }
 
   @Test
-  void fieldsTheTemplatesDoNotSetStayWithTheirManagerWithoutAnyWrite() throws Exception {
+  void fieldsTheTemplatesDoNotSetStayWithTheirManagerWithoutAnyWrite() {
     webServers.create("web", Map.of("image", "nginx:1.27", "replicas", 2));
     await().atMost(TIMEOUT).until(() -> webServers.condition("web", "Ready").isPresent());
-    Thread.sleep(1000);
-    long writesBefore = requests.writes();
+    long writesBefore = Quiet.settled(requests::writes, Duration.ofSeconds(1));
     double reconcilesBefore = successes();
 
     admin
@@ -147,9 +132,14 @@ class CompetingWriterIT {
 
     // The child's change reaches the operator, which reconciles and finds nothing to do.
     await().atMost(TIMEOUT).until(() -> successes() > reconcilesBefore);
-    Thread.sleep(3000);
+    Quiet.holds(
+        Duration.ofSeconds(3),
+        () ->
+            assertThat(requests.writes())
+                .as("operator requests after the other manager's apply: %s", requests.snapshot())
+                .isEqualTo(writesBefore));
 
-    Deployment deployment = deployment("web");
+    Deployment deployment = cluster.deployment("web");
     assertThat(deployment.getMetadata().getAnnotations())
         .containsEntry("example.com/owner", "team-a");
     assertThat(deployment.getMetadata().getLabels()).containsEntry("example.com/cost-center", "42");
@@ -157,19 +147,12 @@ class CompetingWriterIT {
         .singleElement()
         .satisfies(env -> assertThat(env.getValue()).isEqualTo("by-the-sidecar-injector"));
     assertThat(image(deployment)).isEqualTo("nginx:1.27");
-    assertThat(requests.writes())
-        .as("operator requests after the other manager's apply: %s", requests.snapshot())
-        .isEqualTo(writesBefore);
     assertThat(reasons("web")).doesNotContain("DriftCorrected", "Updated");
   }
 
   private double successes() {
     Matcher matcher = SUCCESSES.matcher(operator.metrics().scrape());
     return matcher.find() ? Double.parseDouble(matcher.group(1)) : 0;
-  }
-
-  private Deployment deployment(String name) {
-    return admin.apps().deployments().inNamespace(namespace).withName(name + "-deployment").get();
   }
 
   private static String image(Deployment deployment) {

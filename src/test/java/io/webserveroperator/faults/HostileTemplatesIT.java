@@ -4,11 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.webserveroperator.kube.ApiRequestCounter;
+import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.HostileTemplates;
-import io.webserveroperator.testing.InProcessOperators;
-import io.webserveroperator.testing.KubeTestBed;
-import io.webserveroperator.testing.TemplateFolder;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Every hostile template of {@link HostileTemplates}, put beside the real WebServer templates and
@@ -32,14 +29,14 @@ class HostileTemplatesIT {
   static final Duration TIMEOUT = Duration.ofSeconds(60);
   static final String FILE = "webserver/" + HostileTemplates.FILE;
 
-  @TempDir Path temp;
+  @RegisterExtension final ControlPlaneExtension cluster = new ControlPlaneExtension("hostile");
 
   @Test
   void eachHostileTemplateFailsOnlyItsOwnResourceWhileOthersReconcile() throws IOException {
-    KubernetesClient admin = KubeTestBed.get().withCrds().client();
-    String namespace = KubeTestBed.get().newNamespace("hostile");
-    WebServers webServers = new WebServers(admin, namespace);
-    Path templates = TemplateFolder.copyInto(temp.resolve("templates"));
+    KubernetesClient admin = cluster.admin();
+    String namespace = cluster.namespace();
+    WebServers webServers = cluster.webServers();
+    Path templates = cluster.templates();
     List<HostileTemplates.Case> cases = new ArrayList<>(HostileTemplates.all());
     cases.add(
         new HostileTemplates.Case(
@@ -54,76 +51,57 @@ class HostileTemplatesIT {
     Files.writeString(
         templates.resolve("webserver").resolve(HostileTemplates.FILE), combined(cases));
 
-    try (InProcessOperators operators = new InProcessOperators()) {
-      operators.start(
-          KubeTestBed.get().writeKubeConfig(temp), templates, namespace, new ApiRequestCounter());
-      webServers.create("good-before", Map.of("image", "nginx", "replicas", 1));
-      for (HostileTemplates.Case hostile : cases) {
-        webServers.create(
-            hostile.name(),
-            Map.of("image", "nginx", "replicas", 1, "content", Map.of("case", hostile.name())));
-      }
+    cluster.startOperator();
+    webServers.create("good-before", Map.of("image", "nginx", "replicas", 1));
+    for (HostileTemplates.Case hostile : cases) {
       webServers.create(
-          "good-after",
-          Map.of("image", "nginx", "replicas", 1, "content", Map.of("index.html", "<h1>hi</h1>")));
-
-      for (String good : List.of("good-before", "good-after")) {
-        await()
-            .atMost(TIMEOUT)
-            .untilAsserted(
-                () ->
-                    assertThat(webServers.status(good).get("inventory"))
-                        .as("children of %s", good)
-                        .asList()
-                        .hasSizeGreaterThanOrEqualTo(2));
-      }
-      for (HostileTemplates.Case hostile : cases) {
-        await()
-            .atMost(TIMEOUT)
-            .untilAsserted(
-                () ->
-                    assertThat(webServers.condition(hostile.name(), "Ready"))
-                        .as(hostile.name())
-                        .hasValueSatisfying(
-                            ready -> {
-                              assertThat(ready)
-                                  .containsEntry("status", "False")
-                                  .containsEntry("reason", "RenderFailed");
-                              assertThat((String) ready.get("message"))
-                                  .startsWith("WebServer " + namespace + "/" + hostile.name())
-                                  .contains(FILE)
-                                  .contains(hostile.cause());
-                            }));
-        assertThat(webServers.warnings(hostile.name()))
-            .as("events of %s", hostile.name())
-            .contains("RenderFailed");
-        assertThat(
-                admin
-                    .apps()
-                    .deployments()
-                    .inNamespace(namespace)
-                    .withName(hostile.name() + "-deployment")
-                    .get())
-            .as("nothing is applied for %s", hostile.name())
-            .isNull();
-      }
-
-      // The workers are still free: a spec change of a good resource goes through at once.
-      webServers.patchSpec("good-before", Map.of("replicas", 3));
-      await()
-          .atMost(Duration.ofSeconds(20))
-          .until(
-              () ->
-                  admin
-                          .apps()
-                          .deployments()
-                          .inNamespace(namespace)
-                          .withName("good-before-deployment")
-                          .get()
-                          .getSpec()
-                          .getReplicas()
-                      == 3);
+          hostile.name(),
+          Map.of("image", "nginx", "replicas", 1, "content", Map.of("case", hostile.name())));
     }
+    webServers.create(
+        "good-after",
+        Map.of("image", "nginx", "replicas", 1, "content", Map.of("index.html", "<h1>hi</h1>")));
+
+    for (String good : List.of("good-before", "good-after")) {
+      await()
+          .atMost(TIMEOUT)
+          .untilAsserted(
+              () ->
+                  assertThat(webServers.status(good).get("inventory"))
+                      .as("children of %s", good)
+                      .asList()
+                      .hasSizeGreaterThanOrEqualTo(2));
+    }
+    for (HostileTemplates.Case hostile : cases) {
+      await()
+          .atMost(TIMEOUT)
+          .untilAsserted(
+              () ->
+                  assertThat(webServers.condition(hostile.name(), "Ready"))
+                      .as(hostile.name())
+                      .hasValueSatisfying(
+                          ready -> {
+                            assertThat(ready)
+                                .containsEntry("status", "False")
+                                .containsEntry("reason", "RenderFailed");
+                            assertThat((String) ready.get("message"))
+                                .startsWith("WebServer " + namespace + "/" + hostile.name())
+                                .contains(FILE)
+                                .contains(hostile.cause());
+                          }));
+      assertThat(webServers.warnings(hostile.name()))
+          .as("events of %s", hostile.name())
+          .contains("RenderFailed");
+      assertThat(cluster.deployment(hostile.name()))
+          .as("nothing is applied for %s", hostile.name())
+          .isNull();
+    }
+
+    // The workers are still free: a spec change of a good resource goes through at once.
+    webServers.patchSpec("good-before", Map.of("replicas", 3));
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .until(() -> cluster.deployment("good-before").getSpec().getReplicas() == 3);
   }
 
   private static String combined(List<HostileTemplates.Case> cases) {

@@ -5,16 +5,14 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.webserveroperator.testing.KubeTestBed;
-import io.webserveroperator.testing.OperatorProcess;
-import io.webserveroperator.testing.TemplateFolder;
+import io.webserveroperator.bench.OperatorProcess;
+import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.WebServers;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Two replicas with leader election, each a child JVM. While the leader works, the standby sends no
@@ -26,24 +24,16 @@ class LeaderFailoverIT {
 
   static final Duration TAKEOVER = Duration.ofSeconds(20);
 
-  @TempDir Path temp;
+  @RegisterExtension final ControlPlaneExtension cluster = new ControlPlaneExtension("leader");
 
   @Test
-  void theStandbyTakesOverAKilledLeaderWithin20SecondsAndNeverWritesBefore() throws Exception {
-    KubernetesClient admin = KubeTestBed.get().withCrds().client();
-    String namespace = KubeTestBed.get().newNamespace("leader");
-    WebServers webServers = new WebServers(admin, namespace);
-    Path kubeconfig = KubeTestBed.get().writeKubeConfig(temp);
-    Path templates = TemplateFolder.copyInto(temp.resolve("templates"));
-
+  void theStandbyTakesOverAKilledLeaderWithin20SecondsAndNeverWritesBefore() {
     // One after the other: started together, both would race to create the Lease, and the
     // loser's rejected create would count as a write.
-    try (OperatorProcess leader =
-        OperatorProcess.start("leader", kubeconfig, templates, namespace, true, temp)) {
-      await().atMost(Duration.ofSeconds(60)).until(leader::leading);
-      try (OperatorProcess standby =
-          OperatorProcess.start("standby", kubeconfig, templates, namespace, true, temp)) {
-        failOver(admin, namespace, webServers, leader, standby);
+    try (OperatorProcess leader = cluster.startOperatorJvm("leader", true)) {
+      await().atMost(Duration.ofSeconds(60)).until(() -> leading(leader));
+      try (OperatorProcess standby = cluster.startOperatorJvm("standby", true)) {
+        failOver(cluster.admin(), cluster.namespace(), cluster.webServers(), leader, standby);
       }
     }
   }
@@ -53,39 +43,38 @@ class LeaderFailoverIT {
       String namespace,
       WebServers webServers,
       OperatorProcess leader,
-      OperatorProcess standby)
-      throws InterruptedException {
-    await().atMost(Duration.ofSeconds(60)).until(standby::ready);
+      OperatorProcess standby) {
+    standby.awaitReady(Duration.ofSeconds(60));
     String leaderIdentity = lease(admin, namespace).getSpec().getHolderIdentity();
 
     for (int i = 0; i < 10; i++) {
       webServers.create("web-" + i, Map.of("image", "nginx", "replicas", 1));
     }
-    Instant watchUntil = Instant.now().plusSeconds(6);
-    while (Instant.now().isBefore(watchUntil) || !allReconciled(webServers, 10)) {
-      assertThat(standby.writes()).as("writes of the standby while the other leads").isZero();
-      assertThat(standby.leading()).isFalse();
-      Thread.sleep(200);
-    }
-    assertThat(leader.writes()).isPositive();
+    // Polled throughout: until the leader has reconciled all ten and for 6 s at least.
+    await()
+        .during(Duration.ofSeconds(6))
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(200))
+        .untilAsserted(
+            () -> {
+              assertThat(standby.requests().writes())
+                  .as("writes of the standby while the other leads")
+                  .isZero();
+              assertThat(leading(standby)).as("the standby leads").isFalse();
+              assertThat(allReconciled(webServers, 10)).as("all ten reconciled").isTrue();
+            });
+    assertThat(leader.requests().writes()).isPositive();
 
     leader.kill();
     Instant killed = Instant.now();
     webServers.create("after-failover", Map.of("image", "nginx", "replicas", 1));
-    Instant firstWrite = null;
-    while (firstWrite == null) {
-      long writes = standby.writes();
-      if (writes > 0) {
-        firstWrite = Instant.now();
-      } else {
-        assertThat(Duration.between(killed, Instant.now()))
-            .as("time without a leader")
-            .isLessThan(TAKEOVER);
-        Thread.sleep(100);
-      }
-    }
+    await("the standby's first write, the time without a leader")
+        .atMost(TAKEOVER)
+        .pollInterval(Duration.ofMillis(100))
+        .until(() -> standby.requests().writes() > 0);
+    Instant firstWrite = Instant.now();
 
-    assertThat(standby.leading()).isTrue();
+    assertThat(leading(standby)).isTrue();
     assertThat(firstWrite).isAfter(killed);
     Lease lease = lease(admin, namespace);
     assertThat(lease.getSpec().getHolderIdentity()).isNotEqualTo(leaderIdentity);
@@ -96,6 +85,11 @@ class LeaderFailoverIT {
     System.out.printf(
         "LeaderFailoverIT: first write of the new leader %d ms after the kill%n",
         Duration.between(killed, firstWrite).toMillis());
+  }
+
+  /** Whether it logged that it took the Lease and started its workers. */
+  private static boolean leading(OperatorProcess operator) {
+    return operator.log().contains("Starting 2 workers");
   }
 
   private static boolean allReconciled(WebServers webServers, int count) {

@@ -28,6 +28,7 @@ public final class KubeTestBed {
   private final KubeAPIServer apiServer;
   private final String kubeConfigYaml;
   private final KubernetesClient client;
+  private boolean crdsInstalled;
 
   private KubeTestBed() {
     var config = KubeAPIServerConfigBuilder.anAPIServerConfig().withUpdateKubeConfig(false);
@@ -84,9 +85,15 @@ public final class KubeTestBed {
     return name;
   }
 
-  /** Installs the project's CRDs from {@code crds/} and waits until they are served. */
-  public KubeTestBed withCrds() {
-    Crds.install(client);
+  /**
+   * Installs the project's CRDs from {@code crds/} and waits until they are served; once per JVM,
+   * since the files do not change while tests run.
+   */
+  public synchronized KubeTestBed withCrds() {
+    if (!crdsInstalled) {
+      Crds.install(client);
+      crdsInstalled = true;
+    }
     return this;
   }
 

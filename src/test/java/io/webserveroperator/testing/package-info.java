@@ -1,0 +1,18 @@
+/**
+ * What the integration tests share. A test against the one API server of the JVM ({@link
+ * io.webserveroperator.testing.KubeTestBed}) registers a {@link
+ * io.webserveroperator.testing.ControlPlaneExtension}, which before each test:
+ *
+ * <ol>
+ *   <li>starts the test bed on first use and installs the CRDs once;
+ *   <li>makes a fresh namespace, copies {@code templates/} and writes the kubeconfig into a folder
+ *       of the test's own;
+ * </ol>
+ *
+ * and after it stops every operator it started, in this JVM ({@link
+ * io.webserveroperator.testing.InProcessOperators}) or as a child JVM ({@link
+ * io.webserveroperator.testing.OperatorJvm}, an {@link io.webserveroperator.bench.OperatorProcess}
+ * that a test can kill), and removes the folder. "Nothing is written" checks wait with {@link
+ * io.webserveroperator.testing.Quiet}, never with fixed sleeps.
+ */
+package io.webserveroperator.testing;
