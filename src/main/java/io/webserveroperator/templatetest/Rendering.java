@@ -47,8 +47,7 @@ record Rendering(List<RenderedObject> objects, OperatorException error) {
     List<RenderedObject> found = matching(selector);
     if (found.size() != 1) {
       throw new AssertionFailure(
-          (found.isEmpty() ? "no object" : found.size() + " objects")
-              + " match "
+          (found.isEmpty() ? "no object matches " : found.size() + " objects match ")
               + selector.describe()
               + (found.isEmpty() ? "" : "; name one with document: {kind: ..., name: ...}")
               + ". Rendered: "
