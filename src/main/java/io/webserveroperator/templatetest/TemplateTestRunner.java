@@ -59,7 +59,7 @@ public final class TemplateTestRunner {
                 new CaseResult(name, CaseResult.FILE, List.of(e.getMessage()), Duration.ZERO));
             continue;
           }
-          SnapshotStore snapshots = SnapshotStore.of(file, updateSnapshots);
+          SnapshotStore snapshots = SnapshotStore.of(suite.file(), updateSnapshots);
           for (TestCase testCase : suite.cases()) {
             report(results, run(registry, suite, testCase, snapshots));
           }
