@@ -28,6 +28,7 @@ class ArchitectureTest {
           .that()
           .resideInAnyPackage(
               "io.webserveroperator.template..",
+              "io.webserveroperator.templatetest..",
               "io.webserveroperator.manifest..",
               "io.webserveroperator.diff..")
           .should()
@@ -58,7 +59,10 @@ class ArchitectureTest {
               "io.webserveroperator.manifest..")
           .should()
           .dependOnClassesThat()
-          .resideInAnyPackage("io.webserveroperator.bench..", "io.webserveroperator.dev..");
+          .resideInAnyPackage(
+              "io.webserveroperator.bench..",
+              "io.webserveroperator.dev..",
+              "io.webserveroperator.templatetest..");
 
   @ArchTest
   static final ArchRule layersPointDown =

@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
     subcommands = {
       RenderCommand.class,
       DiffCommand.class,
+      TestCommand.class,
       RunCommand.class,
       DevCommand.class,
       BenchCommand.class

@@ -38,18 +38,27 @@ public final class UnifiedDiff {
    */
   public String render(
       ObjectRef ref, Action action, Map<String, Object> before, Map<String, Object> after) {
-    List<String> from = lines(ref, before);
-    List<String> to = lines(ref, after);
+    String file = fileName(ref);
+    String diff = lines("live/" + file, "desired/" + file, lines(ref, before), lines(ref, after));
+    return diff.isEmpty() ? "" : paint(BOLD, header(ref, action)) + "\n" + diff;
+  }
+
+  /**
+   * A unified diff of two texts under two file names, each line ending in a newline; empty when
+   * they are the same. For any text that is not one object, such as a template test's snapshot.
+   */
+  public String text(String fromName, String toName, String from, String to) {
+    return lines(fromName, toName, from.lines().toList(), to.lines().toList());
+  }
+
+  private String lines(String fromName, String toName, List<String> from, List<String> to) {
     Patch<String> patch = DiffUtils.diff(from, to);
     if (patch.getDeltas().isEmpty()) {
       return "";
     }
-    String file = fileName(ref);
     List<String> diff =
-        UnifiedDiffUtils.generateUnifiedDiff(
-            "live/" + file, "desired/" + file, from, patch, options.contextLines());
+        UnifiedDiffUtils.generateUnifiedDiff(fromName, toName, from, patch, options.contextLines());
     StringBuilder out = new StringBuilder();
-    out.append(paint(BOLD, header(ref, action))).append('\n');
     for (int i = 0; i < diff.size(); i++) {
       String line = emptySide(diff.get(i), from.isEmpty(), to.isEmpty());
       out.append(i < 2 ? paint(BOLD, line) : colour(line)).append('\n');

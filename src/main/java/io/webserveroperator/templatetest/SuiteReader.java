@@ -1,0 +1,176 @@
+package io.webserveroperator.templatetest;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.webserveroperator.template.Watch;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Reads one test file into a {@link TestSuite}. A case's resource is its own {@code resource}, else
+ * the file's, inline or as a path relative to the test file; {@code set} then changes fields of a
+ * copy. A resource that names no apiVersion, kind or namespace gets the tested kind's and {@code
+ * default}, as {@code render} would.
+ */
+final class SuiteReader {
+
+  private static final YAMLMapper YAML = new YAMLMapper();
+  private static final Set<String> FILE_KEYS = Set.of("resource", "tests");
+  private static final Set<String> CASE_KEYS =
+      Set.of("it", "resource", "set", "document", "asserts");
+
+  private SuiteReader() {}
+
+  /**
+   * Reads {@code file}, which tests {@code watch}.
+   *
+   * @param name the file's name in results
+   * @throws TemplateTestException naming the file, the case and what is wrong
+   */
+  static TestSuite read(Path file, String name, Watch watch) {
+    JsonNode root = readOne(file);
+    requireOnly(root, FILE_KEYS, name);
+    JsonNode tests = root.get("tests");
+    if (tests == null || !tests.isArray() || tests.isEmpty()) {
+      throw new TemplateTestException(name + " has no 'tests' list; see docs/template-tests.md.");
+    }
+    JsonNode fileResource = root.get("resource");
+    List<TestCase> cases = new ArrayList<>();
+    Set<String> names = new HashSet<>();
+    for (int i = 0; i < tests.size(); i++) {
+      JsonNode test = tests.get(i);
+      String at = name + ": tests[" + i + "]";
+      requireOnly(test, CASE_KEYS, at);
+      if (!test.hasNonNull("it") || test.get("it").asText().isBlank()) {
+        throw new TemplateTestException(at + " has no 'it' saying what it checks.");
+      }
+      String caseName = test.get("it").asText();
+      String where = name + ": case \"" + caseName + "\"";
+      if (!names.add(caseName)) {
+        throw new TemplateTestException(where + " is there twice; give each case its own 'it'.");
+      }
+      JsonNode resourceNode = test.has("resource") ? test.get("resource") : fileResource;
+      if (resourceNode == null) {
+        throw new TemplateTestException(
+            where + " has no 'resource', and the file has none for all its cases.");
+      }
+      ObjectNode resource = resource(resourceNode, file, where);
+      applySets(resource, test.get("set"), where);
+      defaults(resource, watch, where);
+      DocumentSelector document =
+          test.has("document")
+              ? AssertionReader.selector(test.get("document"), where + " document")
+              : DocumentSelector.ANY;
+      cases.add(
+          new TestCase(
+              caseName,
+              YAML.convertValue(resource, new TypeReference<Map<String, Object>>() {}),
+              AssertionReader.read(test.get("asserts"), document, caseName, where)));
+    }
+    return new TestSuite(file, name, watch, cases);
+  }
+
+  private static ObjectNode resource(JsonNode node, Path testFile, String where) {
+    if (node.isObject()) {
+      return node.deepCopy();
+    }
+    if (node.isTextual()) {
+      JsonNode read = readOne(testFile.resolveSibling(node.asText()));
+      if (read.isObject()) {
+        return (ObjectNode) read;
+      }
+    }
+    throw new TemplateTestException(
+        where + ": 'resource' must be a map (the resource) or a path to a YAML file holding one.");
+  }
+
+  private static void applySets(ObjectNode resource, JsonNode sets, String where) {
+    if (sets == null) {
+      return;
+    }
+    if (!sets.isObject()) {
+      throw new TemplateTestException(where + ": 'set' must be a map of path: value.");
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> each = sets.fields(); each.hasNext(); ) {
+      Map.Entry<String, JsonNode> set = each.next();
+      try {
+        FieldPath.parse(set.getKey()).set(resource, set.getValue());
+      } catch (TemplateTestException e) {
+        throw new TemplateTestException(where + ": set: " + e.getMessage(), e);
+      }
+    }
+  }
+
+  private static void defaults(ObjectNode resource, Watch watch, String where) {
+    if (!resource.hasNonNull("apiVersion")) {
+      resource.put("apiVersion", watch.apiVersion());
+    }
+    if (!resource.hasNonNull("kind")) {
+      resource.put("kind", watch.kind());
+    }
+    String apiVersion = resource.get("apiVersion").asText();
+    String kind = resource.get("kind").asText();
+    if (!apiVersion.equals(watch.apiVersion()) || !kind.equals(watch.kind())) {
+      throw new TemplateTestException(
+          where
+              + ": the resource is a "
+              + apiVersion
+              + " "
+              + kind
+              + ", but the tests in this folder render "
+              + watch.apiVersion()
+              + " "
+              + watch.kind()
+              + ". Move the file to that kind's tests/ folder.");
+    }
+    JsonNode metadata = resource.get("metadata");
+    ObjectNode meta = metadata instanceof ObjectNode map ? map : resource.putObject("metadata");
+    if (!meta.hasNonNull("namespace")) {
+      meta.put("namespace", "default");
+    }
+  }
+
+  /** The one YAML document of a file. */
+  private static JsonNode readOne(Path file) {
+    try (MappingIterator<JsonNode> documents =
+        YAML.readerFor(JsonNode.class).readValues(file.toFile())) {
+      List<JsonNode> all = new ArrayList<>();
+      while (documents.hasNextValue()) {
+        JsonNode document = documents.nextValue();
+        if (document != null && !document.isNull() && !document.isMissingNode()) {
+          all.add(document);
+        }
+      }
+      if (all.size() != 1) {
+        throw new TemplateTestException(
+            file + " holds " + all.size() + " YAML documents; it must hold one.");
+      }
+      return all.get(0);
+    } catch (IOException e) {
+      throw new TemplateTestException("Cannot read " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  private static void requireOnly(JsonNode node, Set<String> allowed, String where) {
+    if (node == null || !node.isObject()) {
+      throw new TemplateTestException(where + " must be a map.");
+    }
+    for (Iterator<String> keys = node.fieldNames(); keys.hasNext(); ) {
+      String key = keys.next();
+      if (!allowed.contains(key)) {
+        throw new TemplateTestException(
+            where + ": unknown key '" + key + "'; it takes " + new TreeSet<>(allowed) + ".");
+      }
+    }
+  }
+}

@@ -1,0 +1,101 @@
+package io.webserveroperator.templatetest;
+
+import io.webserveroperator.OperatorException;
+import io.webserveroperator.manifest.YamlFiles;
+import io.webserveroperator.template.TemplateRegistry;
+import io.webserveroperator.template.Watch;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Runs the test files of every kind in {@code watches.yaml}: {@code <kind folder>/tests/*.yaml},
+ * kinds in file order, files in name order, cases in file order, rendering with the same registry
+ * the operator uses.
+ */
+public final class TemplateTestRunner {
+
+  /** The folder, inside each kind's templates, that holds its tests. */
+  public static final String TESTS = "tests";
+
+  private final boolean updateSnapshots;
+  private final Consumer<CaseResult> onCase;
+
+  /**
+   * @param updateSnapshots replace stored snapshots that differ, instead of failing
+   * @param onCase told of each case as it ends, to print progress
+   */
+  public TemplateTestRunner(boolean updateSnapshots, Consumer<CaseResult> onCase) {
+    this.updateSnapshots = updateSnapshots;
+    this.onCase = onCase;
+  }
+
+  /**
+   * Runs every test of the templates that {@code watchesYaml} lists.
+   *
+   * @throws OperatorException when watches.yaml cannot be read or a snapshot file not written
+   */
+  public TestRun run(Path watchesYaml) {
+    Path root = watchesYaml.toAbsolutePath().normalize().getParent();
+    List<CaseResult> results = new ArrayList<>();
+    List<Path> written = new ArrayList<>();
+    try (TemplateRegistry registry = TemplateRegistry.load(watchesYaml)) {
+      for (Watch watch : registry.watches()) {
+        Path folder = root.resolve(watch.templates()).resolve(TESTS);
+        if (!Files.isDirectory(folder)) {
+          continue;
+        }
+        for (Path file : YamlFiles.in(folder)) {
+          String name = root.relativize(file).toString().replace('\\', '/');
+          TestSuite suite;
+          try {
+            suite = SuiteReader.read(file, name, watch);
+          } catch (TemplateTestException e) {
+            report(
+                results,
+                new CaseResult(name, CaseResult.FILE, List.of(e.getMessage()), Duration.ZERO));
+            continue;
+          }
+          SnapshotStore snapshots = SnapshotStore.of(suite.file(), updateSnapshots);
+          for (TestCase testCase : suite.cases()) {
+            report(results, run(registry, suite, testCase, snapshots));
+          }
+          if (snapshots.save()) {
+            written.add(snapshots.file());
+          }
+        }
+      }
+    }
+    return new TestRun(results, written);
+  }
+
+  private CaseResult run(
+      TemplateRegistry registry, TestSuite suite, TestCase testCase, SnapshotStore snapshots) {
+    long start = System.nanoTime();
+    Rendering rendering;
+    try {
+      rendering = Rendering.of(registry.render(suite.watch(), testCase.resource()));
+    } catch (OperatorException e) {
+      rendering = Rendering.failed(e);
+    }
+    CaseContext context = new CaseContext(rendering, snapshots);
+    List<String> failures = new ArrayList<>();
+    for (Assertion assertion : testCase.assertions()) {
+      try {
+        assertion.check(context);
+      } catch (AssertionFailure | TemplateTestException e) {
+        failures.add(assertion.describe() + ": " + e.getMessage());
+      }
+    }
+    return new CaseResult(
+        suite.name(), testCase.name(), failures, Duration.ofNanos(System.nanoTime() - start));
+  }
+
+  private void report(List<CaseResult> results, CaseResult result) {
+    results.add(result);
+    onCase.accept(result);
+  }
+}
