@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
       DiffCommand.class,
       RunCommand.class,
       DevCommand.class,
-      BenchCommand.class
+      BenchCommand.class,
+      LintCommand.class
     })
 public final class Main implements Runnable {
 
