@@ -27,7 +27,7 @@ import java.util.function.Function;
  * The Kubernetes OpenAPI v3 schemas of the kinds the templates render, one document per
  * group-version ({@code /openapi/v3/apis/apps/v1}), from a cluster or from a folder of saved ones.
  * Validates a rendered object against the schema of its kind, {@code $ref}s and int-or-string
- * ({@code oneOf}) as the documents write them.
+ * ({@code oneOf}) as the documents write them, and fields the schema does not declare refused.
  */
 public final class OpenApiSchemas {
 
@@ -94,8 +94,26 @@ public final class OpenApiSchemas {
     used.computeIfAbsent(apiVersion, v -> new TreeSet<>()).add(name.get());
     ObjectNode root = JSON.createObjectNode();
     root.put("$ref", PREFIX + name.get());
-    root.set("components", document.get().get("components"));
+    root.set("components", closed(document.get().get("components").deepCopy()));
     return Optional.of(REGISTRY.getSchema(root));
+  }
+
+  /**
+   * Closes every object schema that lists its properties, as server-side apply does: it refuses a
+   * field the schema does not declare, so a misspelt key is an error, not a silent drop.
+   */
+  private static JsonNode closed(JsonNode node) {
+    if (node instanceof ObjectNode object) {
+      if (object.path("properties").isObject()
+          && !object.has("additionalProperties")
+          && !object.path("x-kubernetes-preserve-unknown-fields").asBoolean(false)) {
+        object.put("additionalProperties", false);
+      }
+      object.forEach(OpenApiSchemas::closed);
+    } else if (node.isArray()) {
+      node.forEach(OpenApiSchemas::closed);
+    }
+    return node;
   }
 
   /** The schema of a kind: the one whose {@code x-kubernetes-group-version-kind} names it. */

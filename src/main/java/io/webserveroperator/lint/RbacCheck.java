@@ -52,7 +52,10 @@ final class RbacCheck {
       Path deploy, Path watchesFile, List<Watch> watches, List<RenderedKind> kinds) {
     ClusterRoleRules granted = ClusterRoleRules.read(deploy);
     List<Finding> findings = new ArrayList<>();
-    for (Watch watch : watches) {
+    YamlLines lines = YamlLines.of(watchesFile);
+    for (int i = 0; i < watches.size(); i++) {
+      Watch watch = watches.get(i);
+      int line = lines.line("/0/" + i + "/kind");
       for (Rule rule : watchedRules(watch)) {
         missing(granted, rule)
             .ifPresent(
@@ -60,7 +63,7 @@ final class RbacCheck {
                     findings.add(
                         Finding.error(
                             watchesFile.toString(),
-                            0,
+                            line,
                             "the operator watches " + watch.kind() + " but " + add)));
       }
     }

@@ -136,7 +136,10 @@ final class RenderCheck {
     }
   }
 
-  /** The map keys of the error's instance location, list indexes left out. */
+  /**
+   * The map keys of the error's instance location, list indexes left out; for a field the schema
+   * does not declare, the field itself.
+   */
   private static List<String> keys(Error error) {
     List<String> keys = new ArrayList<>();
     com.networknt.schema.path.NodePath path = error.getInstanceLocation();
@@ -145,6 +148,9 @@ final class RenderCheck {
       if (element instanceof String name) {
         keys.add(name);
       }
+    }
+    if ("additionalProperties".equals(error.getKeyword()) && error.getProperty() != null) {
+      keys.add(error.getProperty());
     }
     return keys;
   }

@@ -3,15 +3,18 @@ package io.webserveroperator.lint;
 import io.webserveroperator.lint.ExpressionTokens.Token;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Every {@code spec.…} path one template reads, found in its code without rendering it, so that a
  * branch no sample takes is read too. Follows attribute and subscript chains ({@code
  * spec.ingress.host}, {@code spec['ingress']}, {@code resource.spec.x}, {@code spec.get('x')}),
  * names bound by {@code {% set x = spec.a %}}, and loop variables ({@code for c in spec.list}:
- * {@code c} is an item; {@code for k, v in spec.map | dictsort}: {@code v} is a value).
+ * {@code c} is an item; {@code for k, v in spec.map | dictsort}: {@code v} is a value). A name
+ * bound to anything else, {@code spec} included, is not followed from there on.
  */
 final class SpecReads {
 
@@ -52,6 +55,7 @@ final class SpecReads {
 
   private final JinjaTags tags;
   private final Map<String, List<String>> aliases = new HashMap<>();
+  private final Set<String> shadowed = new HashSet<>();
   private final List<Read> reads = new ArrayList<>();
 
   private SpecReads(String source) {
@@ -114,6 +118,7 @@ final class SpecReads {
         in++;
       }
       names.forEach(aliases::remove);
+      shadowed.addAll(names);
       Chain chain = in + 1 < tokens.size() ? chain(tokens, in + 1) : null;
       if (chain == null || names.isEmpty()) {
         return;
@@ -142,6 +147,9 @@ final class SpecReads {
     List<String> path;
     if (at < tokens.size() && tokens.get(at).is("=") && !followedBy(tokens, at, "=")) {
       return null; // a keyword argument's name
+    }
+    if (shadowed.contains(root) && !aliases.containsKey(root)) {
+      return null; // a name the template bound to something else than spec
     }
     if (root.equals("spec")) {
       path = new ArrayList<>();

@@ -4,7 +4,6 @@ import io.webserveroperator.OperatorException;
 import io.webserveroperator.template.TemplateLoadException;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.Watch;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,13 +28,7 @@ final class WatchesCheck {
   private WatchesCheck(Path templates) {
     this.templates = templates;
     this.file = templates.resolve("watches.yaml");
-    String text;
-    try {
-      text = Files.isRegularFile(file) ? Files.readString(file) : "";
-    } catch (IOException e) {
-      text = "";
-    }
-    this.lines = YamlLines.of(text);
+    this.lines = YamlLines.of(file);
   }
 
   /** The findings of watches.yaml as a whole, when it does not load; empty when it does. */

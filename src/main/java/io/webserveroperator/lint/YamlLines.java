@@ -4,6 +4,8 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashMap;
@@ -64,6 +66,15 @@ final class YamlLines {
       return new YamlLines(Map.of());
     }
     return new YamlLines(lines);
+  }
+
+  /** Reads {@code file}; one that cannot be read yields no lines (other checks report it). */
+  static YamlLines of(Path file) {
+    try {
+      return of(Files.readString(file));
+    } catch (IOException e) {
+      return new YamlLines(Map.of());
+    }
   }
 
   /** The line of the key or item at {@code pointer}, or of its nearest ancestor that has one. */
