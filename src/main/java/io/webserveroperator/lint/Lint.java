@@ -44,6 +44,9 @@ public final class Lint {
       List<RenderedKind> kinds = new ArrayList<>();
       for (Watch watch : registry.watches()) {
         KindSources sources = KindSources.read(input.templates(), watch);
+        if (sources.files().isEmpty()) {
+          continue; // WatchesCheck reported the folder; every field would read as unused
+        }
         kinds.addAll(RenderedKind.in(sources));
         findings.addAll(IncludeCheck.check(sources));
         crds.find(watch.group(), watch.version(), watch.kind())

@@ -85,8 +85,9 @@ final class RenderCheck {
     } catch (RenderException e) {
       String at =
           e.template() == null ? file.toString() : templates.resolve(e.template()).toString();
-      if (reported.add(at + ":" + e.line())) {
-        findings.add(Finding.error(at, e.line(), e.reason() + " (rendering " + file + ")"));
+      int line = Math.max(0, e.line()); // jinjava counts an unclosed tag's line from its end
+      if (reported.add(at + ":" + line)) {
+        findings.add(Finding.error(at, line, e.reason() + " (rendering " + file + ")"));
       }
       return;
     }
