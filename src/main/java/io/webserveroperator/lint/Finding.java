@@ -1,5 +1,6 @@
 package io.webserveroperator.lint;
 
+import java.util.Locale;
 import java.util.Objects;
 
 /**
@@ -20,7 +21,7 @@ public record Finding(String file, int line, Level level, String message) {
 
     /** As printed: {@code error}, {@code warning}. */
     public String label() {
-      return name().toLowerCase(java.util.Locale.ROOT);
+      return name().toLowerCase(Locale.ROOT);
     }
   }
 

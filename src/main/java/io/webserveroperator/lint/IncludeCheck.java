@@ -1,6 +1,7 @@
 package io.webserveroperator.lint;
 
 import io.webserveroperator.lint.ExpressionTokens.Token;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -114,7 +115,7 @@ final class IncludeCheck {
     String text;
     try {
       text = Files.readString(file);
-    } catch (java.io.IOException e) {
+    } catch (IOException e) {
       return macros;
     }
     for (JinjaTags.Tag tag : JinjaTags.of(text).tags()) {

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -142,7 +143,7 @@ public final class OpenApiSchemas {
   public List<Path> save(Path folder) {
     try {
       Files.createDirectories(folder);
-      List<Path> written = new java.util.ArrayList<>();
+      List<Path> written = new ArrayList<>();
       for (Map.Entry<String, Set<String>> entry : used.entrySet()) {
         JsonNode all =
             documents.get(entry.getKey()).orElseThrow().path("components").path("schemas");

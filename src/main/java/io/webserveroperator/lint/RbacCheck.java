@@ -40,7 +40,7 @@ final class RbacCheck {
 
   /** The rules of a watched kind: its resource, its status and its finalizers. */
   static List<Rule> watchedRules(Watch watch) {
-    String plural = new RenderedKind(watch.apiVersion(), watch.kind(), Path.of(""), 0).resource();
+    String plural = RenderedKind.resourceOf(watch.kind());
     return List.of(
         new Rule(watch.group(), plural, List.of("list", "watch")),
         new Rule(watch.group(), plural + "/status", List.of("patch")),

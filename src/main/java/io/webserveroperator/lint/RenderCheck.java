@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.networknt.schema.Error;
+import com.networknt.schema.path.NodePath;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.YamlFiles;
@@ -143,7 +144,7 @@ final class RenderCheck {
    */
   private static List<String> keys(Error error) {
     List<String> keys = new ArrayList<>();
-    com.networknt.schema.path.NodePath path = error.getInstanceLocation();
+    NodePath path = error.getInstanceLocation();
     for (int i = 0; i < path.getNameCount(); i++) {
       Object element = path.getElement(i);
       if (element instanceof String name) {

@@ -28,12 +28,16 @@ record RenderedKind(String apiVersion, String kind, Path file, int line) {
     return slash < 0 ? "" : apiVersion.substring(0, slash);
   }
 
-  /**
-   * The resource name RBAC rules use: the kind in lower case, made plural as Kubernetes' API
-   * conventions do ({@code Ingress}: {@code ingresses}, {@code NetworkPolicy}: {@code
-   * networkpolicies}).
-   */
+  /** The resource name RBAC rules use for this kind: {@link #resourceOf}. */
   String resource() {
+    return resourceOf(kind);
+  }
+
+  /**
+   * The resource name of a kind: in lower case, made plural as Kubernetes' API conventions do
+   * ({@code Ingress}: {@code ingresses}, {@code NetworkPolicy}: {@code networkpolicies}).
+   */
+  static String resourceOf(String kind) {
     String lower = kind.toLowerCase(Locale.ROOT);
     if (lower.matches(".*(s|x|z|ch|sh)")) {
       return lower + "es";
