@@ -140,6 +140,25 @@ class LintTest {
   }
 
   @Test
+  void expressionThatDoesNotParseInAnUntakenBranchIsAnError(@TempDir Path dir) {
+    Path templates =
+        editedTemplates(
+            dir,
+            "webserver/ingress.yaml.j2",
+            "{{ metadata.name }}-ingress",
+            "{{ metadata.name ~ }}-ingress");
+
+    assertThat(lintWithProjectFiles(templates))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.file()).endsWith("ingress.yaml.j2");
+              assertThat(f.line()).isEqualTo(6);
+              assertThat(f.message()).startsWith("the expression 'metadata.name ~' does not parse");
+            });
+  }
+
+  @Test
   void macroMissingFromAnImportedFileIsAnError(@TempDir Path dir) throws Exception {
     Path templates =
         editedTemplates(
