@@ -63,6 +63,7 @@ public final class Lint {
                                 + watch.kind()
                                 + ", so its spec paths are not checked")));
       }
+      // Looked up even when no sample renders them, so that --save-schemas keeps their schemas.
       kinds.forEach(kind -> schemas.has(kind.apiVersion(), kind.kind()));
       RenderCheck.Result rendered =
           RenderCheck.check(input.templates(), input.samples(), registry, schemas, findings);

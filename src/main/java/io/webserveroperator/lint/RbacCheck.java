@@ -25,7 +25,8 @@ import java.util.TreeSet;
  */
 final class RbacCheck {
 
-  static final List<String> CHILD_VERBS = List.of("list", "watch", "create", "patch", "delete");
+  private static final List<String> CHILD_VERBS =
+      List.of("list", "watch", "create", "patch", "delete");
 
   private static final YAMLMapper YAML =
       YAMLMapper.builder()

@@ -11,7 +11,6 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The line of every key and list item of a YAML file, by JSON pointer ({@code /0/templates}), so
@@ -88,11 +87,6 @@ final class YamlLines {
       at = at.substring(0, at.lastIndexOf('/'));
     }
     return 0;
-  }
-
-  /** The line of exactly {@code pointer}, if the file has it. */
-  Optional<Integer> exactLine(String pointer) {
-    return Optional.ofNullable(lines.get(pointer));
   }
 
   private static String escape(String key) {
