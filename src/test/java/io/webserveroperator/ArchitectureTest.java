@@ -35,6 +35,18 @@ class ArchitectureTest {
           .dependOnClassesThat()
           .resideInAPackage("io.fabric8.kubernetes.client..");
 
+  /** Lint reads a cluster only for its OpenAPI schemas, in one class. */
+  @ArchTest
+  static final ArchRule lintTalksToTheClusterInOneClass =
+      noClasses()
+          .that()
+          .resideInAPackage("io.webserveroperator.lint..")
+          .and()
+          .doNotHaveSimpleName("ClusterSchemas")
+          .should()
+          .dependOnClassesThat()
+          .resideInAPackage("io.fabric8.kubernetes.client..");
+
   @ArchTest
   static final ArchRule nothingDependsOnTheCommandLine =
       noClasses()
@@ -62,7 +74,8 @@ class ArchitectureTest {
           .resideInAnyPackage(
               "io.webserveroperator.bench..",
               "io.webserveroperator.dev..",
-              "io.webserveroperator.templatetest..");
+              "io.webserveroperator.templatetest..",
+              "io.webserveroperator.lint..");
 
   @ArchTest
   static final ArchRule layersPointDown =

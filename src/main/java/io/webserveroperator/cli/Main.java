@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
       RenderCommand.class,
       DiffCommand.class,
       TestCommand.class,
+      LintCommand.class,
       RunCommand.class,
       DevCommand.class,
       BenchCommand.class

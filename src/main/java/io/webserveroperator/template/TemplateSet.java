@@ -124,6 +124,7 @@ record TemplateSet(
       }
     }
     UnsupportedSyntax.find(source, root)
+        .or(() -> ExpressionSyntax.find(jinjava, interpreter, root))
         .ifPresent(
             problem -> {
               throw new TemplateLoadException(name, problem.line(), problem.message());

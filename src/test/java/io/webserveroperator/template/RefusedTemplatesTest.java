@@ -1,5 +1,6 @@
 package io.webserveroperator.template;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -17,7 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Jinjava-only tags ({@code print}, {@code cycle}, {@code unless}, {@code ifchanged}, {@code
  * autoescape}) are refused when the templates load, naming the file and line and saying what to
- * write instead; one that only a render reaches fails that render the same way.
+ * write instead; one that only a render reaches fails that render the same way. An expression that
+ * does not parse is refused when it loads too, whatever branch it sits in, as Jinja2 does.
  */
 class RefusedTemplatesTest {
 
@@ -88,6 +90,33 @@ class RefusedTemplatesTest {
     assertThatThrownBy(() -> TemplateSet.load(watch(), TemplateTree.read(dir)))
         .isInstanceOf(OperatorException.class)
         .hasMessageStartingWith("refused/_broken.yaml.j2:2: the template does not parse");
+  }
+
+  @Test
+  void refusesAnExpressionThatDoesNotParseInABranchNoRenderTakes() throws IOException {
+    write(
+        Map.of(
+            "a.yaml.j2",
+            ONE_OBJECT
+                + "{% if false %}\ndata: {{ spec.title ) }}\n{% elif spec.x ( %}\n{% endif %}\n"));
+
+    assertThatThrownBy(() -> TemplateSet.load(watch(), TemplateTree.read(dir)))
+        .isInstanceOf(OperatorException.class)
+        .hasMessageStartingWith(
+            "refused/a.yaml.j2:6: the expression 'spec.title )' does not parse: ");
+  }
+
+  @Test
+  void loadsAnExpressionThatCallsAMacroDefinedOnlyWhenItRenders() throws IOException {
+    write(
+        Map.of(
+            "a.yaml.j2",
+            "{% macro name() %}a{% endmacro %}"
+                + ONE_OBJECT.replace("name: a", "name: {{ name() }}")));
+
+    TemplateSet set = TemplateSet.load(watch(), TemplateTree.read(dir));
+
+    assertThat(set.files()).hasSize(1);
   }
 
   private void write(Map<String, String> files) throws IOException {

@@ -1,0 +1,69 @@
+package io.webserveroperator.lint;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MappingIterator;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.webserveroperator.OperatorException;
+import io.webserveroperator.manifest.YamlFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The rules of the ClusterRoles in a deploy folder ({@code *.yaml}), to ask whether they grant a
+ * verb. Rules limited by {@code resourceNames} grant nothing here: the operator's requests on
+ * children are not limited to names.
+ */
+final class ClusterRoleRules {
+
+  private static final YAMLMapper YAML = new YAMLMapper();
+
+  private final List<JsonNode> rules;
+
+  private ClusterRoleRules(List<JsonNode> rules) {
+    this.rules = List.copyOf(rules);
+  }
+
+  static ClusterRoleRules read(Path deploy) {
+    List<JsonNode> rules = new ArrayList<>();
+    if (!Files.isDirectory(deploy)) {
+      return new ClusterRoleRules(rules);
+    }
+    for (Path file : YamlFiles.in(deploy)) {
+      try (MappingIterator<JsonNode> documents =
+          YAML.readerFor(JsonNode.class).readValues(Files.readString(file))) {
+        while (documents.hasNextValue()) {
+          JsonNode document = documents.nextValue();
+          if (document != null && "ClusterRole".equals(document.path("kind").asText())) {
+            document.path("rules").forEach(rules::add);
+          }
+        }
+      } catch (IOException e) {
+        throw new OperatorException("Cannot read " + file + ": " + e.getMessage(), e);
+      }
+    }
+    return new ClusterRoleRules(rules);
+  }
+
+  /** Whether some rule grants {@code verb} on {@code resource} of {@code group}. */
+  boolean grants(String group, String resource, String verb) {
+    return rules.stream()
+        .filter(rule -> rule.path("resourceNames").isEmpty())
+        .anyMatch(
+            rule ->
+                lists(rule.path("apiGroups"), group)
+                    && lists(rule.path("resources"), resource)
+                    && lists(rule.path("verbs"), verb));
+  }
+
+  private static boolean lists(JsonNode values, String value) {
+    for (JsonNode each : values) {
+      if (each.asText().equals(value) || each.asText().equals("*")) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,63 @@
+package io.webserveroperator.lint;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.webserveroperator.OperatorException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Writes findings for people (one {@code file:line: level: message} a line) or for tools. */
+public final class FindingsReport {
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private FindingsReport() {}
+
+  /** One finding a line, then a summary line ({@code 2 errors, 1 warning}). */
+  public static String text(List<Finding> findings) {
+    StringBuilder out = new StringBuilder();
+    findings.forEach(finding -> out.append(finding).append('\n'));
+    long errors = findings.stream().filter(f -> f.level() == Finding.Level.ERROR).count();
+    long warnings = findings.size() - errors;
+    out.append(count(errors, "error")).append(", ").append(count(warnings, "warning")).append('\n');
+    return out.toString();
+  }
+
+  /** {@code {"findings": [{"file", "line", "level", "message"}], "errors": n, "warnings": n}}. */
+  public static String json(List<Finding> findings) {
+    List<Map<String, Object>> entries =
+        findings.stream()
+            .map(
+                finding -> {
+                  Map<String, Object> entry = new LinkedHashMap<>();
+                  entry.put("file", finding.file());
+                  entry.put("line", finding.line());
+                  entry.put("level", finding.level().label());
+                  entry.put("message", finding.message());
+                  return entry;
+                })
+            .toList();
+    long errors = findings.stream().filter(f -> f.level() == Finding.Level.ERROR).count();
+    Map<String, Object> report = new LinkedHashMap<>();
+    report.put("findings", entries);
+    report.put("errors", errors);
+    report.put("warnings", findings.size() - errors);
+    try {
+      return JSON.writeValueAsString(report) + "\n";
+    } catch (JsonProcessingException e) {
+      throw new OperatorException("Cannot write the lint findings as JSON: " + e.getMessage(), e);
+    }
+  }
+
+  /** Whether any finding is an error, which makes lint exit 1. */
+  public static boolean hasErrors(List<Finding> findings) {
+    return findings.stream().anyMatch(f -> f.level() == Finding.Level.ERROR);
+  }
+
+  private static String count(long n, String noun) {
+    return n + " " + noun + (n == 1 ? "" : "s");
+  }
+}

@@ -1,0 +1,82 @@
+package io.webserveroperator.lint;
+
+import io.webserveroperator.OperatorException;
+import io.webserveroperator.template.TemplateRegistry;
+import io.webserveroperator.template.Watch;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Runs every check over a templates folder, in this order:
+ *
+ * <ol>
+ *   <li>watches.yaml and the loading of each kind's templates ({@link WatchesCheck});
+ *   <li>includes, imports and macros ({@link IncludeCheck});
+ *   <li>spec paths against the CRD schema ({@link SpecPathCheck});
+ *   <li>the samples and test cases rendered and validated against the Kubernetes schemas ({@link
+ *       RenderCheck});
+ *   <li>deploy/'s ClusterRole against the kinds rendered ({@link RbacCheck}).
+ * </ol>
+ */
+public final class Lint {
+
+  private static final Comparator<Finding> BY_PLACE =
+      Comparator.comparing(Finding::file).thenComparingInt(Finding::line);
+
+  private Lint() {}
+
+  /**
+   * @param schemas the Kubernetes schemas, from {@link OpenApiSchemas#folder} or {@link
+   *     ClusterSchemas#of}
+   * @throws OperatorException when a file lint needs cannot be read at all
+   */
+  public static LintResult run(LintInput input, OpenApiSchemas schemas) {
+    TemplateRegistry registry;
+    try {
+      registry = TemplateRegistry.load(input.templates().resolve("watches.yaml"));
+    } catch (OperatorException e) {
+      return new LintResult(WatchesCheck.unreadable(input.templates(), e), "");
+    }
+    try (registry) {
+      List<Finding> findings = new ArrayList<>(WatchesCheck.check(input.templates(), registry));
+      CrdSchemas crds = CrdSchemas.read(input.crds());
+      List<RenderedKind> kinds = new ArrayList<>();
+      for (Watch watch : registry.watches()) {
+        KindSources sources = KindSources.read(input.templates(), watch);
+        if (sources.files().isEmpty()) {
+          continue; // WatchesCheck reported the folder; every field would read as unused
+        }
+        kinds.addAll(RenderedKind.in(sources));
+        findings.addAll(IncludeCheck.check(sources));
+        crds.find(watch.group(), watch.version(), watch.kind())
+            .ifPresentOrElse(
+                schema -> findings.addAll(SpecPathCheck.check(sources, schema)),
+                () ->
+                    findings.add(
+                        Finding.warning(
+                            input.crds().toString(),
+                            0,
+                            "no CustomResourceDefinition declares "
+                                + watch.apiVersion()
+                                + " "
+                                + watch.kind()
+                                + ", so its spec paths are not checked")));
+      }
+      // Looked up even when no sample renders them, so that --save-schemas keeps their schemas.
+      kinds.forEach(kind -> schemas.has(kind.apiVersion(), kind.kind()));
+      RenderCheck.Result rendered =
+          RenderCheck.check(input.templates(), input.samples(), registry, schemas, findings);
+      findings.addAll(rendered.findings());
+      kinds.addAll(rendered.kinds());
+      findings.addAll(
+          RbacCheck.check(
+              input.deploy(),
+              input.templates().resolve("watches.yaml"),
+              registry.watches(),
+              kinds));
+      findings.sort(BY_PLACE);
+      return new LintResult(findings, RbacCheck.clusterRole(registry.watches(), kinds));
+    }
+  }
+}

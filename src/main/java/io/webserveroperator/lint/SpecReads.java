@@ -1,0 +1,207 @@
+package io.webserveroperator.lint;
+
+import io.webserveroperator.lint.ExpressionTokens.Token;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Every {@code spec.…} path one template reads, found in its code without rendering it, so that a
+ * branch no sample takes is read too. Follows attribute and subscript chains ({@code
+ * spec.ingress.host}, {@code spec['ingress']}, {@code resource.spec.x}, {@code spec.get('x')}),
+ * names bound by {@code {% set x = spec.a %}}, and loop variables ({@code for c in spec.list}:
+ * {@code c} is an item; {@code for k, v in spec.map | dictsort}: {@code v} is a value). A name
+ * bound to anything else, {@code spec} included, is not followed from there on.
+ */
+final class SpecReads {
+
+  /** Stands for an item of a list in a path. */
+  static final String ITEM = "[]";
+
+  /** Stands for any value of a map in a path. */
+  static final String VALUE = "*";
+
+  /**
+   * One read.
+   *
+   * @param line the 1-based line of the template
+   * @param path the segments after {@code spec}, with {@link #ITEM} and {@link #VALUE}
+   * @param whole whether the value is used whole (printed or passed to a filter), which reads every
+   *     field under it
+   */
+  record Read(int line, List<String> path, boolean whole) {
+
+    /** As a template would spell it: {@code spec.ingress.host}, {@code spec.items[].name}. */
+    String display() {
+      return display(path);
+    }
+
+    static String display(List<String> path) {
+      StringBuilder out = new StringBuilder("spec");
+      for (String segment : path) {
+        out.append(
+            switch (segment) {
+              case ITEM -> "[]";
+              case VALUE -> "[*]";
+              default -> "." + segment;
+            });
+      }
+      return out.toString();
+    }
+  }
+
+  private final JinjaTags tags;
+  private final Map<String, List<String>> aliases = new HashMap<>();
+  private final Set<String> shadowed = new HashSet<>();
+  private final List<Read> reads = new ArrayList<>();
+
+  private SpecReads(String source) {
+    this.tags = JinjaTags.of(source);
+  }
+
+  /** The reads of {@code source}, in source order. */
+  static List<Read> of(String source) {
+    SpecReads scan = new SpecReads(source);
+    for (JinjaTags.Tag tag : scan.tags.tags()) {
+      scan.scan(tag);
+    }
+    return List.copyOf(scan.reads);
+  }
+
+  private void scan(JinjaTags.Tag tag) {
+    List<Token> tokens = ExpressionTokens.of(tag.body());
+    boolean statement = tag.type() == JinjaTags.Type.STATEMENT;
+    for (int i = 0; i < tokens.size(); i++) {
+      if (tokens.get(i).kind() != ExpressionTokens.Kind.NAME
+          || (i > 0 && tokens.get(i - 1).is("."))) {
+        continue;
+      }
+      Chain chain = chain(tokens, i);
+      if (chain == null) {
+        continue;
+      }
+      boolean whole =
+          (chain.end() < tokens.size() && tokens.get(chain.end()).is("|"))
+              || (!statement && i == 0 && chain.end() == tokens.size());
+      if (!chain.path().isEmpty() || whole) {
+        reads.add(
+            new Read(tags.lineAt(tag.offset() + tokens.get(i).offset()), chain.path(), whole));
+      }
+      i = chain.end() - 1;
+    }
+    if (statement && !tokens.isEmpty()) {
+      bind(tokens);
+    }
+  }
+
+  /** Follows {@code set} and {@code for} to the names they bind. */
+  private void bind(List<Token> tokens) {
+    if (tokens.get(0).isName("set") && tokens.size() > 2 && tokens.get(2).is("=")) {
+      String name = tokens.get(1).text();
+      Chain chain = chain(tokens, 3);
+      // Only a plain path (or one with a filter such as default) names a spec value.
+      if (chain == null || (chain.end() < tokens.size() && !tokens.get(chain.end()).is("|"))) {
+        aliases.remove(name);
+      } else {
+        aliases.put(name, chain.path());
+      }
+    } else if (tokens.get(0).isName("for")) {
+      List<String> names = new ArrayList<>();
+      int in = 1;
+      while (in < tokens.size() && !tokens.get(in).isName("in")) {
+        if (tokens.get(in).kind() == ExpressionTokens.Kind.NAME) {
+          names.add(tokens.get(in).text());
+        }
+        in++;
+      }
+      names.forEach(aliases::remove);
+      shadowed.addAll(names);
+      Chain chain = in + 1 < tokens.size() ? chain(tokens, in + 1) : null;
+      if (chain == null || names.isEmpty()) {
+        return;
+      }
+      List<String> element = new ArrayList<>(chain.path());
+      element.add(names.size() == 1 ? ITEM : VALUE);
+      aliases.put(names.get(names.size() - 1), List.copyOf(element));
+    }
+  }
+
+  /**
+   * The spec path starting at token {@code start} (a chain rooted at {@code spec}, {@code
+   * resource.spec} or a name bound to a spec path), or null when none starts there.
+   *
+   * @param path the segments read
+   * @param end the index of the first token after the chain
+   */
+  private record Chain(List<String> path, int end) {}
+
+  private Chain chain(List<Token> tokens, int start) {
+    if (start >= tokens.size() || tokens.get(start).kind() != ExpressionTokens.Kind.NAME) {
+      return null;
+    }
+    String root = tokens.get(start).text();
+    int at = start + 1;
+    List<String> path;
+    if (at < tokens.size() && tokens.get(at).is("=") && !followedBy(tokens, at, "=")) {
+      return null; // a keyword argument's name
+    }
+    if (shadowed.contains(root) && !aliases.containsKey(root)) {
+      return null; // a name the template bound to something else than spec
+    }
+    if (root.equals("spec")) {
+      path = new ArrayList<>();
+    } else if (root.equals("resource") && attribute(tokens, at).equals("spec")) {
+      path = new ArrayList<>();
+      at += 2;
+    } else if (aliases.containsKey(root)) {
+      path = new ArrayList<>(aliases.get(root));
+    } else {
+      return null;
+    }
+    while (at < tokens.size()) {
+      String name = attribute(tokens, at);
+      if (!name.isEmpty()) {
+        if (followedBy(tokens, at + 1, "(")) {
+          if (name.equals("get")
+              && at + 3 < tokens.size()
+              && tokens.get(at + 3).kind() == ExpressionTokens.Kind.STRING) {
+            path.add(tokens.get(at + 3).text());
+          }
+          break; // a method call such as items(): what it reads is covered by its owner
+        }
+        path.add(name);
+        at += 2;
+      } else if (tokens.get(at).is("[") && at + 2 < tokens.size() && tokens.get(at + 2).is("]")) {
+        Token index = tokens.get(at + 1);
+        if (index.kind() == ExpressionTokens.Kind.STRING) {
+          path.add(index.text());
+        } else if (index.kind() == ExpressionTokens.Kind.NUMBER) {
+          path.add(ITEM);
+        } else {
+          path.add(VALUE);
+        }
+        at += 3;
+      } else {
+        break;
+      }
+    }
+    return new Chain(List.copyOf(path), at);
+  }
+
+  /** The name after a {@code .} at {@code at}, or empty when there is none. */
+  private static String attribute(List<Token> tokens, int at) {
+    if (at + 1 < tokens.size()
+        && tokens.get(at).is(".")
+        && tokens.get(at + 1).kind() == ExpressionTokens.Kind.NAME) {
+      return tokens.get(at + 1).text();
+    }
+    return "";
+  }
+
+  private static boolean followedBy(List<Token> tokens, int at, String symbol) {
+    return at + 1 < tokens.size() && tokens.get(at + 1).is(symbol);
+  }
+}

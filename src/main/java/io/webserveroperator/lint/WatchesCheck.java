@@ -1,0 +1,102 @@
+package io.webserveroperator.lint;
+
+import io.webserveroperator.OperatorException;
+import io.webserveroperator.template.TemplateLoadException;
+import io.webserveroperator.template.TemplateRegistry;
+import io.webserveroperator.template.Watch;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * watches.yaml itself, then whether each kind's templates load: unknown keys, a templates folder or
+ * status template that does not exist, and every template that does not parse or uses what the
+ * engine refuses (the same checks as the operator's, which stops at the first one).
+ */
+final class WatchesCheck {
+
+  private static final Pattern ENTRY = Pattern.compile("entry (\\d+)");
+  private static final Pattern KEY = Pattern.compile("key '([^']*)'");
+
+  private final Path templates;
+  private final Path file;
+  private final YamlLines lines;
+
+  private WatchesCheck(Path templates) {
+    this.templates = templates;
+    this.file = templates.resolve("watches.yaml");
+    this.lines = YamlLines.of(file);
+  }
+
+  /** The findings of watches.yaml as a whole, when it does not load; empty when it does. */
+  static List<Finding> unreadable(Path templates, OperatorException e) {
+    WatchesCheck check = new WatchesCheck(templates);
+    String pointer = "";
+    Matcher entry = ENTRY.matcher(e.getMessage());
+    if (entry.find()) {
+      pointer = "/0/" + (Integer.parseInt(entry.group(1)) - 1);
+      Matcher key = KEY.matcher(e.getMessage());
+      if (key.find()) {
+        pointer += "/" + key.group(1);
+      }
+    }
+    return List.of(Finding.error(check.file.toString(), check.lines.line(pointer), e.getMessage()));
+  }
+
+  /** The findings of each kind of a registry that loaded. */
+  static List<Finding> check(Path templates, TemplateRegistry registry) {
+    WatchesCheck check = new WatchesCheck(templates);
+    List<Finding> findings = new ArrayList<>();
+    for (int i = 0; i < registry.watches().size(); i++) {
+      findings.addAll(check.kind(registry, registry.watches().get(i), "/0/" + i));
+    }
+    return findings;
+  }
+
+  private List<Finding> kind(TemplateRegistry registry, Watch watch, String entry) {
+    List<Finding> findings = new ArrayList<>();
+    Path folder = templates.resolve(watch.templates());
+    if (!Files.isDirectory(folder)) {
+      findings.add(
+          Finding.error(
+              file.toString(),
+              lines.line(entry + "/templates"),
+              "the templates folder "
+                  + folder
+                  + " of "
+                  + watch.kind()
+                  + " does not exist; create it or fix 'templates'"));
+    }
+    if (watch.status().isPresent()
+        && !Files.isRegularFile(templates.resolve(watch.status().get()))) {
+      findings.add(
+          Finding.error(
+              file.toString(),
+              lines.line(entry + "/status"),
+              "the status template "
+                  + templates.resolve(watch.status().get())
+                  + " of "
+                  + watch.kind()
+                  + " does not exist; create it or fix 'status'"));
+    }
+    if (!findings.isEmpty()) {
+      return findings; // loading fails for the same reason; one finding is enough
+    }
+    registry
+        .loadFailure(watch)
+        .map(failure -> loadFinding(failure, entry))
+        .ifPresent(findings::add);
+    return findings;
+  }
+
+  private Finding loadFinding(TemplateLoadException failure, String entry) {
+    if (failure.template() == null) {
+      return Finding.error(file.toString(), lines.line(entry), failure.reason());
+    }
+    return Finding.error(
+        templates.resolve(failure.template()).toString(), failure.line(), failure.reason());
+  }
+}

@@ -1,0 +1,72 @@
+package io.webserveroperator.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.webserveroperator.testing.Project;
+import org.junit.jupiter.api.Test;
+
+class LintCommandTest {
+
+  private static final String BROKEN =
+      Project.file("src/test/resources/io/webserveroperator/lint/broken").toString();
+
+  @Test
+  void projectTemplatesPassWithExitZero() {
+    RenderCommandTest.Run run =
+        RenderCommandTest.run("lint", "--templates", Project.file("templates").toString());
+
+    assertThat(run.exit()).isZero();
+    assertThat(run.out()).isEqualTo("0 errors, 0 warnings\n");
+    assertThat(run.err()).isEmpty();
+  }
+
+  @Test
+  void brokenTemplatesExitOneWithFileLineFindings() {
+    RenderCommandTest.Run run = RenderCommandTest.run("lint", "--templates", BROKEN);
+
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.out())
+        .contains(BROKEN + "/webserver/ingress.yaml.j2:14: error: spec.ingress.hots is not in")
+        .endsWith("3 errors, 2 warnings\n");
+  }
+
+  @Test
+  void jsonOutputListsTheFindingsForTools() throws Exception {
+    RenderCommandTest.Run run = RenderCommandTest.run("lint", "--templates", BROKEN, "-o", "json");
+
+    JsonNode json = new ObjectMapper().readTree(run.out());
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(json.path("errors").asInt()).isEqualTo(3);
+    assertThat(json.path("findings"))
+        .anySatisfy(
+            finding -> {
+              assertThat(finding.path("file").asText()).endsWith("deployment.yaml.j2");
+              assertThat(finding.path("line").asInt()).isEqualTo(11);
+              assertThat(finding.path("level").asText()).isEqualTo("error");
+            });
+  }
+
+  @Test
+  void printRbacPrintsTheClusterRoleTheTemplatesNeed() {
+    RenderCommandTest.Run run =
+        RenderCommandTest.run(
+            "lint", "--print-rbac", "--templates", Project.file("templates").toString());
+
+    assertThat(run.exit()).isZero();
+    assertThat(run.out())
+        .startsWith("apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\n")
+        .contains("  - deployments\n", "  - ingresses\n", "  - webservers/finalizers\n");
+  }
+
+  @Test
+  void missingTemplatesFolderIsAFinding() {
+    RenderCommandTest.Run run = RenderCommandTest.run("lint", "--templates", "no-such-folder");
+
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.out())
+        .contains("no-such-folder/watches.yaml: error: ")
+        .contains("does not exist");
+  }
+}

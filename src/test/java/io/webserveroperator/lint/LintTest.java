@@ -1,0 +1,204 @@
+package io.webserveroperator.lint;
+
+import static io.webserveroperator.lint.LintFixtures.FIXTURES;
+import static io.webserveroperator.lint.LintFixtures.edit;
+import static io.webserveroperator.lint.LintFixtures.editedTemplates;
+import static io.webserveroperator.lint.LintFixtures.errors;
+import static io.webserveroperator.lint.LintFixtures.lintWithProjectFiles;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.TemplateFolder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Lint over whole template folders: what it must accept, and what it must find, where. */
+class LintTest {
+
+  @Test
+  void projectTemplatesHaveNoFinding() {
+    assertThat(lintWithProjectFiles(Project.file("templates"))).isEmpty();
+  }
+
+  @Test
+  void variedCorrectTemplatesHaveNoFinding() {
+    assertThat(LintFixtures.lintVaried().findings()).isEmpty();
+  }
+
+  @Test
+  void brokenCopyGivesOneErrorPerDefectWithFileAndLine() {
+    Path broken = FIXTURES.resolve("broken");
+
+    List<Finding> errors = errors(lintWithProjectFiles(broken));
+
+    assertThat(errors)
+        .extracting(f -> Path.of(f.file()).getFileName().toString() + ":" + f.line())
+        .containsExactly("configmap.yaml.j2:8", "deployment.yaml.j2:11", "ingress.yaml.j2:14");
+    assertThat(errors.get(0).message()).contains("include names _labels.yaml.j2");
+    assertThat(errors.get(1).message())
+        .startsWith("Deployment spec.replicas: ")
+        .contains("string found, integer expected");
+    assertThat(errors.get(2).message())
+        .isEqualTo(
+            "spec.ingress.hots is not in WebServer's schema (did you mean spec.ingress.host?)");
+  }
+
+  @Test
+  void fieldNoTemplateReadsIsAWarningAtItsCrdLine(@TempDir Path dir) throws Exception {
+    Path templates =
+        editedTemplates(
+            dir,
+            "webserver/service.yaml.j2",
+            "{{ spec.serviceType | default('ClusterIP') }}",
+            "ClusterIP");
+
+    List<Finding> findings = lintWithProjectFiles(templates);
+
+    Path crd = Project.file("crds/webapp.example.com_webservers.yaml");
+    int line = Files.readAllLines(crd).indexOf("                serviceType:") + 1;
+    assertThat(findings)
+        .containsExactly(
+            Finding.warning(
+                crd.toString(),
+                line,
+                "spec.serviceType is declared in WebServer's CRD but no template reads it"));
+  }
+
+  @Test
+  void typoThroughASetAliasIsFound(@TempDir Path dir) {
+    Path templates =
+        editedTemplates(
+            dir,
+            "webserver/ingress.yaml.j2",
+            "{% if spec.ingress.className is defined %}",
+            "{% set ingress = spec.ingress %}\n{% if ingress.clasName is defined %}");
+
+    assertThat(errors(lintWithProjectFiles(templates)))
+        .extracting(Finding::line, Finding::message)
+        .containsExactly(
+            tuple(
+                11,
+                "spec.ingress.clasName is not in WebServer's schema (did you mean"
+                    + " spec.ingress.className?)"));
+  }
+
+  @Test
+  void unknownKeyOfWatchesYamlIsAnErrorAtItsLine(@TempDir Path dir) {
+    Path templates = editedTemplates(dir, "watches.yaml", "  status:", "  statsu:");
+
+    assertThat(lintWithProjectFiles(templates))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.file()).isEqualTo(templates.resolve("watches.yaml").toString());
+              assertThat(f.line()).isEqualTo(6);
+              assertThat(f.message()).contains("unknown key 'statsu'");
+            });
+  }
+
+  @Test
+  void missingFolderAndStatusTemplateAreErrorsInWatchesYaml(@TempDir Path dir) {
+    Path templates =
+        editedTemplates(dir, "watches.yaml", "templates: webserver ", "templates: webservers ");
+    edit(templates.resolve("watches.yaml"), "status: webserver/", "status: webservers/");
+
+    assertThat(errors(lintWithProjectFiles(templates)))
+        .extracting(f -> f.line() + ": " + f.message())
+        .satisfiesExactly(
+            folder ->
+                assertThat(folder)
+                    .startsWith("5: the templates folder ")
+                    .endsWith("does not exist; create it or fix 'templates'"),
+            status ->
+                assertThat(status)
+                    .startsWith("6: the status template ")
+                    .endsWith("does not exist; create it or fix 'status'"));
+  }
+
+  @Test
+  void templateThatDoesNotParseIsAnErrorAtItsLine(@TempDir Path dir) {
+    Path templates =
+        editedTemplates(
+            dir,
+            "webserver/service.yaml.j2",
+            "{{ metadata.name }}-service",
+            "{% if spec.port %}{{ metadata.name }}");
+
+    assertThat(lintWithProjectFiles(templates))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.file()).endsWith("service.yaml.j2");
+              assertThat(f.line()).isEqualTo(4);
+              assertThat(f.level()).isEqualTo(Finding.Level.ERROR);
+              assertThat(f.message()).contains("does not parse", "Missing end tag: endif");
+            });
+  }
+
+  @Test
+  void expressionThatDoesNotParseInAnUntakenBranchIsAnError(@TempDir Path dir) {
+    Path templates =
+        editedTemplates(
+            dir,
+            "webserver/ingress.yaml.j2",
+            "{{ metadata.name }}-ingress",
+            "{{ metadata.name ~ }}-ingress");
+
+    assertThat(lintWithProjectFiles(templates))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.file()).endsWith("ingress.yaml.j2");
+              assertThat(f.line()).isEqualTo(6);
+              assertThat(f.message()).startsWith("the expression 'metadata.name ~' does not parse");
+            });
+  }
+
+  @Test
+  void macroMissingFromAnImportedFileIsAnError(@TempDir Path dir) throws Exception {
+    Path templates =
+        editedTemplates(
+            dir,
+            "webserver/service.yaml.j2",
+            "  type: {{ spec.serviceType | default('ClusterIP') }}",
+            "{% import '_names.j2' as names %}\n  type: {{ names.service_typ(spec.serviceType) }}");
+    Files.writeString(
+        templates.resolve("webserver/_names.j2"),
+        "{% macro service_type(t) %}{{ t | default('ClusterIP') }}{% endmacro %}\n");
+
+    assertThat(errors(lintWithProjectFiles(templates)))
+        .extracting(Finding::message)
+        .anySatisfy(
+            message ->
+                assertThat(message)
+                    .startsWith("macro service_typ is not defined in ")
+                    .endsWith("it defines [service_type]"));
+  }
+
+  @Test
+  void kindDeployDoesNotGrantIsAnErrorWithTheRuleToAdd(@TempDir Path dir) throws Exception {
+    Path templates = TemplateFolder.copyInto(dir.resolve("templates"));
+    Files.copy(FIXTURES.resolve("pdb.yaml.j2"), templates.resolve("webserver/pdb.yaml.j2"));
+
+    LintResult result =
+        Lint.run(
+            new LintInput(
+                templates, Project.file("crds"), Project.file("samples"), Project.file("deploy")),
+            OpenApiSchemas.folder(Project.file("schemas")));
+
+    assertThat(errors(result.findings()))
+        .extracting(Finding::line, Finding::message)
+        .containsExactly(
+            tuple(
+                2,
+                "PodDisruptionBudget (policy/v1) is rendered here but deploy/'s ClusterRole does"
+                    + " not grant list, watch, create, patch, delete on it; add the rule"
+                    + " {apiGroups: [\"policy\"], resources: [poddisruptionbudgets], verbs: [list,"
+                    + " watch, create, patch, delete]}"));
+    assertThat(result.clusterRole()).contains("- policy\n  resources:\n  - poddisruptionbudgets\n");
+  }
+}
