@@ -11,6 +11,8 @@ import io.webserveroperator.manifest.YamlFiles;
 import io.webserveroperator.template.RenderException;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.Watch;
+import io.webserveroperator.templatetest.CaseResources;
+import io.webserveroperator.templatetest.CaseResources.CaseResource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,23 +61,27 @@ final class RenderCheck {
       OpenApiSchemas schemas,
       List<Finding> earlier) {
     RenderCheck check = new RenderCheck(registry, schemas, earlier);
-    List<Path> files = new ArrayList<>(files(samples));
-    for (Watch watch : registry.watches()) {
-      files.addAll(files(templates.resolve(watch.templates()).resolve("tests")));
-    }
-    for (Path file : files) {
+    for (Path file : files(samples)) {
       for (Map<String, Object> resource : resources(file)) {
         registry
             .watchFor(
                 String.valueOf(resource.get("apiVersion")), String.valueOf(resource.get("kind")))
             .filter(watch -> registry.loadFailure(watch).isEmpty())
-            .ifPresent(watch -> check.render(templates, watch, resource, file));
+            .ifPresent(watch -> check.render(templates, watch, resource, file.toString()));
+      }
+    }
+    for (Watch watch : registry.watches()) {
+      if (registry.loadFailure(watch).isEmpty()) {
+        for (CaseResource test : CaseResources.of(templates.resolve(watch.templates()), watch)) {
+          String source = test.file() + ", case \"" + test.caseName() + "\"";
+          check.render(templates, watch, new LinkedHashMap<>(test.resource()), source);
+        }
       }
     }
     return new Result(List.copyOf(check.findings), List.copyOf(check.kinds));
   }
 
-  private void render(Path templates, Watch watch, Map<String, Object> resource, Path file) {
+  private void render(Path templates, Watch watch, Map<String, Object> resource, String source) {
     @SuppressWarnings("unchecked")
     Map<String, Object> meta =
         (Map<String, Object>) resource.computeIfAbsent("metadata", k -> new LinkedHashMap<>());
@@ -84,11 +90,10 @@ final class RenderCheck {
     try {
       objects = registry.render(watch, resource);
     } catch (RenderException e) {
-      String at =
-          e.template() == null ? file.toString() : templates.resolve(e.template()).toString();
+      String at = e.template() == null ? source : templates.resolve(e.template()).toString();
       int line = Math.max(0, e.line()); // jinjava counts an unclosed tag's line from its end
       if (reported.add(at + ":" + line)) {
-        findings.add(Finding.error(at, line, e.reason() + " (rendering " + file + ")"));
+        findings.add(Finding.error(at, line, e.reason() + " (rendering " + source + ")"));
       }
       return;
     }
@@ -131,7 +136,7 @@ final class RenderCheck {
                       + ": "
                       + error.getMessage()
                       + " (Kubernetes schema, rendering "
-                      + file
+                      + source
                       + ")"));
         }
       }

@@ -201,4 +201,38 @@ class LintTest {
                     + " watch, create, patch, delete]}"));
     assertThat(result.clusterRole()).contains("- policy\n  resources:\n  - poddisruptionbudgets\n");
   }
+
+  @Test
+  void objectsATestCaseRendersAreValidatedAndNamedByTheCase(@TempDir Path dir) throws Exception {
+    Path templates = TemplateFolder.copyInto(dir.resolve("templates"));
+    Files.writeString(
+        templates.resolve("webserver/tests/replicas_test.yaml"),
+        """
+        resource:
+          metadata: {name: shop}
+          spec: {image: nginx, replicas: "two"}
+        tests:
+          - it: takes replicas as text
+            asserts:
+              - hasDocuments: {count: 2}
+          - it: is refused without an image
+            set: {spec.image: null}
+            asserts:
+              - failedTemplate: {errorContains: image}
+        """);
+
+    LintResult result =
+        Lint.run(
+            new LintInput(
+                templates, Project.file("crds"), Project.file("samples"), Project.file("deploy")),
+            OpenApiSchemas.folder(Project.file("schemas")));
+
+    assertThat(errors(result.findings()))
+        .singleElement()
+        .satisfies(
+            error ->
+                assertThat(error.message())
+                    .startsWith("Deployment spec.replicas: ")
+                    .endsWith("replicas_test.yaml, case \"takes replicas as text\")"));
+  }
 }
