@@ -39,18 +39,7 @@ final class DevCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(
-      names = "--samples",
-      defaultValue = "samples",
-      description =
-          "Folder whose YAML files are applied after the CRDs (default: ${DEFAULT-VALUE}).")
-  Path samples;
-
-  @Option(
-      names = "--crds",
-      defaultValue = "crds",
-      description = "Folder with the CRDs to install (default: ${DEFAULT-VALUE}).")
-  Path crds;
+  @Mixin ProjectFolders folders;
 
   @Option(
       names = "--nodes",
@@ -78,6 +67,7 @@ final class DevCommand implements Callable<Integer> {
   boolean noOperator;
 
   private boolean interrupted;
+  private LintOnChange lint;
 
   @Override
   public Integer call() {
@@ -87,7 +77,7 @@ final class DevCommand implements Callable<Integer> {
       err.println("dev: --nodes must be at least 1, not " + nodes + ".");
       return 2;
     }
-    for (Path folder : List.of(crds, samples)) {
+    for (Path folder : List.of(folders.crds, folders.samples)) {
       if (!Files.isDirectory(folder)) {
         err.println("dev: the folder " + folder.toAbsolutePath() + " does not exist.");
         return 2;
@@ -100,12 +90,13 @@ final class DevCommand implements Callable<Integer> {
         LocalCluster.start(
             LocalClusterOptions.defaults().withNodes(nodes).withProgress(out::println))) {
       FolderApplier applier = new FolderApplier(cluster.client(), Duration.ofSeconds(30));
-      applier.apply(crds).forEach(object -> out.println("applied " + object));
-      applier.apply(samples).forEach(object -> out.println("applied " + object));
+      applier.apply(folders.crds).forEach(object -> out.println("applied " + object));
+      applier.apply(folders.samples).forEach(object -> out.println("applied " + object));
       cluster.kubeConfig().write(kubeconfig);
       printUsage(out, cluster, kubeconfig);
 
       if (!noOperator) {
+        lint = LintOnChange.start(folders.lintInput(templates.folder()), folders.schemas, out);
         int port = healthPort == 0 ? freePort() : healthPort;
         out.println("Operator metrics and health: http://127.0.0.1:" + port + "/metrics");
         out.flush();
@@ -135,6 +126,9 @@ final class DevCommand implements Callable<Integer> {
       err.println("dev: " + e.getMessage());
       return 1;
     } finally {
+      if (lint != null) {
+        lint.close();
+      }
       deleteQuietly(kubeconfig);
       removeHook(removeKubeconfig);
       if (interrupted) {

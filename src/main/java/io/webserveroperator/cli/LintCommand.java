@@ -42,34 +42,7 @@ final class LintCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Option(
-      names = "--crds",
-      paramLabel = "DIR",
-      defaultValue = "crds",
-      description = "Folder of the watched kinds' CRDs (default: ${DEFAULT-VALUE}).")
-  Path crds;
-
-  @Option(
-      names = "--samples",
-      paramLabel = "DIR",
-      defaultValue = "samples",
-      description = "Custom resources to render and validate (default: ${DEFAULT-VALUE}).")
-  Path samples;
-
-  @Option(
-      names = "--deploy",
-      paramLabel = "DIR",
-      defaultValue = "deploy",
-      description =
-          "Folder whose ClusterRole must grant what the templates render (default: ${DEFAULT-VALUE}).")
-  Path deploy;
-
-  @Option(
-      names = "--schemas",
-      paramLabel = "DIR",
-      defaultValue = "schemas",
-      description = "Saved Kubernetes OpenAPI schemas (default: ${DEFAULT-VALUE}).")
-  Path schemas;
+  @Mixin ProjectFolders folders;
 
   @Option(
       names = "--save-schemas",
@@ -94,7 +67,7 @@ final class LintCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    LintInput input = new LintInput(templates.folder(), crds, samples, deploy);
+    LintInput input = folders.lintInput(templates.folder());
     LintResult result;
     try {
       if (saveSchemas != null || cluster.kubeconfig != null || cluster.context != null) {
@@ -108,7 +81,7 @@ final class LintCommand implements Callable<Integer> {
           }
         }
       } else {
-        result = Lint.run(input, OpenApiSchemas.folder(schemas));
+        result = Lint.run(input, OpenApiSchemas.folder(folders.schemas));
       }
     } catch (OperatorException e) {
       spec.commandLine().getErr().println("lint: " + e.getMessage());

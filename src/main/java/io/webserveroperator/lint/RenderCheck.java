@@ -81,7 +81,8 @@ final class RenderCheck {
     return new Result(List.copyOf(check.findings), List.copyOf(check.kinds));
   }
 
-  private void render(Path templates, Watch watch, Map<String, Object> resource, String source) {
+  private void render(
+      Path templates, Watch watch, Map<String, Object> resource, String renderedFrom) {
     @SuppressWarnings("unchecked")
     Map<String, Object> meta =
         (Map<String, Object>) resource.computeIfAbsent("metadata", k -> new LinkedHashMap<>());
@@ -90,10 +91,10 @@ final class RenderCheck {
     try {
       objects = registry.render(watch, resource);
     } catch (RenderException e) {
-      String at = e.template() == null ? source : templates.resolve(e.template()).toString();
+      String at = e.template() == null ? renderedFrom : templates.resolve(e.template()).toString();
       int line = Math.max(0, e.line()); // jinjava counts an unclosed tag's line from its end
       if (reported.add(at + ":" + line)) {
-        findings.add(Finding.error(at, line, e.reason() + " (rendering " + source + ")"));
+        findings.add(Finding.error(at, line, e.reason() + " (rendering " + renderedFrom + ")"));
       }
       return;
     }
@@ -136,7 +137,7 @@ final class RenderCheck {
                       + ": "
                       + error.getMessage()
                       + " (Kubernetes schema, rendering "
-                      + source
+                      + renderedFrom
                       + ")"));
         }
       }

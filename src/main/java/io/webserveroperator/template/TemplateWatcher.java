@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * After each change the folders are registered anew, because a swap replaces the folders that links
  * point to.
  */
-final class TemplateWatcher implements AutoCloseable {
+public final class TemplateWatcher implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(TemplateWatcher.class);
 
@@ -35,7 +35,10 @@ final class TemplateWatcher implements AutoCloseable {
     this.thread = thread;
   }
 
-  static TemplateWatcher start(Path root, Runnable changed) {
+  /**
+   * Starts watching {@code root}; {@code changed} runs on the watcher's thread after each change.
+   */
+  public static TemplateWatcher start(Path root, Runnable changed) {
     try {
       WatchService service = FileSystems.getDefault().newWatchService();
       List<WatchKey> keys = new ArrayList<>();

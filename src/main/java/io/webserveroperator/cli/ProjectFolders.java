@@ -1,0 +1,43 @@
+package io.webserveroperator.cli;
+
+import io.webserveroperator.lint.LintInput;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/** The project's folders besides the templates, the same for {@code lint} and {@code dev}. */
+final class ProjectFolders {
+
+  @Option(
+      names = "--crds",
+      paramLabel = "DIR",
+      defaultValue = "crds",
+      description = "Folder of the watched kinds' CRDs (default: ${DEFAULT-VALUE}).")
+  Path crds;
+
+  @Option(
+      names = "--samples",
+      paramLabel = "DIR",
+      defaultValue = "samples",
+      description = "Custom resources to apply and to lint (default: ${DEFAULT-VALUE}).")
+  Path samples;
+
+  @Option(
+      names = "--deploy",
+      paramLabel = "DIR",
+      defaultValue = "deploy",
+      description =
+          "Folder whose ClusterRole must grant what the templates render (default: ${DEFAULT-VALUE}).")
+  Path deploy;
+
+  @Option(
+      names = "--schemas",
+      paramLabel = "DIR",
+      defaultValue = "schemas",
+      description = "Saved Kubernetes OpenAPI schemas (default: ${DEFAULT-VALUE}).")
+  Path schemas;
+
+  /** What lint reads for the templates in {@code templates}. */
+  LintInput lintInput(Path templates) {
+    return new LintInput(templates, crds, samples, deploy);
+  }
+}
