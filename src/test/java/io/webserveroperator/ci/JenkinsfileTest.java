@@ -34,7 +34,15 @@ class JenkinsfileTest {
 
   /** The pipeline's stages in the order they run: a new stage goes into this list in its place. */
   static final List<String> STAGES =
-      List.of("Build and unit test", "Integration test", "Image", "Diff", "Deploy", "Verify");
+      List.of(
+          "Build and unit test",
+          "Lint",
+          "Template tests",
+          "Integration test",
+          "Image",
+          "Diff",
+          "Deploy",
+          "Verify");
 
   static String jenkinsfile;
   static final List<MethodCallExpression> calls = new ArrayList<>();
