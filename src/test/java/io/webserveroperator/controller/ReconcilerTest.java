@@ -225,16 +225,8 @@ class ReconcilerTest {
     if (ingressHost != null) {
       spec.put("ingress", Map.of("host", ingressHost));
     }
-    return new LinkedHashMap<>(
-        Map.of(
-            "apiVersion",
-            "webapp.example.com/v1",
-            "kind",
-            "WebServer",
-            "metadata",
-            Map.of("name", "web", "namespace", NAMESPACE, "uid", "uid-1", "generation", 1),
-            "spec",
-            spec));
+    return WebServers.resource(
+        Map.of("name", "web", "namespace", NAMESPACE, "uid", "uid-1", "generation", 1), spec);
   }
 
   @SuppressWarnings("unchecked")

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,16 +45,7 @@ class HostileValuesTest {
     spec.put("content", Map.of("index.html", value, "page-" + value.hashCode(), value));
     spec.put("ingress", Map.of("host", "example.com", "path", "/" + value));
     return REGISTRY.render(
-        WATCH,
-        Map.of(
-            "apiVersion",
-            "webapp.example.com/v1",
-            "kind",
-            "WebServer",
-            "metadata",
-            Map.of("name", "web", "namespace", "ns", "uid", "u-1"),
-            "spec",
-            spec));
+        WATCH, WebServers.resource(Map.of("name", "web", "namespace", "ns", "uid", "u-1"), spec));
   }
 
   @ParameterizedTest

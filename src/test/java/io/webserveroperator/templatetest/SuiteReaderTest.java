@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.webserveroperator.template.Watch;
+import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,14 +54,8 @@ class SuiteReaderTest {
 
     assertThat(suite.cases().get(0).resource())
         .isEqualTo(
-            Map.of(
-                "apiVersion",
-                "webapp.example.com/v1",
-                "kind",
-                "WebServer",
-                "metadata",
+            WebServers.resource(
                 Map.of("name", "shop", "namespace", "default"),
-                "spec",
                 Map.of("replicas", 1, "port", 8080)));
   }
 

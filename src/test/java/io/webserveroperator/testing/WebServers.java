@@ -33,6 +33,16 @@ public final class WebServers {
           .withNamespaced(true)
           .build();
 
+  /** A WebServer as the engine reads it, with {@code metadata} and {@code spec}; mutable. */
+  public static Map<String, Object> resource(Map<String, Object> metadata, Object spec) {
+    Map<String, Object> resource = new LinkedHashMap<>();
+    resource.put("apiVersion", "webapp.example.com/v1");
+    resource.put("kind", "WebServer");
+    resource.put("metadata", metadata);
+    resource.put("spec", spec);
+    return resource;
+  }
+
   private final KubernetesClient client;
   private final String namespace;
   private final ResourceDefinitionContext kind;
