@@ -19,6 +19,12 @@ import io.webserveroperator.kube.KindResolver;
 import io.webserveroperator.kube.ObjectRefs;
 import io.webserveroperator.kube.WatchedResourceCache;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.shard.LeaseTimings;
+import io.webserveroperator.shard.Members;
+import io.webserveroperator.shard.ShardAssigner;
+import io.webserveroperator.shard.ShardGate;
+import io.webserveroperator.shard.ShardLease;
+import io.webserveroperator.shard.ShardOptions;
 import io.webserveroperator.status.EventRecorder;
 import io.webserveroperator.status.StatusWriter;
 import io.webserveroperator.template.TemplateRegistry;
@@ -30,6 +36,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -46,6 +53,11 @@ import org.slf4j.MDC;
  * reconcile, optional leader election, and the health and metrics server. Build it with {@link
  * #start}; {@link #close} stops taking work, lets in-flight reconciles finish, and releases the
  * Lease.
+ *
+ * <p>Sharded ({@link ShardOptions}), its caches hold only the resources labelled with its shard and
+ * their children. Automatically sharded, every replica works on its share at once and keeps a
+ * {@link ShardLease}; leader election then decides only which replica runs the {@link
+ * ShardAssigner}, and a {@link ShardGate} before each reconcile hands resources over when asked.
  */
 public final class Operator implements AutoCloseable {
 
@@ -69,7 +81,17 @@ public final class Operator implements AutoCloseable {
   /** Runs the leader election loop; shut down with the operator. */
   private final ExecutorService leaderElection = Executors.newSingleThreadExecutor();
 
+  /** The handover check before each reconcile, when sharded automatically; else null. */
+  private final ShardGate gate;
+
+  /** This member's Lease, when sharded automatically; else null. */
+  private final ShardLease shardLease;
+
+  /** Runs while this replica leads, when sharded automatically. */
+  private volatile ShardAssigner assigner;
+
   private volatile boolean leading;
+  private volatile boolean working;
   private volatile boolean lostLeadership;
 
   private Operator(KubernetesClient client, ApiRequestCounter requests, OperatorOptions options) {
@@ -78,7 +100,10 @@ public final class Operator implements AutoCloseable {
     this.templates = TemplateRegistry.load(options.templates().resolve("watches.yaml"));
     this.metrics = new OperatorMetrics(requests);
     KindResolver kinds = new KindResolver(client);
-    this.children = new ChildObjectCache(client, kinds, options.namespaces(), this::childChanged);
+    ShardOptions shards = options.shards();
+    this.children =
+        new ChildObjectCache(
+            client, kinds, options.namespaces(), shards.member(), this::childChanged);
     this.events = new EventRecorder(client);
     Reconciler.Parts parts =
         new Reconciler.Parts(
@@ -99,7 +124,7 @@ public final class Operator implements AutoCloseable {
               client,
               kind,
               options.namespaces(),
-              options.labelSelector(),
+              shards.narrow(options.labelSelector()),
               options.resync(),
               this::enqueue);
       resources.put(key(watch.apiVersion(), watch.kind()), cache);
@@ -108,14 +133,39 @@ public final class Operator implements AutoCloseable {
     }
     metrics.workQueue("operator", queue::depth);
     metrics.leadership(options.leaderElection().name(), () -> leading);
+    if (shards.mode() == ShardOptions.Mode.AUTO) {
+      LeaderElectionOptions election = options.leaderElection();
+      gate = new ShardGate(client, shards.member());
+      shardLease =
+          new ShardLease(
+              client,
+              election.namespace(),
+              shards.member(),
+              new LeaseTimings(
+                  election.leaseDuration(), election.renewDeadline(), election.retryPeriod()),
+              this::shardLeaseLost,
+              Clock.systemUTC());
+    } else {
+      gate = null;
+      shardLease = null;
+    }
+    if (shards.enabled()) {
+      metrics.shard(
+          shards.member(),
+          () -> resources.values().stream().mapToInt(c -> c.list().size()).sum(),
+          () -> gate == null ? 0 : gate.released(),
+          () -> assigner == null ? 0 : assigner.reassigned(),
+          () -> assigner == null ? 0 : assigner.ringSize());
+    }
     health = new HealthServer(options.healthPort(), metrics::scrape, this::isReady);
     workers = Executors.newFixedThreadPool(options.workers(), new WorkerThreads());
   }
 
   /**
    * Starts the operator: loads the templates, starts the informers and waits until they listed,
-   * then (after taking the Lease, when leader election is on) starts the workers. Returns once the
-   * caches are synced; the workers run in the background.
+   * then (after taking the Lease, when leader election is on) starts the workers. Automatically
+   * sharded, it joins the ring and starts the workers at once, and assigns shards while it leads.
+   * Returns once the caches are synced; the workers run in the background.
    */
   public static Operator start(
       KubernetesClient client, ApiRequestCounter requests, OperatorOptions options) {
@@ -140,10 +190,14 @@ public final class Operator implements AutoCloseable {
                 "Template edit for {} rejected, keeping the last good version if there is one: {}",
                 watch.kind(),
                 error.getMessage()));
-    if (options.leaderElection().enabled()) {
+    if (options.shards().mode() == ShardOptions.Mode.AUTO) {
+      operator.shardLease.start();
+      operator.startWorkers();
+      operator.electLeader();
+    } else if (options.leaderElection().enabled()) {
       operator.electLeader();
     } else {
-      operator.startWorkers();
+      operator.lead();
     }
     return operator;
   }
@@ -163,7 +217,10 @@ public final class Operator implements AutoCloseable {
     return leading;
   }
 
-  /** Whether it stopped because another replica took the Lease. */
+  /**
+   * Whether it stopped because it lost a Lease: the leader's to another replica, or (sharded) its
+   * own, which it could not renew.
+   */
   public boolean lostLeadership() {
     return lostLeadership;
   }
@@ -189,7 +246,7 @@ public final class Operator implements AutoCloseable {
             .withReleaseOnCancel(true)
             .withLeaderCallbacks(
                 new LeaderCallbacks(
-                    this::startWorkers,
+                    this::lead,
                     this::leadershipLost,
                     leader -> LOG.info("Leader is now {}", leader)))
             .build();
@@ -208,11 +265,37 @@ public final class Operator implements AutoCloseable {
     }
   }
 
-  private synchronized void startWorkers() {
-    if (leading) {
+  /** Took the Lease (or runs without one): work, or, sharded automatically, assign the shards. */
+  private synchronized void lead() {
+    if (leading || stopped.getCount() == 0) {
       return;
     }
     leading = true;
+    if (options.shards().mode() == ShardOptions.Mode.AUTO) {
+      assigner =
+          ShardAssigner.start(
+              client,
+              new Members(client, options.leaderElection().namespace(), Clock.systemUTC()),
+              resources.values().stream().map(WatchedResourceCache::kind).toList(),
+              options.namespaces(),
+              options.labelSelector(),
+              options.leaderElection().retryPeriod());
+    } else {
+      startWorkers();
+    }
+  }
+
+  private void shardLeaseLost() {
+    // Others take this member's resources once its Lease expires: stop writing before that.
+    lostLeadership = true;
+    new Thread(this::close, "operator-stop").start();
+  }
+
+  private synchronized void startWorkers() {
+    if (working) {
+      return;
+    }
+    working = true;
     LOG.info("Starting {} workers for {}", options.workers(), reconcilers.keySet());
     for (int i = 0; i < options.workers(); i++) {
       workers.submit(this::work);
@@ -237,7 +320,13 @@ public final class Operator implements AutoCloseable {
     MDC.put("resource", key.toString());
     long started = System.nanoTime();
     try {
+      if (!admitted(key)) {
+        queue.forget(key);
+        return;
+      }
+      LOG.debug("Reconcile started");
       ReconcileResult result = reconciler.reconcile(key);
+      LOG.debug("Reconcile finished");
       metrics.reconciled(controller, result, Duration.ofNanos(System.nanoTime() - started));
       for (Change change : result.changes()) {
         LOG.info("{}", change.describe());
@@ -270,6 +359,17 @@ public final class Operator implements AutoCloseable {
     }
   }
 
+  /** Whether this replica may reconcile the key now: always, unless sharded automatically. */
+  private boolean admitted(ObjectRef key) {
+    if (gate == null) {
+      return true;
+    }
+    WatchedResourceCache cache = resources.get(key(key.apiVersion(), key.kind()));
+    Optional<GenericKubernetesResource> resource = cache.get(key);
+    // Gone from the cache (deleted, or released): the reconcile finds nothing and writes nothing.
+    return resource.isEmpty() || gate.admit(cache.kind(), resource.get());
+  }
+
   private void enqueue(ObjectRef key) {
     if (reconcilers.containsKey(key(key.apiVersion(), key.kind()))) {
       metrics.added("operator");
@@ -287,7 +387,7 @@ public final class Operator implements AutoCloseable {
   private void requeueAll(Watch watch) {
     LOG.info("Templates of {} changed; reconciling every {}", watch.kind(), watch.kind());
     WatchedResourceCache cache = resources.get(key(watch.apiVersion(), watch.kind()));
-    if (cache != null && leading) {
+    if (cache != null && working) {
       cache.list().forEach(resource -> enqueue(ObjectRefs.of(resource)));
     }
   }
@@ -311,6 +411,7 @@ public final class Operator implements AutoCloseable {
     }
     LOG.info("Stopping: finishing in-flight reconciles");
     leading = false;
+    working = false;
     queue.close();
     workers.shutdown();
     try {
@@ -319,6 +420,13 @@ public final class Operator implements AutoCloseable {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+    if (assigner != null) {
+      assigner.close();
+    }
+    if (shardLease != null) {
+      // Only now that no reconcile runs: the leader hands this member's resources on at once.
+      shardLease.close();
     }
     if (leadership != null) {
       leadership.cancel(true);
