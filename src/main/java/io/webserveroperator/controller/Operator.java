@@ -324,10 +324,14 @@ public final class Operator implements AutoCloseable {
         queue.forget(key);
         return;
       }
-      LOG.debug("Reconcile started");
       ReconcileResult result = reconciler.reconcile(key);
-      LOG.debug("Reconcile finished");
-      metrics.reconciled(controller, result, Duration.ofNanos(System.nanoTime() - started));
+      Duration took = Duration.ofNanos(System.nanoTime() - started);
+      if (!result.changes().isEmpty() || result.statusWritten()) {
+        // With the line's time, when this replica wrote for the resource: tests check that two
+        // shards never do at once.
+        LOG.debug("Reconcile wrote within the last {} ms", ceilMillis(took));
+      }
+      metrics.reconciled(controller, result, took);
       for (Change change : result.changes()) {
         LOG.info("{}", change.describe());
       }
@@ -346,6 +350,9 @@ public final class Operator implements AutoCloseable {
         case DONE -> queue.forget(key);
       }
     } catch (RuntimeException e) {
+      LOG.debug(
+          "Reconcile failed, may have written within the last {} ms",
+          ceilMillis(Duration.ofNanos(System.nanoTime() - started)));
       metrics.reconciled(
           controller,
           ReconcileResult.retry(List.of(), false, e.toString()),
@@ -357,6 +364,10 @@ public final class Operator implements AutoCloseable {
       queue.done(key);
       MDC.remove("resource");
     }
+  }
+
+  private static long ceilMillis(Duration duration) {
+    return (duration.toNanos() + 999_999) / 1_000_000;
   }
 
   /** Whether this replica may reconcile the key now: always, unless sharded automatically. */
