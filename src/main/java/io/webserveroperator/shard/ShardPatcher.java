@@ -29,8 +29,9 @@ final class ShardPatcher {
       List<Map<String, Object>> operations) {
     String json = client.getKubernetesSerialization().asJson(operations);
     try {
+      // Naming the cached object, rather than its name, spares the GET the client would do first.
       Scoped.in(client, kind, resource.getMetadata().getNamespace())
-          .withName(resource.getMetadata().getName())
+          .resource(resource)
           .patch(PatchContext.of(PatchType.JSON), json);
       return true;
     } catch (KubernetesClientException e) {
