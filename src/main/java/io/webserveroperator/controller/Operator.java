@@ -279,7 +279,8 @@ public final class Operator implements AutoCloseable {
               resources.values().stream().map(WatchedResourceCache::kind).toList(),
               options.namespaces(),
               options.labelSelector(),
-              options.leaderElection().retryPeriod());
+              options.leaderElection().retryPeriod(),
+              Clock.systemUTC());
     } else {
       startWorkers();
     }

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Collection;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -26,8 +27,16 @@ public final class Members {
     this.clock = clock;
   }
 
+  /**
+   * The live members and when the first of their Leases expires unless renewed: the moment to look
+   * again, so that a dead member's resources move as soon as its Lease allows.
+   *
+   * @param nextExpiry empty when no member is live
+   */
+  public record Live(Set<String> members, Optional<Instant> nextExpiry) {}
+
   /** The members whose Lease is live now. */
-  public Set<String> live() {
+  public Live live() {
     return live(
         client.leases().inNamespace(namespace).withLabel(ShardLease.MEMBER_LABEL).list().getItems(),
         clock.instant());
@@ -37,8 +46,9 @@ public final class Members {
    * The holders of the Leases renewed within their duration before {@code now}. A Lease without a
    * renew time or duration counts as expired: no member would write one.
    */
-  static Set<String> live(Collection<Lease> leases, Instant now) {
+  static Live live(Collection<Lease> leases, Instant now) {
     Set<String> live = new TreeSet<>();
+    Instant first = null;
     for (Lease lease : leases) {
       LeaseSpec spec = lease.getSpec();
       if (spec == null
@@ -50,8 +60,9 @@ public final class Members {
       Instant expires = spec.getRenewTime().toInstant().plusSeconds(spec.getLeaseDurationSeconds());
       if (expires.isAfter(now)) {
         live.add(spec.getHolderIdentity());
+        first = first == null || expires.isBefore(first) ? expires : first;
       }
     }
-    return live;
+    return new Live(live, Optional.ofNullable(first));
   }
 }

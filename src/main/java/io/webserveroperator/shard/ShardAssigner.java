@@ -4,24 +4,29 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.kube.WatchedResourceCache;
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The leader's side of sharding: watches every resource of the watched kinds (not only its own
- * share), and in passes, each retry period and whenever a resource appears or its labels change,
- * labels each resource with its member on the ring over the live members ({@link Assignment}).
+ * share), and in passes, each retry period, whenever a resource appears or its labels change, and
+ * as the first live Lease expires, labels each resource with its member on the ring over the live
+ * members ({@link Assignment}).
  *
  * <p>One pass at a time, on its own thread. {@link #close} stops the passes and the informers.
  */
@@ -30,11 +35,13 @@ public final class ShardAssigner implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ShardAssigner.class);
 
   private final Members members;
+  private final Clock clock;
   private final ShardPatcher patcher;
   private final List<Watched> watched = new ArrayList<>();
   private final ScheduledExecutorService passes =
       Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "shard-assigner"));
   private final AtomicBoolean passRequested = new AtomicBoolean();
+  private final AtomicReference<ScheduledFuture<?>> atExpiry = new AtomicReference<>();
   private final AtomicInteger ringSize = new AtomicInteger();
   private final AtomicLong reassigned = new AtomicLong();
 
@@ -53,8 +60,9 @@ public final class ShardAssigner implements AutoCloseable {
       List<ResourceDefinitionContext> kinds,
       List<String> namespaces,
       String labelSelector,
-      Duration period) {
-    ShardAssigner assigner = new ShardAssigner(client, members);
+      Duration period,
+      Clock clock) {
+    ShardAssigner assigner = new ShardAssigner(client, members, clock);
     for (ResourceDefinitionContext kind : kinds) {
       assigner.watched.add(
           new Watched(
@@ -68,8 +76,9 @@ public final class ShardAssigner implements AutoCloseable {
     return assigner;
   }
 
-  private ShardAssigner(KubernetesClient client, Members members) {
+  private ShardAssigner(KubernetesClient client, Members members, Clock clock) {
     this.members = members;
+    this.clock = clock;
     this.patcher = new ShardPatcher(client);
   }
 
@@ -108,7 +117,9 @@ public final class ShardAssigner implements AutoCloseable {
       // A resource not listed yet would look unassigned; wait for the whole picture.
       return;
     }
-    Set<String> live = members.live();
+    Members.Live membership = members.live();
+    membership.nextExpiry().ifPresent(this::passAt);
+    Set<String> live = membership.members();
     HashRing ring = HashRing.of(live);
     if (ringSize.getAndSet(live.size()) != live.size()) {
       LOG.info("Shard ring: {}", live);
@@ -137,6 +148,20 @@ public final class ShardAssigner implements AutoCloseable {
               move.member());
         }
       }
+    }
+  }
+
+  /** One more pass just after that moment, replacing the one planned before. */
+  private void passAt(Instant moment) {
+    long delay = Math.max(0, Duration.between(clock.instant(), moment).toMillis()) + 1;
+    try {
+      ScheduledFuture<?> planned = passes.schedule(this::passLogged, delay, TimeUnit.MILLISECONDS);
+      ScheduledFuture<?> before = atExpiry.getAndSet(planned);
+      if (before != null) {
+        before.cancel(false);
+      }
+    } catch (RejectedExecutionException closing) {
+      // Closed meanwhile: no more passes.
     }
   }
 

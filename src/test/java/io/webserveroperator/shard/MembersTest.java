@@ -15,7 +15,7 @@ class MembersTest {
   private static final Instant NOW = Instant.parse("2026-12-01T03:00:00Z");
 
   @Test
-  void aMemberIsLiveUntilItsLeaseDurationHasPassedSinceItsLastRenewal() {
+  void aMemberIsLiveUntilItsLeaseDurationHasPassedSinceItsLastRenewalAndTheFirstExpiryIsKnown() {
     List<Lease> leases =
         List.of(
             lease("renewed-now", NOW, 15),
@@ -23,7 +23,10 @@ class MembersTest {
             lease("renewed-15s-ago", NOW.minusSeconds(15), 15),
             lease("renewed-an-hour-ago", NOW.minusSeconds(3600), 15));
 
-    assertThat(Members.live(leases, NOW)).containsExactly("renewed-14s-ago", "renewed-now");
+    Members.Live live = Members.live(leases, NOW);
+
+    assertThat(live.members()).containsExactly("renewed-14s-ago", "renewed-now");
+    assertThat(live.nextExpiry()).contains(NOW.plusSeconds(1));
   }
 
   @Test
@@ -31,7 +34,8 @@ class MembersTest {
     Lease lease = lease("never-renewed", NOW, 15);
     lease.getSpec().setRenewTime(null);
 
-    assertThat(Members.live(List.of(lease), NOW)).isEmpty();
+    assertThat(Members.live(List.of(lease), NOW).members()).isEmpty();
+    assertThat(Members.live(List.of(lease), NOW).nextExpiry()).isEmpty();
   }
 
   private static Lease lease(String holder, Instant renewed, int seconds) {
