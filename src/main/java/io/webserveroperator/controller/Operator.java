@@ -19,11 +19,6 @@ import io.webserveroperator.kube.KindResolver;
 import io.webserveroperator.kube.ObjectRefs;
 import io.webserveroperator.kube.WatchedResourceCache;
 import io.webserveroperator.manifest.ObjectRef;
-import io.webserveroperator.shard.LeaseTimings;
-import io.webserveroperator.shard.Members;
-import io.webserveroperator.shard.ShardAssigner;
-import io.webserveroperator.shard.ShardGate;
-import io.webserveroperator.shard.ShardLease;
 import io.webserveroperator.shard.ShardOptions;
 import io.webserveroperator.status.EventRecorder;
 import io.webserveroperator.status.StatusWriter;
@@ -36,7 +31,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -55,9 +49,9 @@ import org.slf4j.MDC;
  * Lease.
  *
  * <p>Sharded ({@link ShardOptions}), its caches hold only the resources labelled with its shard and
- * their children. Automatically sharded, every replica works on its share at once and keeps a
- * {@link ShardLease}; leader election then decides only which replica runs the {@link
- * ShardAssigner}, and a {@link ShardGate} before each reconcile hands resources over when asked.
+ * their children. Automatically sharded ({@link AutoSharding}), every replica works on its share at
+ * once and keeps a Lease of its own; leader election then decides only which replica assigns the
+ * shards, and each reconcile first asks whether the resource is to be handed over.
  */
 public final class Operator implements AutoCloseable {
 
@@ -81,14 +75,8 @@ public final class Operator implements AutoCloseable {
   /** Runs the leader election loop; shut down with the operator. */
   private final ExecutorService leaderElection = Executors.newSingleThreadExecutor();
 
-  /** The handover check before each reconcile, when sharded automatically; else null. */
-  private final ShardGate gate;
-
-  /** This member's Lease, when sharded automatically; else null. */
-  private final ShardLease shardLease;
-
-  /** Runs while this replica leads, when sharded automatically. */
-  private volatile ShardAssigner assigner;
+  /** Automatic sharding, when on; else null. */
+  private final AutoSharding sharding;
 
   private volatile boolean leading;
   private volatile boolean working;
@@ -133,29 +121,17 @@ public final class Operator implements AutoCloseable {
     }
     metrics.workQueue("operator", queue::depth);
     metrics.leadership(options.leaderElection().name(), () -> leading);
-    if (shards.mode() == ShardOptions.Mode.AUTO) {
-      LeaderElectionOptions election = options.leaderElection();
-      gate = new ShardGate(client, shards.member());
-      shardLease =
-          new ShardLease(
-              client,
-              election.namespace(),
-              shards.member(),
-              new LeaseTimings(
-                  election.leaseDuration(), election.renewDeadline(), election.retryPeriod()),
-              this::shardLeaseLost,
-              Clock.systemUTC());
-    } else {
-      gate = null;
-      shardLease = null;
-    }
+    sharding =
+        shards.mode() == ShardOptions.Mode.AUTO
+            ? new AutoSharding(client, options, this::shardLeaseLost)
+            : null;
     if (shards.enabled()) {
       metrics.shard(
           shards.member(),
           () -> resources.values().stream().mapToInt(c -> c.list().size()).sum(),
-          () -> gate == null ? 0 : gate.released(),
-          () -> assigner == null ? 0 : assigner.reassigned(),
-          () -> assigner == null ? 0 : assigner.ringSize());
+          () -> sharding == null ? 0 : sharding.released(),
+          () -> sharding == null ? 0 : sharding.reassigned(),
+          () -> sharding == null ? 0 : sharding.ringSize());
     }
     health = new HealthServer(options.healthPort(), metrics::scrape, this::isReady);
     workers = Executors.newFixedThreadPool(options.workers(), new WorkerThreads());
@@ -190,8 +166,8 @@ public final class Operator implements AutoCloseable {
                 "Template edit for {} rejected, keeping the last good version if there is one: {}",
                 watch.kind(),
                 error.getMessage()));
-    if (options.shards().mode() == ShardOptions.Mode.AUTO) {
-      operator.shardLease.start();
+    if (operator.sharding != null) {
+      operator.sharding.join();
       operator.startWorkers();
       operator.electLeader();
     } else if (options.leaderElection().enabled()) {
@@ -271,16 +247,8 @@ public final class Operator implements AutoCloseable {
       return;
     }
     leading = true;
-    if (options.shards().mode() == ShardOptions.Mode.AUTO) {
-      assigner =
-          ShardAssigner.start(
-              client,
-              new Members(client, options.leaderElection().namespace(), Clock.systemUTC()),
-              resources.values().stream().map(WatchedResourceCache::kind).toList(),
-              options.namespaces(),
-              options.labelSelector(),
-              options.leaderElection().retryPeriod(),
-              Clock.systemUTC());
+    if (sharding != null) {
+      sharding.assign(resources.values().stream().map(WatchedResourceCache::kind).toList());
     } else {
       startWorkers();
     }
@@ -373,13 +341,8 @@ public final class Operator implements AutoCloseable {
 
   /** Whether this replica may reconcile the key now: always, unless sharded automatically. */
   private boolean admitted(ObjectRef key) {
-    if (gate == null) {
-      return true;
-    }
-    WatchedResourceCache cache = resources.get(key(key.apiVersion(), key.kind()));
-    Optional<GenericKubernetesResource> resource = cache.get(key);
-    // Gone from the cache (deleted, or released): the reconcile finds nothing and writes nothing.
-    return resource.isEmpty() || gate.admit(cache.kind(), resource.get());
+    return sharding == null
+        || sharding.admit(resources.get(key(key.apiVersion(), key.kind())), key);
   }
 
   private void enqueue(ObjectRef key) {
@@ -433,12 +396,9 @@ public final class Operator implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    if (assigner != null) {
-      assigner.close();
-    }
-    if (shardLease != null) {
+    if (sharding != null) {
       // Only now that no reconcile runs: the leader hands this member's resources on at once.
-      shardLease.close();
+      sharding.close();
     }
     if (leadership != null) {
       leadership.cancel(true);

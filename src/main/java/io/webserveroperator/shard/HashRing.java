@@ -20,8 +20,11 @@ import java.util.TreeSet;
  */
 public final class HashRing {
 
-  /** Points per member: enough that three members each get a share within a few percent of 1/3. */
-  static final int VIRTUAL_NODES = 128;
+  /**
+   * Points per member. The spread of a member's share shrinks with the square root of this: at 512
+   * it is about 1.2 points of percentage for three members, against 2.5 at 128.
+   */
+  static final int VIRTUAL_NODES = 512;
 
   private final NavigableMap<Long, String> points = new TreeMap<>();
   private final Set<String> members;
