@@ -62,6 +62,7 @@ class ArchitectureTest {
           .that()
           .resideInAnyPackage(
               "io.webserveroperator.controller..",
+              "io.webserveroperator.shard..",
               "io.webserveroperator.preview..",
               "io.webserveroperator.apply..",
               "io.webserveroperator.status..",
@@ -82,6 +83,7 @@ class ArchitectureTest {
       noClasses()
           .that()
           .resideInAnyPackage(
+              "io.webserveroperator.shard..",
               "io.webserveroperator.apply..",
               "io.webserveroperator.status..",
               "io.webserveroperator.kube..",

@@ -6,15 +6,20 @@ import io.webserveroperator.controller.Operator;
 import io.webserveroperator.controller.OperatorOptions;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.kube.KubeClients;
+import io.webserveroperator.shard.ShardOptions;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** {@code run}: the operator itself, until it is stopped (SIGTERM, Ctrl-C) or loses its Lease. */
 @Command(
@@ -22,6 +27,8 @@ import picocli.CommandLine.Option;
     mixinStandardHelpOptions = true,
     description = "Run the operator, which watches the kinds in watches.yaml and reconciles them.")
 final class RunCommand implements Callable<Integer> {
+
+  @Spec CommandSpec spec;
 
   @Mixin TemplatesOption templates;
 
@@ -106,9 +113,30 @@ final class RunCommand implements Callable<Integer> {
               + " taken within 1 to 2.2 of these (default: 2s).")
   Duration retryPeriod;
 
+  @Option(
+      names = "--shards",
+      paramLabel = "auto",
+      defaultValue = "${env:WSO_SHARDS}",
+      description =
+          "'auto': share the resources among the replicas, each keeping a Lease"
+              + " webserver-operator-shard-NAME; implies --leader-elect, whose leader assigns them"
+              + " (env WSO_SHARDS; default: off).")
+  String shards;
+
+  @Option(
+      names = "--shard",
+      paramLabel = "NAME",
+      defaultValue = "${env:WSO_SHARD}",
+      description =
+          "Only resources labelled webserver-operator.io/shard=NAME, and their children, labelled"
+              + " by you (env WSO_SHARD; default: every resource).")
+  String shard;
+
   @Override
   public Integer call() {
     ApiRequestCounter requests = new ApiRequestCounter();
+    String identity = identity();
+    ShardOptions sharding = sharding(identity);
     try (KubernetesClient client =
         KubeClients.create(cluster.kubeconfig, cluster.context, requests)) {
       OperatorOptions options =
@@ -120,13 +148,14 @@ final class RunCommand implements Callable<Integer> {
               .withHealthPort(healthPort)
               .withLeaderElection(
                   new LeaderElectionOptions(
-                      leaderElect,
+                      leaderElect || sharding.mode() == ShardOptions.Mode.AUTO,
                       leaseNamespace,
                       leaseName,
-                      identity(),
+                      identity,
                       leaseDuration,
                       renewDeadline,
-                      retryPeriod));
+                      retryPeriod))
+              .withShards(sharding);
       Operator operator = Operator.start(client, requests, options);
       Thread hook = new Thread(operator::close, "operator-shutdown");
       Runtime.getRuntime().addShutdownHook(hook);
@@ -151,6 +180,32 @@ final class RunCommand implements Callable<Integer> {
     }
   }
 
+  /** The sharding the flags ask for; automatically, this replica's member name is its identity. */
+  private ShardOptions sharding(String identity) {
+    boolean auto = shards != null && !shards.isBlank();
+    boolean fixed = shard != null && !shard.isBlank();
+    if (auto && fixed) {
+      throw new ParameterException(
+          spec.commandLine(), "Use either --shards auto or --shard NAME, not both.");
+    }
+    if (auto && !"auto".equals(shards)) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--shards takes 'auto', not '" + shards + "'; for a fixed shard use --shard NAME.");
+    }
+    try {
+      return auto
+          ? ShardOptions.automatic(identity)
+          : fixed ? ShardOptions.fixed(shard) : ShardOptions.off();
+    } catch (IllegalArgumentException e) {
+      throw new ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  /**
+   * The host name (in a Deployment, the pod's name) in lower case, cut to fit a label value with a
+   * random suffix, so that a restarted replica is a new member.
+   */
   private static String identity() {
     String host;
     try {
@@ -158,6 +213,8 @@ final class RunCommand implements Callable<Integer> {
     } catch (UnknownHostException e) {
       host = "unknown-host";
     }
-    return host + "-" + UUID.randomUUID().toString().substring(0, 8);
+    String name = host.toLowerCase(Locale.ROOT).replaceAll("[^-a-z0-9]", "-");
+    name = name.substring(0, Math.min(name.length(), 54)).replaceAll("^-+|-+$", "");
+    return (name.isEmpty() ? "replica" : name) + "-" + UUID.randomUUID().toString().substring(0, 8);
   }
 }

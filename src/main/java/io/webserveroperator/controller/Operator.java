@@ -19,6 +19,7 @@ import io.webserveroperator.kube.KindResolver;
 import io.webserveroperator.kube.ObjectRefs;
 import io.webserveroperator.kube.WatchedResourceCache;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.shard.ShardOptions;
 import io.webserveroperator.status.EventRecorder;
 import io.webserveroperator.status.StatusWriter;
 import io.webserveroperator.template.TemplateRegistry;
@@ -46,6 +47,11 @@ import org.slf4j.MDC;
  * reconcile, optional leader election, and the health and metrics server. Build it with {@link
  * #start}; {@link #close} stops taking work, lets in-flight reconciles finish, and releases the
  * Lease.
+ *
+ * <p>Sharded ({@link ShardOptions}), its caches hold only the resources labelled with its shard and
+ * their children. Automatically sharded ({@link AutoSharding}), every replica works on its share at
+ * once and keeps a Lease of its own; leader election then decides only which replica assigns the
+ * shards, and each reconcile first asks whether the resource is to be handed over.
  */
 public final class Operator implements AutoCloseable {
 
@@ -69,7 +75,11 @@ public final class Operator implements AutoCloseable {
   /** Runs the leader election loop; shut down with the operator. */
   private final ExecutorService leaderElection = Executors.newSingleThreadExecutor();
 
+  /** Automatic sharding, when on; else null. */
+  private final AutoSharding sharding;
+
   private volatile boolean leading;
+  private volatile boolean working;
   private volatile boolean lostLeadership;
 
   private Operator(KubernetesClient client, ApiRequestCounter requests, OperatorOptions options) {
@@ -78,7 +88,10 @@ public final class Operator implements AutoCloseable {
     this.templates = TemplateRegistry.load(options.templates().resolve("watches.yaml"));
     this.metrics = new OperatorMetrics(requests);
     KindResolver kinds = new KindResolver(client);
-    this.children = new ChildObjectCache(client, kinds, options.namespaces(), this::childChanged);
+    ShardOptions shards = options.shards();
+    this.children =
+        new ChildObjectCache(
+            client, kinds, options.namespaces(), shards.member(), this::childChanged);
     this.events = new EventRecorder(client);
     Reconciler.Parts parts =
         new Reconciler.Parts(
@@ -99,7 +112,7 @@ public final class Operator implements AutoCloseable {
               client,
               kind,
               options.namespaces(),
-              options.labelSelector(),
+              shards.narrow(options.labelSelector()),
               options.resync(),
               this::enqueue);
       resources.put(key(watch.apiVersion(), watch.kind()), cache);
@@ -108,14 +121,27 @@ public final class Operator implements AutoCloseable {
     }
     metrics.workQueue("operator", queue::depth);
     metrics.leadership(options.leaderElection().name(), () -> leading);
+    sharding =
+        shards.mode() == ShardOptions.Mode.AUTO
+            ? new AutoSharding(client, options, this::shardLeaseLost)
+            : null;
+    if (shards.enabled()) {
+      metrics.shard(
+          shards.member(),
+          () -> resources.values().stream().mapToInt(c -> c.list().size()).sum(),
+          () -> sharding == null ? 0 : sharding.released(),
+          () -> sharding == null ? 0 : sharding.reassigned(),
+          () -> sharding == null ? 0 : sharding.ringSize());
+    }
     health = new HealthServer(options.healthPort(), metrics::scrape, this::isReady);
     workers = Executors.newFixedThreadPool(options.workers(), new WorkerThreads());
   }
 
   /**
    * Starts the operator: loads the templates, starts the informers and waits until they listed,
-   * then (after taking the Lease, when leader election is on) starts the workers. Returns once the
-   * caches are synced; the workers run in the background.
+   * then (after taking the Lease, when leader election is on) starts the workers. Automatically
+   * sharded, it joins the ring and starts the workers at once, and assigns shards while it leads.
+   * Returns once the caches are synced; the workers run in the background.
    */
   public static Operator start(
       KubernetesClient client, ApiRequestCounter requests, OperatorOptions options) {
@@ -140,10 +166,14 @@ public final class Operator implements AutoCloseable {
                 "Template edit for {} rejected, keeping the last good version if there is one: {}",
                 watch.kind(),
                 error.getMessage()));
-    if (options.leaderElection().enabled()) {
+    if (operator.sharding != null) {
+      operator.sharding.join();
+      operator.startWorkers();
+      operator.electLeader();
+    } else if (options.leaderElection().enabled()) {
       operator.electLeader();
     } else {
-      operator.startWorkers();
+      operator.lead();
     }
     return operator;
   }
@@ -163,7 +193,10 @@ public final class Operator implements AutoCloseable {
     return leading;
   }
 
-  /** Whether it stopped because another replica took the Lease. */
+  /**
+   * Whether it stopped because it lost a Lease: the leader's to another replica, or (sharded) its
+   * own, which it could not renew.
+   */
   public boolean lostLeadership() {
     return lostLeadership;
   }
@@ -189,7 +222,7 @@ public final class Operator implements AutoCloseable {
             .withReleaseOnCancel(true)
             .withLeaderCallbacks(
                 new LeaderCallbacks(
-                    this::startWorkers,
+                    this::lead,
                     this::leadershipLost,
                     leader -> LOG.info("Leader is now {}", leader)))
             .build();
@@ -208,11 +241,30 @@ public final class Operator implements AutoCloseable {
     }
   }
 
-  private synchronized void startWorkers() {
-    if (leading) {
+  /** Took the Lease (or runs without one): work, or, sharded automatically, assign the shards. */
+  private synchronized void lead() {
+    if (leading || stopped.getCount() == 0) {
       return;
     }
     leading = true;
+    if (sharding != null) {
+      sharding.assign(resources.values().stream().map(WatchedResourceCache::kind).toList());
+    } else {
+      startWorkers();
+    }
+  }
+
+  private void shardLeaseLost() {
+    // Others take this member's resources once its Lease expires: stop writing before that.
+    lostLeadership = true;
+    new Thread(this::close, "operator-stop").start();
+  }
+
+  private synchronized void startWorkers() {
+    if (working) {
+      return;
+    }
+    working = true;
     LOG.info("Starting {} workers for {}", options.workers(), reconcilers.keySet());
     for (int i = 0; i < options.workers(); i++) {
       workers.submit(this::work);
@@ -237,8 +289,18 @@ public final class Operator implements AutoCloseable {
     MDC.put("resource", key.toString());
     long started = System.nanoTime();
     try {
+      if (!admitted(key)) {
+        queue.forget(key);
+        return;
+      }
       ReconcileResult result = reconciler.reconcile(key);
-      metrics.reconciled(controller, result, Duration.ofNanos(System.nanoTime() - started));
+      Duration took = Duration.ofNanos(System.nanoTime() - started);
+      if (!result.changes().isEmpty() || result.statusWritten()) {
+        // With the line's time, when this replica wrote for the resource: tests check that two
+        // shards never do at once.
+        LOG.debug("Reconcile wrote within the last {} ms", ceilMillis(took));
+      }
+      metrics.reconciled(controller, result, took);
       for (Change change : result.changes()) {
         LOG.info("{}", change.describe());
       }
@@ -257,6 +319,9 @@ public final class Operator implements AutoCloseable {
         case DONE -> queue.forget(key);
       }
     } catch (RuntimeException e) {
+      LOG.debug(
+          "Reconcile failed, may have written within the last {} ms",
+          ceilMillis(Duration.ofNanos(System.nanoTime() - started)));
       metrics.reconciled(
           controller,
           ReconcileResult.retry(List.of(), false, e.toString()),
@@ -268,6 +333,16 @@ public final class Operator implements AutoCloseable {
       queue.done(key);
       MDC.remove("resource");
     }
+  }
+
+  private static long ceilMillis(Duration duration) {
+    return (duration.toNanos() + 999_999) / 1_000_000;
+  }
+
+  /** Whether this replica may reconcile the key now: always, unless sharded automatically. */
+  private boolean admitted(ObjectRef key) {
+    return sharding == null
+        || sharding.admit(resources.get(key(key.apiVersion(), key.kind())), key);
   }
 
   private void enqueue(ObjectRef key) {
@@ -287,7 +362,7 @@ public final class Operator implements AutoCloseable {
   private void requeueAll(Watch watch) {
     LOG.info("Templates of {} changed; reconciling every {}", watch.kind(), watch.kind());
     WatchedResourceCache cache = resources.get(key(watch.apiVersion(), watch.kind()));
-    if (cache != null && leading) {
+    if (cache != null && working) {
       cache.list().forEach(resource -> enqueue(ObjectRefs.of(resource)));
     }
   }
@@ -311,6 +386,7 @@ public final class Operator implements AutoCloseable {
     }
     LOG.info("Stopping: finishing in-flight reconciles");
     leading = false;
+    working = false;
     queue.close();
     workers.shutdown();
     try {
@@ -319,6 +395,10 @@ public final class Operator implements AutoCloseable {
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+    if (sharding != null) {
+      // Only now that no reconcile runs: the leader hands this member's resources on at once.
+      sharding.close();
     }
     if (leadership != null) {
       leadership.cancel(true);

@@ -18,7 +18,8 @@ import java.util.function.Supplier;
  * controller_runtime_reconcile_errors_total}, {@code controller_runtime_reconcile_time_seconds},
  * {@code workqueue_depth}, {@code workqueue_adds_total}, {@code workqueue_retries_total}, {@code
  * leader_election_master_status}; plus {@code rest_client_requests_total} by verb, which counts
- * every API request the client sent.
+ * every API request the client sent, and, when sharded, {@code webserver_operator_shard_resources},
+ * {@code webserver_operator_shard_handovers_total} and {@code webserver_operator_shard_ring_size}.
  */
 public final class OperatorMetrics {
 
@@ -41,6 +42,38 @@ public final class OperatorMetrics {
   public void leadership(String lease, BooleanSupplier leading) {
     Gauge.builder("leader.election.master.status", () -> leading.getAsBoolean() ? 1 : 0)
         .tag("name", lease)
+        .register(registry);
+  }
+
+  /**
+   * Registers the sharding metrics of member {@code shard}: the resources in its share, the
+   * resources it released to others and the leader moved ({@code handovers} by {@code direction}),
+   * and the members on the ring (0 unless this replica leads).
+   */
+  public void shard(
+      String shard,
+      Supplier<Number> resources,
+      Supplier<Number> released,
+      Supplier<Number> reassigned,
+      Supplier<Number> ringSize) {
+    Gauge.builder("webserver.operator.shard.resources", resources)
+        .description("Resources in this replica's share")
+        .tag("shard", shard)
+        .register(registry);
+    FunctionCounter.builder(
+            "webserver.operator.shard.handovers", released, n -> n.get().doubleValue())
+        .description("Resources released by this replica, or moved by it as the leader")
+        .tag("shard", shard)
+        .tag("direction", "released")
+        .register(registry);
+    FunctionCounter.builder(
+            "webserver.operator.shard.handovers", reassigned, n -> n.get().doubleValue())
+        .tag("shard", shard)
+        .tag("direction", "reassigned")
+        .register(registry);
+    Gauge.builder("webserver.operator.shard.ring.size", ringSize)
+        .description("Live members on the ring, as the leader sees them")
+        .tag("shard", shard)
         .register(registry);
   }
 

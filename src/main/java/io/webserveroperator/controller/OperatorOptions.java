@@ -1,5 +1,6 @@
 package io.webserveroperator.controller;
 
+import io.webserveroperator.shard.ShardOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -16,6 +17,7 @@ import java.util.Objects;
  * @param resync how often every resource is reconciled although nothing changed
  * @param healthPort port of /metrics, /healthz and /readyz; 0 for any free port
  * @param leaderElection whether and how to take a Lease before writing, so only one replica writes
+ * @param shards whether this replica reconciles a share of the resources only, and which
  */
 public record OperatorOptions(
     Path templates,
@@ -24,7 +26,8 @@ public record OperatorOptions(
     int workers,
     Duration resync,
     int healthPort,
-    LeaderElectionOptions leaderElection) {
+    LeaderElectionOptions leaderElection,
+    ShardOptions shards) {
 
   /** Reconciles at once by default. */
   public static final int DEFAULT_WORKERS = 16;
@@ -43,12 +46,37 @@ public record OperatorOptions(
     }
     Objects.requireNonNull(resync, "resync");
     Objects.requireNonNull(leaderElection, "leaderElection");
+    Objects.requireNonNull(shards, "shards");
+    if (shards.mode() == ShardOptions.Mode.AUTO && !leaderElection.enabled()) {
+      throw new IllegalArgumentException(
+          "Automatic sharding needs leader election: the leader assigns the resources.");
+    }
+  }
+
+  /** Options without sharding. */
+  public OperatorOptions(
+      Path templates,
+      List<String> namespaces,
+      String labelSelector,
+      int workers,
+      Duration resync,
+      int healthPort,
+      LeaderElectionOptions leaderElection) {
+    this(
+        templates,
+        namespaces,
+        labelSelector,
+        workers,
+        resync,
+        healthPort,
+        leaderElection,
+        ShardOptions.off());
   }
 
   /**
    * The templates in {@code templates}, every namespace, no selector, {@value #DEFAULT_WORKERS}
    * workers, a resync every 10 hours, health on port {@value #DEFAULT_HEALTH_PORT}, no leader
-   * election: what {@code run} does without flags.
+   * election, no sharding: what {@code run} does without flags.
    */
   public static OperatorOptions defaults(Path templates) {
     return new OperatorOptions(
@@ -64,41 +92,54 @@ public record OperatorOptions(
   /** The same options watching only these namespaces; empty for all. */
   public OperatorOptions withNamespaces(List<String> watched) {
     return new OperatorOptions(
-        templates, watched, labelSelector, workers, resync, healthPort, leaderElection);
+        templates, watched, labelSelector, workers, resync, healthPort, leaderElection, shards);
   }
 
   /** The same options limited to resources matching the selector; null for all. */
   public OperatorOptions withLabelSelector(String selector) {
     return new OperatorOptions(
-        templates, namespaces, selector, workers, resync, healthPort, leaderElection);
+        templates, namespaces, selector, workers, resync, healthPort, leaderElection, shards);
   }
 
   /** The same options with another number of workers. */
   public OperatorOptions withWorkers(int count) {
     return new OperatorOptions(
-        templates, namespaces, labelSelector, count, resync, healthPort, leaderElection);
+        templates, namespaces, labelSelector, count, resync, healthPort, leaderElection, shards);
   }
 
   /** The same options with another resync period. */
   public OperatorOptions withResync(Duration period) {
     return new OperatorOptions(
-        templates, namespaces, labelSelector, workers, period, healthPort, leaderElection);
+        templates, namespaces, labelSelector, workers, period, healthPort, leaderElection, shards);
   }
 
   /** The same options with another health port; 0 for any free port. */
   public OperatorOptions withHealthPort(int port) {
     return new OperatorOptions(
-        templates, namespaces, labelSelector, workers, resync, port, leaderElection);
+        templates, namespaces, labelSelector, workers, resync, port, leaderElection, shards);
   }
 
   /** The same options with other leader election settings. */
   public OperatorOptions withLeaderElection(LeaderElectionOptions election) {
     return new OperatorOptions(
-        templates, namespaces, labelSelector, workers, resync, healthPort, election);
+        templates, namespaces, labelSelector, workers, resync, healthPort, election, shards);
   }
 
   /** The same options with leader election on or off. */
   public OperatorOptions withLeaderElection(boolean on) {
     return withLeaderElection(leaderElection.withEnabled(on));
+  }
+
+  /** The same options with other sharding. */
+  public OperatorOptions withShards(ShardOptions sharding) {
+    return new OperatorOptions(
+        templates,
+        namespaces,
+        labelSelector,
+        workers,
+        resync,
+        healthPort,
+        leaderElection,
+        sharding);
   }
 }

@@ -5,7 +5,10 @@
  *   <li>{@link io.webserveroperator.controller.Operator} loads the templates, starts the caches of
  *       the watched resources and of their children, and (after taking the Lease, when leader
  *       election is on) a pool of workers. {@link io.webserveroperator.controller.OperatorOptions}
- *       says how, starting from {@code defaults}.
+ *       says how, starting from {@code defaults}. Sharded, the caches hold one shard's resources
+ *       and children; automatically sharded, {@link io.webserveroperator.controller.AutoSharding}
+ *       keeps this member's Lease, hands resources over before a reconcile when the leader asks,
+ *       and assigns the shards while this replica leads (package {@code shard}).
  *   <li>Cache events put resource identities into the {@link
  *       io.webserveroperator.controller.WorkQueue}: a key waits once however often it is added, is
  *       never worked on by two workers at once, and comes back after a {@link

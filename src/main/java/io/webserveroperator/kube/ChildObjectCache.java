@@ -30,6 +30,7 @@ public final class ChildObjectCache implements ReadCache, AutoCloseable {
   private final KubernetesClient client;
   private final KindResolver kinds;
   private final List<String> namespaces;
+  private final Map<String, String> labels;
   private final Consumer<OwnerReferenceEvent> onChange;
   private final Map<String, List<SharedIndexInformer<GenericKubernetesResource>>> informers =
       new ConcurrentHashMap<>();
@@ -37,16 +38,23 @@ public final class ChildObjectCache implements ReadCache, AutoCloseable {
 
   /**
    * @param namespaces the namespaces to cache namespaced kinds in; empty for all
+   * @param shard only the children of this shard (their {@link ManagedLabels#SHARD} label), or null
+   *     for every managed object
    * @param onChange told of the controlling owner of every object that is added, changed or deleted
    */
   public ChildObjectCache(
       KubernetesClient client,
       KindResolver kinds,
       List<String> namespaces,
+      String shard,
       Consumer<OwnerReferenceEvent> onChange) {
     this.client = client;
     this.kinds = kinds;
     this.namespaces = List.copyOf(namespaces);
+    this.labels =
+        shard == null
+            ? Map.of(ManagedLabels.MANAGED_BY, ManagedLabels.MANAGER)
+            : Map.of(ManagedLabels.MANAGED_BY, ManagedLabels.MANAGER, ManagedLabels.SHARD, shard);
     this.onChange = onChange;
   }
 
@@ -97,7 +105,7 @@ public final class ChildObjectCache implements ReadCache, AutoCloseable {
               client
                   .genericKubernetesResources(kind)
                   .inAnyNamespace()
-                  .withLabel(ManagedLabels.MANAGED_BY, ManagedLabels.MANAGER)
+                  .withLabels(labels)
                   .runnableInformer(0),
               kind));
     } else {
@@ -107,7 +115,7 @@ public final class ChildObjectCache implements ReadCache, AutoCloseable {
                 client
                     .genericKubernetesResources(kind)
                     .inNamespace(namespace)
-                    .withLabel(ManagedLabels.MANAGED_BY, ManagedLabels.MANAGER)
+                    .withLabels(labels)
                     .runnableInformer(0),
                 kind));
       }

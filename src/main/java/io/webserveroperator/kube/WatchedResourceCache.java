@@ -82,6 +82,11 @@ public final class WatchedResourceCache implements ReadCache, AutoCloseable {
     return Cache.namespaceKeyFunc(ref.namespace(), ref.name());
   }
 
+  /** The kind whose resources it holds. */
+  public ResourceDefinitionContext kind() {
+    return kind;
+  }
+
   /** Every cached resource, e.g. to re-queue them all after a template edit. */
   public List<GenericKubernetesResource> list() {
     return informers.stream().flatMap(i -> i.getStore().list().stream()).toList();

@@ -14,6 +14,12 @@ public final class ManagedLabels {
   /** Label naming the custom resource an object was rendered for (its {@code metadata.name}). */
   public static final String INSTANCE = "app.kubernetes.io/instance";
 
+  /**
+   * Label naming the operator replica (the shard) that reconciles a custom resource, copied onto
+   * each of its children so that a replica's label-selected caches hold only its own share.
+   */
+  public static final String SHARD = "webserver-operator.io/shard";
+
   /** Value of {@link #MANAGED_BY}. */
   public static final String MANAGER = "webserver-operator";
 

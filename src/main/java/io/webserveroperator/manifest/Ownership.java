@@ -8,9 +8,9 @@ import java.util.Objects;
 
 /**
  * Stamps a rendered object as belonging to its custom resource: the managed-by and instance labels,
- * the resource's namespace when the object names none, and, when the resource has a uid and the
- * object lives in the resource's namespace, a controller owner reference. Mutates the body it is
- * given.
+ * the resource's shard label when it has one, the resource's namespace when the object names none,
+ * and, when the resource has a uid and the object lives in the resource's namespace, a controller
+ * owner reference. Mutates the body it is given.
  */
 public final class Ownership {
 
@@ -32,6 +32,12 @@ public final class Ownership {
     Map<String, Object> labels = child(meta, "labels");
     labels.put(ManagedLabels.MANAGED_BY, ManagedLabels.MANAGER);
     labels.put(ManagedLabels.INSTANCE, String.valueOf(ownerMeta.get("name")));
+    // The shard comes from the resource, never from a template: the owning replica's child cache
+    // selects on it.
+    if (ownerMeta.get("labels") instanceof Map<?, ?> ownerLabels
+        && ownerLabels.get(ManagedLabels.SHARD) instanceof String shard) {
+      labels.put(ManagedLabels.SHARD, shard);
+    }
     Object uid = ownerMeta.get("uid");
     // The garbage collector honours an owner only in the object's own namespace: elsewhere it would
     // treat the owner as gone and delete the object. Those objects are cleaned up by the finalizer.

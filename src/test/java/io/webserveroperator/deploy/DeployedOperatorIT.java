@@ -47,8 +47,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The operator as deploy/ ships it, everything read from deploy/ rather than copied: the kustomize
@@ -57,7 +58,8 @@ import org.junit.jupiter.api.io.TempDir;
  * ConfigMap written as the kubelet writes its volume. Two replicas with leader election run through
  * create, update, prune, drift and a template change for more than four lease durations; the API
  * server's audit log then shows that they were never refused, and that every permission deploy/
- * grants was used.
+ * grants was used. The same again for the overlay deploy-sharded/, whose replicas share the
+ * WebServers ({@code --shards=auto}) and whose leader assigns them.
  */
 class DeployedOperatorIT {
 
@@ -87,14 +89,16 @@ class DeployedOperatorIT {
 
   @TempDir Path temp;
 
-  @Test
-  void runsAsDeployedUnderItsServiceAccountWithOneLeaderAndNothingRefused() throws Exception {
+  @ParameterizedTest
+  @ValueSource(strings = {"deploy", "deploy-sharded"})
+  void runsAsDeployedUnderItsServiceAccountWithOneLeaderAndNothingRefused(String kustomization)
+      throws Exception {
     LocalClusterBinaries.assumePresent();
     try (LocalCluster cluster =
         LocalCluster.start(LocalClusterOptions.defaults().withNodes(1).withProgress(line -> {}))) {
       KubernetesClient admin = cluster.client();
       new FolderApplier(admin, Duration.ofSeconds(30)).apply(Project.file("crds"));
-      List<HasMetadata> objects = DeployRbac.apply(admin);
+      List<HasMetadata> objects = DeployRbac.apply(admin, kustomization);
       Deployment deployment = only(objects, Deployment.class);
       Path kubeconfig = serviceAccountKubeconfig(cluster, admin);
       ConfigMap templates = configMap(admin, templatesVolume(deployment).getConfigMap().getName());
@@ -108,7 +112,8 @@ class DeployedOperatorIT {
 
       Instant started = Instant.now();
       // The replicas' logs stay in target/ for a failed run to be read.
-      Path logs = Files.createDirectories(Project.file("target/DeployedOperatorIT"));
+      Path logs =
+          Files.createDirectories(Project.file("target/DeployedOperatorIT").resolve(kustomization));
       Replicas replicas = new Replicas(deployment, kubeconfig, volume.root(), logs);
       try (replicas) {
         OperatorProcess first = replicas.start("replica-a");
@@ -156,7 +161,8 @@ class DeployedOperatorIT {
         await().atMost(TIMEOUT).until(() -> deploymentReplicas(admin, "web") == 1);
 
         System.out.printf(
-            "DeployedOperatorIT: ran %d s; takeover after SIGTERM %d ms, after SIGKILL %d ms%n",
+            "DeployedOperatorIT %s: ran %d s; takeover after SIGTERM %d ms, after SIGKILL %d ms%n",
+            kustomization,
             Duration.between(started, Instant.now()).toSeconds(),
             gracefulTakeover.toMillis(),
             killedTakeover.toMillis());

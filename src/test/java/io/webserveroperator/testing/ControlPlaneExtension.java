@@ -116,18 +116,29 @@ public final class ControlPlaneExtension implements BeforeEachCallback, AfterEac
    * copy, with 2 workers, its Lease in the namespace; its log is {@code folder()/NAME.log}.
    */
   public OperatorProcess startOperatorJvm(String name, boolean leaderElection) {
+    return startOperatorJvm(
+        name, List.of(leaderElection ? "--leader-elect" : "--no-leader-elect"), Map.of());
+  }
+
+  /**
+   * Starts the operator as {@link #startOperatorJvm(String, boolean)} does, with these arguments
+   * (leader election, sharding) and this environment added.
+   */
+  public OperatorProcess startOperatorJvm(
+      String name, List<String> moreArgs, Map<String, String> env) {
     int port = OperatorProcess.freePort();
     List<String> args =
-        List.of(
-            "run",
-            "--kubeconfig=" + kubeconfig,
-            "--templates=" + templates,
-            "--namespace=" + namespace,
-            "--workers=2",
-            "--health-port=" + port,
-            "--lease-namespace=" + namespace,
-            leaderElection ? "--leader-elect" : "--no-leader-elect");
-    OperatorProcess process = OperatorJvm.start(name, args, Map.of(), port, folder);
+        new ArrayList<>(
+            List.of(
+                "run",
+                "--kubeconfig=" + kubeconfig,
+                "--templates=" + templates,
+                "--namespace=" + namespace,
+                "--workers=2",
+                "--health-port=" + port,
+                "--lease-namespace=" + namespace));
+    args.addAll(moreArgs);
+    OperatorProcess process = OperatorJvm.start(name, args, env, port, folder);
     processes.add(process);
     return process;
   }

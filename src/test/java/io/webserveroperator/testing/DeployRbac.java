@@ -26,7 +26,15 @@ public final class DeployRbac {
    * tests may share one API server. Returns all the objects built, the Deployment included.
    */
   public static List<HasMetadata> apply(KubernetesClient client) {
-    List<HasMetadata> objects = Kustomize.build(client, "deploy");
+    return apply(client, "deploy");
+  }
+
+  /**
+   * As {@link #apply(KubernetesClient)}, from another kustomization of the project, such as the
+   * overlay {@code deploy-sharded}.
+   */
+  public static List<HasMetadata> apply(KubernetesClient client, String folder) {
+    List<HasMetadata> objects = Kustomize.build(client, folder);
     for (HasMetadata object : objects) {
       if (!(object instanceof Deployment)) {
         client.resource(object).fieldManager("deploy-rbac").forceConflicts().serverSideApply();

@@ -1,0 +1,107 @@
+package io.webserveroperator.controller;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.webserveroperator.kube.WatchedResourceCache;
+import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.shard.LeaseTimings;
+import io.webserveroperator.shard.Members;
+import io.webserveroperator.shard.ShardAssigner;
+import io.webserveroperator.shard.ShardGate;
+import io.webserveroperator.shard.ShardLease;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Automatic sharding's part in the operator: this member's {@link ShardLease}, the {@link
+ * ShardGate} asked before each reconcile, and the {@link ShardAssigner} while this replica leads.
+ */
+final class AutoSharding implements AutoCloseable {
+
+  private final KubernetesClient client;
+  private final OperatorOptions options;
+  private final ShardGate gate;
+  private final ShardLease lease;
+  private volatile ShardAssigner assigner;
+
+  /**
+   * @param onLeaseLost runs once when this member could not renew its Lease: it must stop writing
+   */
+  AutoSharding(KubernetesClient client, OperatorOptions options, Runnable onLeaseLost) {
+    this.client = client;
+    this.options = options;
+    LeaderElectionOptions election = options.leaderElection();
+    String member = options.shards().member();
+    this.gate = new ShardGate(client, member);
+    this.lease =
+        new ShardLease(
+            client,
+            election.namespace(),
+            member,
+            new LeaseTimings(
+                election.leaseDuration(), election.renewDeadline(), election.retryPeriod()),
+            onLeaseLost,
+            Clock.systemUTC());
+  }
+
+  /** Creates this member's Lease, so that the leader counts it, and keeps renewing it. */
+  void join() {
+    lease.start();
+  }
+
+  /**
+   * Whether this member may reconcile the key now; releases it instead when the leader asked. A key
+   * gone from the cache (deleted, or released) is admitted: its reconcile finds nothing and writes
+   * nothing.
+   */
+  boolean admit(WatchedResourceCache cache, ObjectRef key) {
+    Optional<GenericKubernetesResource> resource = cache.get(key);
+    return resource.isEmpty() || gate.admit(cache.kind(), resource.get());
+  }
+
+  /** Starts assigning the resources of these kinds: this replica took the leader Lease. */
+  void assign(List<ResourceDefinitionContext> kinds) {
+    Clock clock = Clock.systemUTC();
+    assigner =
+        ShardAssigner.start(
+            client,
+            new Members(client, options.leaderElection().namespace(), clock),
+            kinds,
+            options.namespaces(),
+            options.labelSelector(),
+            options.leaderElection().retryPeriod(),
+            clock);
+  }
+
+  /** Resources this member released to others. */
+  long released() {
+    return gate.released();
+  }
+
+  /** Resources this member moved as the leader; 0 on the others. */
+  long reassigned() {
+    ShardAssigner current = assigner;
+    return current == null ? 0 : current.reassigned();
+  }
+
+  /** Live members as the leader sees them; 0 on the others. */
+  int ringSize() {
+    ShardAssigner current = assigner;
+    return current == null ? 0 : current.ringSize();
+  }
+
+  /**
+   * Stops assigning and leaves the ring, deleting the Lease so that the leader hands this member's
+   * resources on at once: call it only once no reconcile runs.
+   */
+  @Override
+  public void close() {
+    ShardAssigner current = assigner;
+    if (current != null) {
+      current.close();
+    }
+    lease.close();
+  }
+}

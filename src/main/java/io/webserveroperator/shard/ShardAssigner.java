@@ -1,0 +1,173 @@
+package io.webserveroperator.shard;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.webserveroperator.kube.WatchedResourceCache;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The leader's side of sharding: watches every resource of the watched kinds (not only its own
+ * share), and in passes, each retry period, whenever a resource appears or its labels change, and
+ * as the first live Lease expires, labels each resource with its member on the ring over the live
+ * members ({@link Assignment}).
+ *
+ * <p>One pass at a time, on its own thread. {@link #close} stops the passes and the informers.
+ */
+public final class ShardAssigner implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ShardAssigner.class);
+
+  private final Members members;
+  private final Clock clock;
+  private final ShardPatcher patcher;
+  private final List<Watched> watched = new ArrayList<>();
+  private final ScheduledExecutorService passes =
+      Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "shard-assigner"));
+  private final AtomicBoolean passRequested = new AtomicBoolean();
+  private final AtomicReference<ScheduledFuture<?>> atExpiry = new AtomicReference<>();
+  private final AtomicInteger ringSize = new AtomicInteger();
+  private final AtomicLong reassigned = new AtomicLong();
+
+  /** A watched kind and the cache of all its resources. */
+  private record Watched(ResourceDefinitionContext kind, WatchedResourceCache cache) {}
+
+  /**
+   * Starts the informers on every resource of these kinds and runs a pass every {@code period}, the
+   * first once they have listed. Does not block: it runs in the leader election's callback.
+   *
+   * @param labelSelector the operator's own selector, or null for every resource
+   */
+  public static ShardAssigner start(
+      KubernetesClient client,
+      Members members,
+      List<ResourceDefinitionContext> kinds,
+      List<String> namespaces,
+      String labelSelector,
+      Duration period,
+      Clock clock) {
+    ShardAssigner assigner = new ShardAssigner(client, members, clock);
+    for (ResourceDefinitionContext kind : kinds) {
+      assigner.watched.add(
+          new Watched(
+              kind,
+              new WatchedResourceCache(
+                  client, kind, namespaces, labelSelector, Duration.ZERO, ref -> assigner.soon())));
+    }
+    long millis = period.toMillis();
+    assigner.passes.scheduleWithFixedDelay(assigner::passLogged, 0, millis, TimeUnit.MILLISECONDS);
+    LOG.info("Assigning shards every {} over {} kinds", period, kinds.size());
+    return assigner;
+  }
+
+  private ShardAssigner(KubernetesClient client, Members members, Clock clock) {
+    this.members = members;
+    this.clock = clock;
+    this.patcher = new ShardPatcher(client);
+  }
+
+  /** Members on the ring at the last pass. */
+  public int ringSize() {
+    return ringSize.get();
+  }
+
+  /** Resources moved to another member, by drain or after their owner's Lease expired. */
+  public long reassigned() {
+    return reassigned.get();
+  }
+
+  /** Asks for a pass soon; requests made before it starts are one pass. */
+  private void soon() {
+    if (passRequested.compareAndSet(false, true)) {
+      try {
+        passes.execute(this::passLogged);
+      } catch (RejectedExecutionException closing) {
+        // An informer event after close: no more passes.
+      }
+    }
+  }
+
+  private void passLogged() {
+    passRequested.set(false);
+    try {
+      pass();
+    } catch (RuntimeException e) {
+      LOG.warn("Shard assignment pass failed; retrying at the next one: {}", e.toString());
+    }
+  }
+
+  private void pass() {
+    if (!watched.stream().allMatch(w -> w.cache().hasSynced())) {
+      // A resource not listed yet would look unassigned; wait for the whole picture.
+      return;
+    }
+    Members.Live membership = members.live();
+    membership.nextExpiry().ifPresent(this::passAt);
+    Set<String> live = membership.members();
+    HashRing ring = HashRing.of(live);
+    if (ringSize.getAndSet(live.size()) != live.size()) {
+      LOG.info("Shard ring: {}", live);
+    }
+    for (Watched w : watched) {
+      for (GenericKubernetesResource resource : w.cache().list()) {
+        var owner = ShardLabels.owner(resource);
+        Assignment.Move move =
+            Assignment.decide(
+                resource.getMetadata().getUid(),
+                owner,
+                ShardLabels.drainRequested(resource),
+                live,
+                ring);
+        var patch = ShardLabels.patch(resource, move);
+        if (patch.isPresent() && patcher.patch(w.kind(), resource, patch.get())) {
+          if (move.action() == Assignment.Action.ASSIGN && owner.isPresent()) {
+            reassigned.incrementAndGet();
+          }
+          LOG.debug(
+              "{} {}/{}: {} {}",
+              move.action(),
+              resource.getMetadata().getNamespace(),
+              resource.getMetadata().getName(),
+              owner.orElse("(none)"),
+              move.member());
+        }
+      }
+    }
+  }
+
+  /** One more pass just after that moment, replacing the one planned before. */
+  private void passAt(Instant moment) {
+    long delay = Math.max(0, Duration.between(clock.instant(), moment).toMillis()) + 1;
+    try {
+      ScheduledFuture<?> planned = passes.schedule(this::passLogged, delay, TimeUnit.MILLISECONDS);
+      ScheduledFuture<?> before = atExpiry.getAndSet(planned);
+      if (before != null) {
+        before.cancel(false);
+      }
+    } catch (RejectedExecutionException closing) {
+      // Closed meanwhile: no more passes.
+    }
+  }
+
+  @Override
+  public void close() {
+    passes.shutdownNow();
+    watched.forEach(w -> w.cache().close());
+  }
+}
