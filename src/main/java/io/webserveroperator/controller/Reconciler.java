@@ -148,14 +148,18 @@ public final class Reconciler {
     }
   }
 
-  /** Carries out the plan and records an event per change; fails at the first refusal. */
+  /**
+   * Carries out the plan and records one event naming every change; fails at the first refusal,
+   * after recording what was changed before it.
+   */
   private ChangeSet apply(
       ObjectRef ref, Observed observed, Plan plan, List<RenderedObject> desired) {
     int fingerprint = desired.stream().map(RenderedObject::body).toList().hashCode();
     // Rendered the same as last time: an UPDATE puts back what someone else changed.
     boolean updatesAreDrift = Integer.valueOf(fingerprint).equals(lastApplied.get(ref));
     ChangeSet changeSet = executor.execute(plan, observed.inventory(), updatesAreDrift);
-    changeSet.changes().forEach(change -> recordChange(observed.resource(), change));
+    ChangeEvent.of(changeSet.changes())
+        .ifPresent(event -> events.normal(observed.resource(), event.reason(), event.message()));
     if (changeSet.failed()) {
       ApplyException e = changeSet.failure();
       throw new StepFailed(
@@ -200,17 +204,6 @@ public final class Reconciler {
     return failure.terminal()
         ? ReconcileResult.waitForChange(step.changes, written, message)
         : ReconcileResult.retry(step.changes, written, message);
-  }
-
-  private void recordChange(GenericKubernetesResource resource, Change change) {
-    String reason =
-        switch (change.action()) {
-          case CREATE -> "Created";
-          case UPDATE -> change.drift() ? "DriftCorrected" : "Updated";
-          case PRUNE -> "Pruned";
-          case UNCHANGED -> throw new IllegalStateException("no event for unchanged objects");
-        };
-    events.normal(resource, reason, change.describe());
   }
 
   private boolean write(
