@@ -43,6 +43,14 @@ public record ScaleReport(
    */
   public record Phase(Duration elapsed, RequestCounts requests) {}
 
+  /**
+   * The operator's time to settle N WebServers over the minimal client's time to write them, at the
+   * same concurrency: the convergence figure.
+   */
+  public double timeRatio() {
+    return ratio(operator.elapsed().toNanos(), minimal.elapsed().toNanos());
+  }
+
   /** Operator writes over minimal writes, Events included: the headline figure. */
   public double writeRatio() {
     return ratio(operator.requests().writes(), minimal.requests().writes());

@@ -28,6 +28,7 @@ public final class ScaleReportFormat {
         .row("operator: requests per WebServer", perItem(report.operator().requests(), n))
         .row("minimal client: all written in", seconds(report.minimal().elapsed()))
         .row("minimal client: requests per WebServer", perItem(report.minimal().requests(), n))
+        .row("time ratio operator/minimal", String.format(Locale.ROOT, "%.2f", report.timeRatio()))
         .row(
             "write ratio operator/minimal",
             String.format(
@@ -81,6 +82,7 @@ public final class ScaleReportFormat {
     ratio.put("withoutEvents", report.writeRatioWithoutEvents());
     ratio.put("events", report.eventWrites());
     root.put("writeRatio", ratio);
+    root.put("timeRatio", report.timeRatio());
     Map<String, Object> steady = new LinkedHashMap<>();
     steady.put("quietSeconds", toSeconds(report.quiet()));
     steady.put("resyncSeconds", toSeconds(report.resync()));
