@@ -68,7 +68,9 @@ public final class ScaleBenchmark {
               options.operatorLog())) {
         operator.awaitReady(READY_TIMEOUT);
         DirectApiClient user = new DirectApiClient(admin.getConfiguration(), null);
+        long reconcilesBefore = operator.reconciles();
         ScaleReport.Phase operatorPhase = operatorPhase(admin, user, operator);
+        long reconciles = operator.reconciles() - reconcilesBefore;
         ScaleReport.Phase minimalPhase = minimalPhase(admin, user);
 
         progress.accept(
@@ -106,6 +108,7 @@ public final class ScaleBenchmark {
             jvm,
             operatorPhase,
             minimalPhase,
+            reconciles,
             options.quiet(),
             options.resync(),
             steady,

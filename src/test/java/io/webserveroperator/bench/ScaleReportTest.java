@@ -25,6 +25,8 @@ class ScaleReportTest {
     assertThat(report.writeRatioWithoutEvents()).isCloseTo(1.0, within(1e-9));
     assertThat(ScaleReportFormat.table(report))
         .containsPattern("time ratio operator/minimal +1\\.15\\n");
+    assertThat(ScaleReportFormat.table(report))
+        .containsPattern("operator: reconciles per WebServer +2\\.00\\n");
     assertThat(ScaleReportFormat.json(report)).containsEntry("timeRatio", report.timeRatio());
   }
 
@@ -36,6 +38,7 @@ class ScaleReportTest {
         List.of(),
         operator,
         minimal,
+        1_000,
         Duration.ofSeconds(5),
         Duration.ofSeconds(5),
         RequestCounts.none(),

@@ -144,6 +144,18 @@ class ReconcilerTest {
   }
 
   @Test
+  void aChildDeletedBehindItsBackIsCreatedAgain() {
+    ObjectRef web = resources.put(webServer(2, null));
+    reconciler.reconcile(web);
+
+    cluster.delete(DEPLOYMENT);
+    ReconcileResult result = reconciler.reconcile(web);
+
+    assertThat(result.changes()).containsExactly(new Change(DEPLOYMENT, Action.CREATE, false));
+    assertThat(cluster.contains(DEPLOYMENT)).isTrue();
+  }
+
+  @Test
   void prunesAChildTheTemplatesNoLongerRender() {
     ObjectRef web = resources.put(webServer(2, "www.example.com"));
     reconciler.reconcile(web);
