@@ -21,13 +21,16 @@ public record Change(ObjectRef ref, Action action, boolean drift) {
 
   /** {@code Created Deployment ns/name}, for events and logs. */
   public String describe() {
-    String verb =
-        switch (action) {
-          case CREATE -> "Created";
-          case UPDATE -> drift ? "Corrected drift of" : "Updated";
-          case PRUNE -> "Pruned";
-          case UNCHANGED -> "Left unchanged";
-        };
-    return verb + " " + ref;
+    return verb() + " " + ref;
+  }
+
+  /** What was done, as the sentence before the object starts: {@code Created}. */
+  public String verb() {
+    return switch (action) {
+      case CREATE -> "Created";
+      case UPDATE -> drift ? "Corrected drift of" : "Updated";
+      case PRUNE -> "Pruned";
+      case UNCHANGED -> "Left unchanged";
+    };
   }
 }

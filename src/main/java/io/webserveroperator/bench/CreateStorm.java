@@ -12,17 +12,24 @@ import java.util.function.Consumer;
 
 /**
  * Creates N WebServers at once from a thread pool and waits until the operator has settled every
- * one ({@link WebServerResources#settled}), watching them with an informer.
+ * one ({@link WebServerResources#settled}), watching them with an informer. The creates go through
+ * the same {@link DirectApiClient} as the minimal client's, so both phases have the same creator.
  */
 final class CreateStorm {
 
   private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
 
   private final KubernetesClient client;
+  private final DirectApiClient creator;
   private final Consumer<String> progress;
 
-  CreateStorm(KubernetesClient client, Consumer<String> progress) {
+  /**
+   * @param client watches the WebServers
+   * @param creator creates them
+   */
+  CreateStorm(KubernetesClient client, DirectApiClient creator, Consumer<String> progress) {
     this.client = client;
+    this.creator = creator;
     this.progress = progress;
   }
 
@@ -37,10 +44,9 @@ final class CreateStorm {
           count,
           concurrency,
           i ->
-              WebServerResources.operation(client)
-                  .inNamespace(namespace)
-                  .resource(WebServerResources.build(namespace, i))
-                  .create());
+              creator.create(
+                  WebServerResources.collectionPath(namespace),
+                  WebServerResources.build(namespace, i)));
       long deadline = start + timeout.toNanos();
       long nextReport = System.nanoTime() + PROGRESS_EVERY.toNanos();
       while (settled.size() < count) {

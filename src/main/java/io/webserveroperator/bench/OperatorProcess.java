@@ -47,6 +47,8 @@ public final class OperatorProcess implements AutoCloseable {
   private static final Duration STOP_GRACE = Duration.ofSeconds(30);
   private static final Pattern REQUESTS =
       Pattern.compile("^rest_client_requests_total\\{verb=\"(\\w+)\",?\\} ([0-9.eE+]+)$");
+  private static final Pattern RECONCILES =
+      Pattern.compile("^controller_runtime_reconcile_total\\{[^}]*\\} ([0-9.eE+]+)$");
   private static final Pattern GENERATION_USED =
       Pattern.compile("generation\\s+total \\d+K, used (\\d+)K");
 
@@ -157,6 +159,18 @@ public final class OperatorProcess implements AutoCloseable {
       throw new BenchException("The operator's /metrics has no rest_client_requests_total.");
     }
     return new RequestCounts(counts);
+  }
+
+  /** The reconciles it has finished so far, whatever their result, from its /metrics. */
+  public long reconciles() {
+    long total = 0;
+    for (String line : metrics().split("\n")) {
+      Matcher matcher = RECONCILES.matcher(line.trim());
+      if (matcher.matches()) {
+        total += (long) Double.parseDouble(matcher.group(1));
+      }
+    }
+    return total;
   }
 
   /** Its log so far; empty while it has written nothing. */

@@ -6,6 +6,7 @@ import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
 import io.webserveroperator.kube.ApiRequestCounter;
+import io.webserveroperator.kube.KindResolver;
 import io.webserveroperator.kube.KubeClients;
 import io.webserveroperator.template.TemplateRegistry;
 import java.io.IOException;
@@ -66,8 +67,11 @@ public final class ScaleBenchmark {
               healthPort,
               options.operatorLog())) {
         operator.awaitReady(READY_TIMEOUT);
-        ScaleReport.Phase operatorPhase = operatorPhase(admin, operator);
-        ScaleReport.Phase minimalPhase = minimalPhase(server, admin);
+        DirectApiClient user = new DirectApiClient(admin.getConfiguration(), null);
+        long reconcilesBefore = operator.reconciles();
+        ScaleReport.Phase operatorPhase = operatorPhase(admin, user, operator);
+        long reconciles = operator.reconciles() - reconcilesBefore;
+        ScaleReport.Phase minimalPhase = minimalPhase(admin, user);
 
         progress.accept(
             "Counting the operator's requests over " + options.quiet().toSeconds() + " s");
@@ -104,6 +108,7 @@ public final class ScaleBenchmark {
             jvm,
             operatorPhase,
             minimalPhase,
+            reconciles,
             options.quiet(),
             options.resync(),
             steady,
@@ -138,12 +143,13 @@ public final class ScaleBenchmark {
     return command;
   }
 
-  private ScaleReport.Phase operatorPhase(KubernetesClient admin, OperatorProcess operator) {
+  private ScaleReport.Phase operatorPhase(
+      KubernetesClient admin, DirectApiClient user, OperatorProcess operator) {
     progress.accept("Creating " + options.count() + " WebServers for the operator");
     RequestCounts before = operator.requests();
     Duration timeout = Duration.ofSeconds(Math.max(120, options.count() / 15));
     Duration elapsed =
-        new CreateStorm(admin, progress)
+        new CreateStorm(admin, user, progress)
             .run(OPERATOR_NAMESPACE, options.count(), options.concurrency(), timeout);
     return new ScaleReport.Phase(elapsed, settled(operator).minus(before));
   }
@@ -166,14 +172,14 @@ public final class ScaleBenchmark {
     return last;
   }
 
-  private ScaleReport.Phase minimalPhase(LocalCluster server, KubernetesClient admin) {
+  private ScaleReport.Phase minimalPhase(KubernetesClient admin, DirectApiClient user) {
     progress.accept("Writing " + options.count() + " WebServers with the minimal client");
     ApiRequestCounter counter = new ApiRequestCounter();
-    try (KubernetesClient counted = KubeClients.create(server.kubeconfigPath(), null, counter);
-        TemplateRegistry templates =
-            TemplateRegistry.load(options.templates().resolve("watches.yaml"))) {
+    DirectApiClient counted = new DirectApiClient(admin.getConfiguration(), counter);
+    try (TemplateRegistry templates =
+        TemplateRegistry.load(options.templates().resolve("watches.yaml"))) {
       Duration elapsed =
-          new MinimalWriter(admin, counted, templates)
+          new MinimalWriter(user, counted, new KindResolver(admin), templates)
               .run(MINIMAL_NAMESPACE, options.count(), options.concurrency());
       return new ScaleReport.Phase(elapsed, RequestCounts.of(counter));
     }

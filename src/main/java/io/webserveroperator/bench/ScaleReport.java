@@ -12,6 +12,8 @@ import java.util.List;
  * @param operatorJvm the operator's JVM flags
  * @param operator the operator settling them: time and its API requests
  * @param minimal the minimal client writing the same: time and its API requests
+ * @param operatorReconciles the reconciles the operator ran while settling them; more than one per
+ *     WebServer are the ones the watch events of its own writes bring back, which write nothing
  * @param quiet the quiet period
  * @param resync the operator's resync period
  * @param steady the operator's API requests during the quiet period
@@ -27,6 +29,7 @@ public record ScaleReport(
     List<String> operatorJvm,
     Phase operator,
     Phase minimal,
+    long operatorReconciles,
     Duration quiet,
     Duration resync,
     RequestCounts steady,
@@ -42,6 +45,14 @@ public record ScaleReport(
    * @param requests the API requests of the writer (the WebServer creates not included)
    */
   public record Phase(Duration elapsed, RequestCounts requests) {}
+
+  /**
+   * The operator's time to settle N WebServers over the minimal client's time to write them, at the
+   * same concurrency: the convergence figure.
+   */
+  public double timeRatio() {
+    return ratio(operator.elapsed().toNanos(), minimal.elapsed().toNanos());
+  }
 
   /** Operator writes over minimal writes, Events included: the headline figure. */
   public double writeRatio() {

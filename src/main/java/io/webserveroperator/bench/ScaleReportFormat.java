@@ -26,8 +26,13 @@ public final class ScaleReportFormat {
     table
         .row("operator: all settled in", seconds(report.operator().elapsed()))
         .row("operator: requests per WebServer", perItem(report.operator().requests(), n))
+        .row(
+            "operator: reconciles per WebServer",
+            String.format(
+                Locale.ROOT, "%.2f", n == 0 ? 0.0 : (double) report.operatorReconciles() / n))
         .row("minimal client: all written in", seconds(report.minimal().elapsed()))
         .row("minimal client: requests per WebServer", perItem(report.minimal().requests(), n))
+        .row("time ratio operator/minimal", String.format(Locale.ROOT, "%.2f", report.timeRatio()))
         .row(
             "write ratio operator/minimal",
             String.format(
@@ -74,13 +79,16 @@ public final class ScaleReportFormat {
     root.put("workers", report.workers());
     root.put("controlPlane", "etcd + kube-apiserver");
     root.put("operatorJvm", report.operatorJvm());
-    root.put("operator", phase(report.operator(), report.count()));
+    Map<String, Object> operator = phase(report.operator(), report.count());
+    operator.put("reconciles", report.operatorReconciles());
+    root.put("operator", operator);
     root.put("minimal", phase(report.minimal(), report.count()));
     Map<String, Object> ratio = new LinkedHashMap<>();
     ratio.put("withEvents", report.writeRatio());
     ratio.put("withoutEvents", report.writeRatioWithoutEvents());
     ratio.put("events", report.eventWrites());
     root.put("writeRatio", ratio);
+    root.put("timeRatio", report.timeRatio());
     Map<String, Object> steady = new LinkedHashMap<>();
     steady.put("quietSeconds", toSeconds(report.quiet()));
     steady.put("resyncSeconds", toSeconds(report.resync()));

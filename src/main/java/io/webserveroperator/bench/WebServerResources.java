@@ -2,7 +2,6 @@ package io.webserveroperator.bench;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
-import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
@@ -44,18 +43,22 @@ final class WebServerResources {
         : null;
   }
 
-  /** The i-th WebServer, not yet created. */
-  static GenericKubernetesResource build(String namespace, int index) {
-    var resource = new GenericKubernetesResource();
-    resource.setApiVersion("webapp.example.com/v1");
-    resource.setKind("WebServer");
-    resource.setMetadata(
-        new ObjectMetaBuilder().withName(name(index)).withNamespace(namespace).build());
+  /** The i-th WebServer, not yet created, as the JSON body of its create. */
+  static Map<String, Object> build(String namespace, int index) {
     Map<String, Object> spec = new LinkedHashMap<>();
     spec.put("image", IMAGE);
     spec.put("replicas", REPLICAS);
-    resource.setAdditionalProperty("spec", spec);
+    Map<String, Object> resource = new LinkedHashMap<>();
+    resource.put("apiVersion", "webapp.example.com/v1");
+    resource.put("kind", "WebServer");
+    resource.put("metadata", Map.of("name", name(index), "namespace", namespace));
+    resource.put("spec", spec);
     return resource;
+  }
+
+  /** The REST path of the WebServers in {@code namespace}. */
+  static String collectionPath(String namespace) {
+    return DirectApiClient.path(KIND, namespace, null);
   }
 
   static MixedOperation<

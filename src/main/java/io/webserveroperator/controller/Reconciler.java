@@ -39,7 +39,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * resource from the cache, render it, plan against the cached children, apply and prune, write
  * status if it changed, and say what the work queue does next. A step that fails reports why (a
  * Warning event and the Ready condition) and stops the steps after it, so nothing is applied from a
- * broken render and nothing is pruned while an apply failed.
+ * broken render and nothing is pruned while an apply failed. A reconcile that finds what the last
+ * successful one left ({@link SettledInputs}) ends after step 1: nothing it reads has changed.
  *
  * <p>Thread-safe; the work queue guarantees one reconcile per resource at a time.
  */
@@ -58,6 +59,7 @@ public final class Reconciler {
   private final Cleanup cleanup;
   private final KubernetesSerialization serialization;
   private final Map<ObjectRef, Integer> lastApplied = new ConcurrentHashMap<>();
+  private final Map<ObjectRef, SettledInputs> settled = new ConcurrentHashMap<>();
 
   /**
    * The collaborators of a reconciler, shared across kinds. {@code client} serialises objects and
@@ -99,13 +101,19 @@ public final class Reconciler {
     Optional<GenericKubernetesResource> cached = resources.get(ref);
     if (cached.isEmpty()) {
       // Gone: the garbage collector removes its children through their owner references.
-      lastApplied.remove(ref);
+      forget(ref);
       return ReconcileResult.nothing();
     }
     Observed observed = Observed.of(cached.get(), asMap(cached.get()));
     if (observed.resource().getMetadata().getDeletionTimestamp() != null) {
-      lastApplied.remove(ref);
+      forget(ref);
       return cleanup.run(observed.resource(), observed.inventory());
+    }
+    long templatesRevision = templates.revision(watch);
+    SettledInputs last = settled.get(ref);
+    if (last != null && last.unchanged(observed.resource(), templatesRevision, children)) {
+      // Brought back by the watch events of its own writes: nothing it reads has changed since.
+      return ReconcileResult.done(List.of(), false);
     }
     try {
       // 2. The desired objects: pure, nothing applied if it fails.
@@ -116,12 +124,26 @@ public final class Reconciler {
       // 4. Apply, then prune.
       ChangeSet changeSet = apply(ref, observed, plan, desired);
       // 5. Status, written only when it changed.
-      boolean written = writeStatus(observed, changeSet);
+      Optional<GenericKubernetesResource> written = writeStatus(observed, changeSet);
+      remember(ref, written.orElse(observed.resource()), templatesRevision, changeSet);
       // 6. Done: the work queue forgets the key's backoff.
-      return ReconcileResult.done(changeSet.changes(), written);
+      return ReconcileResult.done(changeSet.changes(), written.isPresent());
     } catch (StepFailed step) {
+      settled.remove(ref);
       return failed(observed, step);
     }
+  }
+
+  private void remember(
+      ObjectRef ref, GenericKubernetesResource after, long templatesRevision, ChangeSet changeSet) {
+    SettledInputs.after(
+            after.getMetadata().getResourceVersion(), templatesRevision, changeSet.children())
+        .ifPresentOrElse(inputs -> settled.put(ref, inputs), () -> settled.remove(ref));
+  }
+
+  private void forget(ObjectRef ref) {
+    lastApplied.remove(ref);
+    settled.remove(ref);
   }
 
   private List<RenderedObject> render(Observed observed) {
@@ -148,14 +170,18 @@ public final class Reconciler {
     }
   }
 
-  /** Carries out the plan and records an event per change; fails at the first refusal. */
+  /**
+   * Carries out the plan and records one event naming every change; fails at the first refusal,
+   * after recording what was changed before it.
+   */
   private ChangeSet apply(
       ObjectRef ref, Observed observed, Plan plan, List<RenderedObject> desired) {
     int fingerprint = desired.stream().map(RenderedObject::body).toList().hashCode();
     // Rendered the same as last time: an UPDATE puts back what someone else changed.
     boolean updatesAreDrift = Integer.valueOf(fingerprint).equals(lastApplied.get(ref));
     ChangeSet changeSet = executor.execute(plan, observed.inventory(), updatesAreDrift);
-    changeSet.changes().forEach(change -> recordChange(observed.resource(), change));
+    ChangeEvent.of(changeSet.changes())
+        .ifPresent(event -> events.normal(observed.resource(), event.reason(), event.message()));
     if (changeSet.failed()) {
       ApplyException e = changeSet.failure();
       throw new StepFailed(
@@ -169,8 +195,11 @@ public final class Reconciler {
     return changeSet;
   }
 
-  /** Renders the status template over the children as they are now, and writes the status. */
-  private boolean writeStatus(Observed observed, ChangeSet changeSet) {
+  /**
+   * Renders the status template over the children as they are now, and writes the status; returns
+   * the resource as written, or empty when the status was already right.
+   */
+  private Optional<GenericKubernetesResource> writeStatus(Observed observed, ChangeSet changeSet) {
     Map<String, Object> templateStatus;
     try {
       templateStatus =
@@ -196,24 +225,13 @@ public final class Reconciler {
     String message = failure.cause().getMessage();
     events.warning(observed.resource(), failure.event(), message);
     Outcome outcome = Outcome.failed(failure.reason(), message);
-    boolean written = write(observed, null, step.owned, outcome, Map.of());
+    boolean written = write(observed, null, step.owned, outcome, Map.of()).isPresent();
     return failure.terminal()
         ? ReconcileResult.waitForChange(step.changes, written, message)
         : ReconcileResult.retry(step.changes, written, message);
   }
 
-  private void recordChange(GenericKubernetesResource resource, Change change) {
-    String reason =
-        switch (change.action()) {
-          case CREATE -> "Created";
-          case UPDATE -> change.drift() ? "DriftCorrected" : "Updated";
-          case PRUNE -> "Pruned";
-          case UNCHANGED -> throw new IllegalStateException("no event for unchanged objects");
-        };
-    events.normal(resource, reason, change.describe());
-  }
-
-  private boolean write(
+  private Optional<GenericKubernetesResource> write(
       Observed observed,
       Map<String, Object> templateStatus,
       Collection<ObjectRef> inventory,
@@ -234,10 +252,10 @@ public final class Reconciler {
       Optional<GenericKubernetesResource> written =
           statusWriter.write(kind, resource, observed.status(), newStatus);
       written.ifPresent(resources::wrote);
-      return written.isPresent();
+      return written;
     } catch (StatusWriteException e) {
       if (e.code() == 404) {
-        return false;
+        return Optional.empty();
       }
       throw e;
     }

@@ -24,7 +24,12 @@ public final class ApiRequestCounter implements Interceptor {
 
   @Override
   public void before(BasicBuilder builder, HttpRequest request, RequestTags tags) {
-    byVerb.computeIfAbsent(verb(request.method(), request.uri()), v -> new LongAdder()).increment();
+    record(request.method(), request.uri());
+  }
+
+  /** Counts a request sent by another HTTP client than fabric8's. */
+  public void record(String method, URI uri) {
+    byVerb.computeIfAbsent(verb(method, uri), v -> new LongAdder()).increment();
   }
 
   /** Requests sent so far with that verb. */

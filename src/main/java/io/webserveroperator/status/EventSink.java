@@ -9,7 +9,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
  */
 public interface EventSink {
 
-  /** A Normal event: a child created, updated or pruned. */
+  /** A Normal event: the children a reconcile created, updated or pruned. */
   void normal(GenericKubernetesResource resource, String reason, String message);
 
   /** A Warning event: a step failed. */

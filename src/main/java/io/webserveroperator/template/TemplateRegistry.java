@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
@@ -28,6 +29,7 @@ public final class TemplateRegistry implements AutoCloseable {
   private final RegistryOptions options;
   private final Map<Watch, Loaded> loaded = new ConcurrentHashMap<>();
   private final Map<Watch, ObjectPolicy> policies = new LinkedHashMap<>();
+  private final AtomicLong revisions = new AtomicLong();
   private TemplateWatcher watcher;
 
   /**
@@ -37,15 +39,17 @@ public final class TemplateRegistry implements AutoCloseable {
    * @param set the templates, or null
    * @param error why the last attempt failed, when there is no set
    * @param sources what was read, so that a reload can tell whether anything changed
+   * @param revision unique to this load in this registry
    */
-  private record Loaded(TemplateSet set, TemplateLoadException error, Map<String, String> sources) {
+  private record Loaded(
+      TemplateSet set, TemplateLoadException error, Map<String, String> sources, long revision) {
 
-    static Loaded of(Watch watch, TemplateTree tree) {
+    static Loaded of(Watch watch, TemplateTree tree, long revision) {
       try {
         TemplateSet set = TemplateSet.load(watch, tree);
-        return new Loaded(set, null, set.sources());
+        return new Loaded(set, null, set.sources(), revision);
       } catch (TemplateLoadException e) {
-        return new Loaded(null, e, TemplateSet.sourcesOf(watch, tree));
+        return new Loaded(null, e, TemplateSet.sourcesOf(watch, tree), revision);
       }
     }
   }
@@ -55,7 +59,7 @@ public final class TemplateRegistry implements AutoCloseable {
     this.watches = watches;
     this.options = options;
     for (Watch watch : watches) {
-      loaded.put(watch, Loaded.of(watch, tree));
+      loaded.put(watch, Loaded.of(watch, tree, revisions.incrementAndGet()));
       policies.put(
           watch,
           new ObjectPolicy(
@@ -96,6 +100,18 @@ public final class TemplateRegistry implements AutoCloseable {
     return watches.stream()
         .filter(w -> w.apiVersion().equals(apiVersion) && w.kind().equals(kind))
         .findFirst();
+  }
+
+  /**
+   * Which templates the kind renders with now: a number that changes whenever a reload swaps them,
+   * so that a caller can tell that a render would give the same objects as before. Without the
+   * parse cache every render reads the files again, so every call gives a new number.
+   */
+  public long revision(Watch watch) {
+    Loaded now = loaded.get(watch);
+    return now == null || !options.cacheParsedTemplates()
+        ? revisions.incrementAndGet()
+        : now.revision();
   }
 
   /**
@@ -151,7 +167,7 @@ public final class TemplateRegistry implements AutoCloseable {
       if (TemplateSet.sourcesOf(watch, tree).equals(before.sources())) {
         continue;
       }
-      Loaded now = Loaded.of(watch, tree);
+      Loaded now = Loaded.of(watch, tree, revisions.incrementAndGet());
       if (now.error() != null) {
         onError.accept(watch, now.error());
       }
@@ -177,7 +193,7 @@ public final class TemplateRegistry implements AutoCloseable {
           "No templates for " + watch.kind() + ": the watch is not in " + root + "/watches.yaml.");
     }
     if (!options.cacheParsedTemplates()) {
-      now = Loaded.of(watch, TemplateTree.read(root));
+      now = Loaded.of(watch, TemplateTree.read(root), revisions.incrementAndGet());
     }
     if (now.set() == null) {
       throw new TemplatesInvalidException(Renderer.describe(resource), now.error());

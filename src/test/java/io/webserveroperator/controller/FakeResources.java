@@ -24,6 +24,7 @@ final class FakeResources implements ReadCache, StatusWriter, EventSink {
   private final Map<ObjectRef, GenericKubernetesResource> stored = new LinkedHashMap<>();
   private final List<String> events = new ArrayList<>();
   private int statusWrites;
+  private int version;
 
   /** Puts a resource into the cache, as a watch event of a user's write would; keeps its status. */
   ObjectRef put(Map<String, Object> resource) {
@@ -33,6 +34,7 @@ final class FakeResources implements ReadCache, StatusWriter, EventSink {
     if (status != null) {
       object.setAdditionalProperty("status", status);
     }
+    object.getMetadata().setResourceVersion(Integer.toString(++version));
     stored.put(ref, object);
     return ref;
   }
@@ -74,6 +76,7 @@ final class FakeResources implements ReadCache, StatusWriter, EventSink {
     statusWrites++;
     GenericKubernetesResource written = json.clone(resource);
     written.setAdditionalProperty("status", newStatus);
+    written.getMetadata().setResourceVersion(Integer.toString(++version));
     return Optional.of(written);
   }
 

@@ -1,6 +1,7 @@
 package io.webserveroperator.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Event;
@@ -537,9 +538,20 @@ class OperatorIT {
     System.out.printf(
         "API requests: start %s, create reconcile %s, update reconcile %s%n",
         start, created, updated);
-    // Create: server-side apply of the Deployment and the Service, one status patch, two events.
+    // Create: server-side apply of the Deployment and the Service, one status patch, one event
+    // naming both.
     assertThat(delta(start, created, "patch")).isEqualTo(3);
-    assertThat(delta(start, created, "create")).isEqualTo(2);
+    assertThat(delta(start, created, "create")).isEqualTo(1);
+    assertThat(admin.v1().events().inNamespace(namespace).list().getItems())
+        .extracting(Event::getReason, Event::getMessage)
+        .contains(
+            tuple(
+                "Created",
+                "Created Deployment "
+                    + namespace
+                    + "/web-deployment, Service "
+                    + namespace
+                    + "/web-service"));
     assertThat(delta(start, created, "get"))
         .as("only discovery of apps/v1 and v1, once per process; objects come from caches")
         .isEqualTo(2);

@@ -91,8 +91,8 @@ class ReconcilerTest {
             new Change(SERVICE, Action.CREATE, false));
     assertThat(cluster.writes()).containsExactly("apply " + DEPLOYMENT, "apply " + SERVICE);
     assertThat(resources.events())
-        .containsExactly(
-            "Normal Created: Created " + DEPLOYMENT, "Normal Created: Created " + SERVICE);
+        .as("one Event naming every object created")
+        .containsExactly("Normal Created: Created " + DEPLOYMENT + ", " + SERVICE);
     assertThat(result.statusWritten()).isTrue();
     assertThat(inventory(web)).containsExactlyInAnyOrder(DEPLOYMENT.name(), SERVICE.name());
   }
@@ -111,6 +111,7 @@ class ReconcilerTest {
     assertThat(again.statusWritten()).isFalse();
     assertThat(cluster.writes()).isEqualTo(writes);
     assertThat(resources.statusWrites()).isEqualTo(statusWrites);
+    assertThat(resources.events()).hasSize(1);
   }
 
   @Test
@@ -143,6 +144,18 @@ class ReconcilerTest {
   }
 
   @Test
+  void aChildDeletedBehindItsBackIsCreatedAgain() {
+    ObjectRef web = resources.put(webServer(2, null));
+    reconciler.reconcile(web);
+
+    cluster.delete(DEPLOYMENT);
+    ReconcileResult result = reconciler.reconcile(web);
+
+    assertThat(result.changes()).containsExactly(new Change(DEPLOYMENT, Action.CREATE, false));
+    assertThat(cluster.contains(DEPLOYMENT)).isTrue();
+  }
+
+  @Test
   void prunesAChildTheTemplatesNoLongerRender() {
     ObjectRef web = resources.put(webServer(2, "www.example.com"));
     reconciler.reconcile(web);
@@ -155,6 +168,20 @@ class ReconcilerTest {
     assertThat(cluster.contains(INGRESS)).isFalse();
     assertThat(cluster.writes()).last().isEqualTo("delete " + INGRESS);
     assertThat(inventory(web)).containsExactlyInAnyOrder(DEPLOYMENT.name(), SERVICE.name());
+    assertThat(resources.events()).last().isEqualTo("Normal Pruned: Pruned " + INGRESS);
+  }
+
+  @Test
+  void aReconcileThatUpdatesAndPrunesRecordsOneEventNamingBoth() {
+    ObjectRef web = resources.put(webServer(2, "www.example.com"));
+    reconciler.reconcile(web);
+    int before = resources.events().size();
+
+    resources.put(webServer(3, null));
+    reconciler.reconcile(web);
+
+    assertThat(resources.events().subList(before, resources.events().size()))
+        .containsExactly("Normal Applied: Updated " + DEPLOYMENT + "; Pruned " + INGRESS);
   }
 
   @Test

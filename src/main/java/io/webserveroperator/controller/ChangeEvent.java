@@ -1,0 +1,57 @@
+package io.webserveroperator.controller;
+
+import io.webserveroperator.apply.Change;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The one Normal Event a reconcile records for the writes it made, naming every object it changed:
+ * {@code Created: Created Deployment ns/web-deployment, Service ns/web-service}. One Event per
+ * reconcile rather than one per child halves the Events of a new resource, which are the only
+ * writes beyond the minimal ones; {@code kubectl describe} still names each object and what was
+ * done to it.
+ *
+ * @param reason {@code Created}, {@code Updated}, {@code DriftCorrected} or {@code Pruned} when
+ *     every change was of that kind, {@code Applied} when they were mixed
+ * @param message the changes grouped by what was done, in the order they were made: {@code Created
+ *     Deployment ns/a, Service ns/b; Pruned Ingress ns/c}
+ */
+record ChangeEvent(String reason, String message) {
+
+  ChangeEvent {
+    Objects.requireNonNull(reason, "reason");
+    Objects.requireNonNull(message, "message");
+  }
+
+  /** The Event for {@code changes}, or empty when the reconcile changed nothing. */
+  static Optional<ChangeEvent> of(List<Change> changes) {
+    if (changes.isEmpty()) {
+      return Optional.empty();
+    }
+    Map<String, List<String>> objectsByVerb = new LinkedHashMap<>();
+    changes.forEach(
+        change ->
+            objectsByVerb
+                .computeIfAbsent(change.verb(), verb -> new ArrayList<>())
+                .add(change.ref().toString()));
+    List<String> clauses = new ArrayList<>();
+    objectsByVerb.forEach((verb, objects) -> clauses.add(verb + " " + String.join(", ", objects)));
+    List<String> reasons = changes.stream().map(ChangeEvent::reason).distinct().toList();
+    String reason = reasons.size() == 1 ? reasons.get(0) : "Applied";
+    return Optional.of(new ChangeEvent(reason, String.join("; ", clauses)));
+  }
+
+  private static String reason(Change change) {
+    return switch (change.action()) {
+      case CREATE -> "Created";
+      case UPDATE -> change.drift() ? "DriftCorrected" : "Updated";
+      case PRUNE -> "Pruned";
+      case UNCHANGED ->
+          throw new IllegalArgumentException("no event for an unchanged object: " + change.ref());
+    };
+  }
+}
