@@ -17,7 +17,15 @@ final class LintFixtures {
 
   /** Lints {@code templates} with the project's CRDs, samples, deploy/ and schemas/. */
   static List<Finding> lintWithProjectFiles(Path templates) {
-    return lint(templates, Project.file("crds"), Project.file("samples"), Project.file("deploy"));
+    return lintResultWithProjectFiles(templates).findings();
+  }
+
+  /** Lint of {@code templates} with the project's CRDs, samples, deploy/ and schemas. */
+  static LintResult lintResultWithProjectFiles(Path templates) {
+    return Lint.run(
+        new LintInput(
+            templates, Project.file("crds"), Project.file("samples"), Project.file("deploy")),
+        OpenApiSchemas.folder(Project.file("schemas")));
   }
 
   static List<Finding> lint(Path templates, Path crds, Path samples, Path deploy) {

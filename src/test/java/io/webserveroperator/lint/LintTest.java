@@ -4,6 +4,7 @@ import static io.webserveroperator.lint.LintFixtures.FIXTURES;
 import static io.webserveroperator.lint.LintFixtures.edit;
 import static io.webserveroperator.lint.LintFixtures.editedTemplates;
 import static io.webserveroperator.lint.LintFixtures.errors;
+import static io.webserveroperator.lint.LintFixtures.lintResultWithProjectFiles;
 import static io.webserveroperator.lint.LintFixtures.lintWithProjectFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -184,11 +185,7 @@ class LintTest {
     Path templates = TemplateFolder.copyInto(dir.resolve("templates"));
     Files.copy(FIXTURES.resolve("pdb.yaml.j2"), templates.resolve("webserver/pdb.yaml.j2"));
 
-    LintResult result =
-        Lint.run(
-            new LintInput(
-                templates, Project.file("crds"), Project.file("samples"), Project.file("deploy")),
-            OpenApiSchemas.folder(Project.file("schemas")));
+    LintResult result = lintResultWithProjectFiles(templates);
 
     assertThat(errors(result.findings()))
         .extracting(Finding::line, Finding::message)
@@ -221,11 +218,7 @@ class LintTest {
               - failedTemplate: {errorContains: image}
         """);
 
-    LintResult result =
-        Lint.run(
-            new LintInput(
-                templates, Project.file("crds"), Project.file("samples"), Project.file("deploy")),
-            OpenApiSchemas.folder(Project.file("schemas")));
+    LintResult result = lintResultWithProjectFiles(templates);
 
     assertThat(errors(result.findings()))
         .singleElement()
