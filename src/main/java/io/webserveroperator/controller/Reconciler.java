@@ -33,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 
 /**
  * Drives one resource to its rendered state, in the six steps of README's concept diagram: read the
@@ -63,13 +64,16 @@ public final class Reconciler {
 
   /**
    * The collaborators of a reconciler, shared across kinds. {@code client} serialises objects and
-   * edits the clean-up finalizer; every other request goes through the writers.
+   * edits the clean-up finalizer; every other request goes through the writers. {@code applies}
+   * sends all but one of a reconcile's applies while its worker sends the last ({@link
+   * ChangeSetExecutor}); {@code Runnable::run} sends them one after the other.
    */
   public record Parts(
       TemplateRegistry templates,
       ReadCache children,
       Planner planner,
       ObjectWriter writer,
+      Executor applies,
       StatusWriter statusWriter,
       EventSink events,
       KubernetesClient client,
@@ -91,7 +95,7 @@ public final class Reconciler {
     this.events = parts.events();
     this.clock = parts.clock();
     this.serialization = parts.client().getKubernetesSerialization();
-    this.executor = new ChangeSetExecutor(parts.writer(), children, serialization);
+    this.executor = new ChangeSetExecutor(parts.writer(), children, serialization, parts.applies());
     this.cleanup = new Cleanup(parts.client(), kind, parts.writer(), events);
   }
 
@@ -171,8 +175,8 @@ public final class Reconciler {
   }
 
   /**
-   * Carries out the plan and records one event naming every change; fails at the first refusal,
-   * after recording what was changed before it.
+   * Carries out the plan and records one event naming every change; fails on a refusal, after
+   * recording what the applies beside it changed.
    */
   private ChangeSet apply(
       ObjectRef ref, Observed observed, Plan plan, List<RenderedObject> desired) {
