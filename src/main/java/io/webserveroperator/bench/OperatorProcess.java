@@ -167,6 +167,15 @@ public final class OperatorProcess implements AutoCloseable {
     return byVerb(metrics(), LEASE_REQUESTS);
   }
 
+  /**
+   * {@link #requests} less {@link #leaseRequests}, both from one reading of /metrics, so that a
+   * Lease renewal between two readings cannot count as other work.
+   */
+  public RequestCounts requestsBesideLeases() {
+    String metrics = metrics();
+    return byVerb(metrics, REQUESTS).minus(byVerb(metrics, LEASE_REQUESTS));
+  }
+
   /** The reconciles it has finished so far, whatever their result, from its /metrics. */
   public long reconciles() {
     return sum(metrics(), RECONCILES);

@@ -76,7 +76,7 @@ final class OperatorReplicas implements AutoCloseable {
   RequestCounts requests() {
     RequestCounts total = RequestCounts.none();
     for (OperatorProcess process : processes) {
-      total = total.plus(process.requests().minus(process.leaseRequests()));
+      total = total.plus(process.requestsBesideLeases());
     }
     return total;
   }
