@@ -31,6 +31,7 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
@@ -129,7 +130,7 @@ public final class Reconciler {
       ChangeSet changeSet = apply(ref, observed, plan, desired);
       // 5. Status, written only when it changed.
       Optional<GenericKubernetesResource> written = writeStatus(observed, changeSet);
-      remember(ref, written.orElse(observed.resource()), templatesRevision, changeSet);
+      remember(ref, observed.resource(), written, templatesRevision, changeSet);
       // 6. Done: the work queue forgets the key's backoff.
       return ReconcileResult.done(changeSet.changes(), written.isPresent());
     } catch (StepFailed step) {
@@ -139,10 +140,30 @@ public final class Reconciler {
   }
 
   private void remember(
-      ObjectRef ref, GenericKubernetesResource after, long templatesRevision, ChangeSet changeSet) {
+      ObjectRef ref,
+      GenericKubernetesResource rendered,
+      Optional<GenericKubernetesResource> written,
+      long templatesRevision,
+      ChangeSet changeSet) {
+    GenericKubernetesResource after = written.orElse(rendered);
+    if (!sameInputs(rendered, after)) {
+      // A change landed before the status write and shows in its answer: not rendered yet.
+      settled.remove(ref);
+      return;
+    }
     SettledInputs.after(
             after.getMetadata().getResourceVersion(), templatesRevision, changeSet.children())
         .ifPresentOrElse(inputs -> settled.put(ref, inputs), () -> settled.remove(ref));
+  }
+
+  /** Whether the resource after the status write has the spec and metadata that were rendered. */
+  private static boolean sameInputs(
+      GenericKubernetesResource rendered, GenericKubernetesResource after) {
+    return Objects.equals(
+            rendered.getMetadata().getGeneration(), after.getMetadata().getGeneration())
+        && Objects.equals(rendered.getMetadata().getLabels(), after.getMetadata().getLabels())
+        && Objects.equals(
+            rendered.getMetadata().getAnnotations(), after.getMetadata().getAnnotations());
   }
 
   private void forget(ObjectRef ref) {
