@@ -11,11 +11,13 @@ import java.util.Map;
  *
  * @param changes the writes made, in order: the applies in plan order, then the prunes
  * @param owned what the resource owns now, for its status inventory: the old inventory plus every
- *     object applied or found unchanged, less those pruned; after a failure, as far as it got
+ *     object applied or found unchanged, less those pruned; after a failure, the applies that
+ *     succeeded beside it count too
  * @param children every rendered object as it is now (the API server's answer to its apply, or the
- *     cached copy when unchanged), for readiness and the status template; after a failure, as far
- *     as it got
- * @param failure the refusal that stopped it, or null when every entry was carried out
+ *     cached copy when unchanged), for readiness and the status template; after a failure, those
+ *     applied or unchanged
+ * @param failure the refusal that stopped it (of the earliest entry in plan order, when several
+ *     applies in flight were refused), or null when every entry was carried out
  */
 public record ChangeSet(
     List<Change> changes,
@@ -29,7 +31,7 @@ public record ChangeSet(
     children = Collections.unmodifiableMap(new LinkedHashMap<>(children));
   }
 
-  /** Whether the API server refused a write, so that the entries after it were not carried out. */
+  /** Whether the API server refused a write, so that nothing was pruned. */
   public boolean failed() {
     return failure != null;
   }

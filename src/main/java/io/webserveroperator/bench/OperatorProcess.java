@@ -47,6 +47,10 @@ public final class OperatorProcess implements AutoCloseable {
   private static final Duration STOP_GRACE = Duration.ofSeconds(30);
   private static final Pattern REQUESTS =
       Pattern.compile("^rest_client_requests_total\\{verb=\"(\\w+)\",?\\} ([0-9.eE+]+)$");
+  private static final Pattern LEASE_REQUESTS =
+      Pattern.compile("^rest_client_lease_requests_total\\{verb=\"(\\w+)\",?\\} ([0-9.eE+]+)$");
+  private static final Pattern RING_SIZE =
+      Pattern.compile("^webserver_operator_shard_ring_size\\{[^}]*\\} ([0-9.eE+]+)$");
   private static final Pattern RECONCILES =
       Pattern.compile("^controller_runtime_reconcile_total\\{[^}]*\\} ([0-9.eE+]+)$");
   private static final Pattern GENERATION_USED =
@@ -148,24 +152,55 @@ public final class OperatorProcess implements AutoCloseable {
 
   /** Every API request the operator has sent so far, by verb, from its /metrics. */
   public RequestCounts requests() {
-    Map<String, Long> counts = new TreeMap<>();
-    for (String line : metrics().split("\n")) {
-      Matcher matcher = REQUESTS.matcher(line.trim());
-      if (matcher.matches()) {
-        counts.put(matcher.group(1), (long) Double.parseDouble(matcher.group(2)));
-      }
-    }
-    if (counts.isEmpty()) {
+    RequestCounts counts = byVerb(metrics(), REQUESTS);
+    if (counts.total() == 0) {
       throw new BenchException("The operator's /metrics has no rest_client_requests_total.");
     }
-    return new RequestCounts(counts);
+    return counts;
+  }
+
+  /**
+   * The requests of {@link #requests} that went to Leases (leader election, shard membership), by
+   * verb; none from an operator too old to count them apart.
+   */
+  public RequestCounts leaseRequests() {
+    return byVerb(metrics(), LEASE_REQUESTS);
+  }
+
+  /**
+   * {@link #requests} less {@link #leaseRequests}, both from one reading of /metrics, so that a
+   * Lease renewal between two readings cannot count as other work.
+   */
+  public RequestCounts requestsBesideLeases() {
+    String metrics = metrics();
+    return byVerb(metrics, REQUESTS).minus(byVerb(metrics, LEASE_REQUESTS));
   }
 
   /** The reconciles it has finished so far, whatever their result, from its /metrics. */
   public long reconciles() {
+    return sum(metrics(), RECONCILES);
+  }
+
+  /** The live members of the shard ring as it sees them: 0 unless it leads a sharded operator. */
+  public long ringSize() {
+    return sum(metrics(), RING_SIZE);
+  }
+
+  private static RequestCounts byVerb(String metrics, Pattern pattern) {
+    Map<String, Long> counts = new TreeMap<>();
+    for (String line : metrics.split("\n")) {
+      Matcher matcher = pattern.matcher(line.trim());
+      if (matcher.matches()) {
+        counts.put(matcher.group(1), (long) Double.parseDouble(matcher.group(2)));
+      }
+    }
+    return new RequestCounts(counts);
+  }
+
+  private static long sum(String metrics, Pattern pattern) {
     long total = 0;
-    for (String line : metrics().split("\n")) {
-      Matcher matcher = RECONCILES.matcher(line.trim());
+    for (String line : metrics.split("\n")) {
+      Matcher matcher = pattern.matcher(line.trim());
       if (matcher.matches()) {
         total += (long) Double.parseDouble(matcher.group(1));
       }

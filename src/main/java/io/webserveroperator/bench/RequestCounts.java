@@ -51,6 +51,13 @@ public record RequestCounts(Map<String, Long> byVerb) {
     return new RequestCounts(delta);
   }
 
+  /** These requests and {@code others} together. */
+  public RequestCounts plus(RequestCounts others) {
+    Map<String, Long> sum = new TreeMap<>(byVerb);
+    others.byVerb.forEach((verb, count) -> sum.merge(verb, count, Long::sum));
+    return new RequestCounts(sum);
+  }
+
   /** Per-verb counts divided by {@code items}, for "requests per WebServer". */
   public Map<String, Double> per(int items) {
     Map<String, Double> ratio = new TreeMap<>();

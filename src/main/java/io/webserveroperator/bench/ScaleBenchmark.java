@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -55,17 +54,23 @@ public final class ScaleBenchmark {
       new FolderApplier(admin, Duration.ofSeconds(60)).apply(options.crds());
       createNamespace(admin, OPERATOR_NAMESPACE);
       createNamespace(admin, MINIMAL_NAMESPACE);
-      progress.accept("Starting the operator process; its log: " + options.operatorLog());
       List<String> jvm = new ArrayList<>(List.of("-XX:MaxRAM=" + options.maxRam()));
       jvm.addAll(OperatorProcess.IMAGE_JVM_FLAGS);
       jvm.addAll(options.extraJvmFlags());
-      int healthPort = OperatorProcess.freePort();
-      try (OperatorProcess operator =
-          OperatorProcess.start(
-              operatorCommand(jvm, server.kubeconfigPath(), healthPort),
-              Map.of(),
-              healthPort,
-              options.operatorLog())) {
+      List<List<String>> commands = new ArrayList<>();
+      List<Path> logs = new ArrayList<>();
+      for (int i = 1; i <= options.replicas(); i++) {
+        commands.add(operatorCommand(jvm, server.kubeconfigPath()));
+        logs.add(options.operatorLog(i));
+      }
+      progress.accept(
+          "Starting "
+              + (options.replicas() == 1
+                  ? "the operator process"
+                  : options.replicas() + " operator processes")
+              + "; logs: "
+              + logs);
+      try (OperatorReplicas operator = OperatorReplicas.start(commands, logs)) {
         operator.awaitReady(READY_TIMEOUT);
         DirectApiClient user = new DirectApiClient(admin.getConfiguration(), null);
         long reconcilesBefore = operator.reconciles();
@@ -76,13 +81,15 @@ public final class ScaleBenchmark {
         progress.accept(
             "Counting the operator's requests over " + options.quiet().toSeconds() + " s");
         RequestCounts quietStart = operator.requests();
+        RequestCounts quietLeasesStart = operator.leaseRequests();
         OperatorProcess.sleep(options.quiet());
         RequestCounts steady = operator.requests().minus(quietStart);
-        MemoryFigures memory = operator.memory();
+        RequestCounts steadyLeases = operator.leaseRequests().minus(quietLeasesStart);
+        List<ReplicaFigures> memory = operator.memory();
         if (options.extraJvmFlags().stream().anyMatch(f -> f.contains("NativeMemoryTracking"))) {
           Path summary = options.operatorLog().resolveSibling("bench-scale-native-memory.txt");
           writeString(summary, operator.nativeMemorySummary());
-          progress.accept("The operator's native memory summary: " + summary);
+          progress.accept("The (first) operator's native memory summary: " + summary);
         }
 
         progress.accept(
@@ -105,6 +112,7 @@ public final class ScaleBenchmark {
             options.count(),
             options.concurrency(),
             options.workers(),
+            options.replicas(),
             jvm,
             operatorPhase,
             minimalPhase,
@@ -112,6 +120,7 @@ public final class ScaleBenchmark {
             options.quiet(),
             options.resync(),
             steady,
+            steadyLeases,
             options.rate(),
             changes,
             changeRequests,
@@ -120,8 +129,11 @@ public final class ScaleBenchmark {
     }
   }
 
-  /** {@code java} arguments for the operator's jar watching the benchmark's namespace. */
-  private List<String> operatorCommand(List<String> jvm, Path kubeconfig, int healthPort) {
+  /**
+   * {@code java} arguments for the operator's jar watching the benchmark's namespace; with several
+   * replicas, sharded automatically with their Leases in that namespace. The health port follows.
+   */
+  private List<String> operatorCommand(List<String> jvm, Path kubeconfig) {
     List<String> command = new ArrayList<>(jvm);
     command.addAll(
         List.of(
@@ -137,14 +149,15 @@ public final class ScaleBenchmark {
             "--resync",
             options.resync().toString(),
             "--workers",
-            Integer.toString(options.workers()),
-            "--health-port",
-            Integer.toString(healthPort)));
+            Integer.toString(options.workers())));
+    if (options.replicas() > 1) {
+      command.addAll(List.of("--shards", "auto", "--lease-namespace", OPERATOR_NAMESPACE));
+    }
     return command;
   }
 
   private ScaleReport.Phase operatorPhase(
-      KubernetesClient admin, DirectApiClient user, OperatorProcess operator) {
+      KubernetesClient admin, DirectApiClient user, OperatorReplicas operator) {
     progress.accept("Creating " + options.count() + " WebServers for the operator");
     RequestCounts before = operator.requests();
     Duration timeout = Duration.ofSeconds(Math.max(120, options.count() / 15));
@@ -155,10 +168,10 @@ public final class ScaleBenchmark {
   }
 
   /**
-   * The operator's requests once they stop growing: it writes Events in the background, after the
-   * status that the benchmark waits for, so counting at once would miss some.
+   * The operator's requests (Leases aside) once they stop growing: it writes Events in the
+   * background, after the status that the benchmark waits for, so counting at once would miss some.
    */
-  private static RequestCounts settled(OperatorProcess operator) {
+  private static RequestCounts settled(OperatorReplicas operator) {
     RequestCounts last = operator.requests();
     Instant deadline = Instant.now().plus(SETTLE_AT_MOST);
     while (Instant.now().isBefore(deadline)) {

@@ -15,7 +15,9 @@ import java.util.Objects;
  * @param changeWindow how long the changes stream
  * @param quiet the quiet period in which steady-state requests are counted
  * @param resync the operator's resync period; the quiet period should span several
- * @param workers the operator's reconcile workers ({@code run --workers})
+ * @param workers the operator's reconcile workers ({@code run --workers}), per replica
+ * @param replicas operator JVMs; more than one run with {@code --shards auto} and share the
+ *     WebServers
  * @param extraJvmFlags flags added after the image's, such as {@code
  *     -XX:NativeMemoryTracking=summary}
  * @param maxRam the memory the operator's JVM sizes itself for, as under a container limit
@@ -23,7 +25,8 @@ import java.util.Objects;
  * @param templates the templates folder (with watches.yaml)
  * @param crds the CRD folder
  * @param binaries where etcd and kube-apiserver are
- * @param operatorLog where the operator process logs
+ * @param operatorLog where the operator process logs; with several replicas, each logs beside it
+ *     with its number ({@link #operatorLog(int)})
  */
 public record ScaleOptions(
     int count,
@@ -33,6 +36,7 @@ public record ScaleOptions(
     Duration quiet,
     Duration resync,
     int workers,
+    int replicas,
     List<String> extraJvmFlags,
     String maxRam,
     Path jar,
@@ -43,6 +47,9 @@ public record ScaleOptions(
 
   /** The most WebServers one run creates. */
   public static final int MAX_COUNT = 10_000;
+
+  /** The most operator replicas one run starts. */
+  public static final int MAX_REPLICAS = 10;
 
   public ScaleOptions {
     if (count < 1 || count > MAX_COUNT) {
@@ -58,6 +65,10 @@ public record ScaleOptions(
     if (workers < 1) {
       throw new IllegalArgumentException("--workers must be at least 1, not " + workers);
     }
+    if (replicas < 1 || replicas > MAX_REPLICAS) {
+      throw new IllegalArgumentException(
+          "--replicas must be between 1 and " + MAX_REPLICAS + ", not " + replicas + ".");
+    }
     for (Duration duration : new Duration[] {changeWindow, quiet, resync}) {
       if (duration == null || duration.isNegative() || duration.isZero()) {
         throw new IllegalArgumentException("Durations must be positive.");
@@ -70,5 +81,17 @@ public record ScaleOptions(
     Objects.requireNonNull(crds, "crds");
     Objects.requireNonNull(binaries, "binaries");
     Objects.requireNonNull(operatorLog, "operatorLog");
+  }
+
+  /** Where replica {@code index} (from 1) logs. */
+  public Path operatorLog(int index) {
+    if (replicas == 1) {
+      return operatorLog;
+    }
+    String name = operatorLog.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    String numbered =
+        dot < 0 ? name + "-" + index : name.substring(0, dot) + "-" + index + name.substring(dot);
+    return operatorLog.resolveSibling(numbered);
   }
 }

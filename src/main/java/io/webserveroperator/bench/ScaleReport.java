@@ -8,24 +8,29 @@ import java.util.List;
  *
  * @param count WebServers created at once
  * @param concurrency threads creating them
- * @param workers the operator's reconcile workers
+ * @param workers the operator's reconcile workers, per replica
+ * @param replicas operator replicas; more than one share the WebServers ({@code --shards auto})
  * @param operatorJvm the operator's JVM flags
- * @param operator the operator settling them: time and its API requests
+ * @param operator the operator settling them: time and its API requests (all replicas, not counting
+ *     those on Leases)
  * @param minimal the minimal client writing the same: time and its API requests
  * @param operatorReconciles the reconciles the operator ran while settling them; more than one per
  *     WebServer are the ones the watch events of its own writes bring back, which write nothing
  * @param quiet the quiet period
  * @param resync the operator's resync period
- * @param steady the operator's API requests during the quiet period
+ * @param steady the operator's API requests during the quiet period, not counting those on Leases
+ * @param steadyLeases the operator's API requests on Leases during the quiet period: leader
+ *     election and shard membership renewals
  * @param rate changes per second in the latency phase
  * @param changes what the change stream measured
  * @param changeRequests the operator's API requests during the change stream
- * @param memory the operator's memory after the quiet period, with every WebServer settled
+ * @param replicaFigures each replica's memory after the quiet period, with every WebServer settled
  */
 public record ScaleReport(
     int count,
     int concurrency,
     int workers,
+    int replicas,
     List<String> operatorJvm,
     Phase operator,
     Phase minimal,
@@ -33,10 +38,15 @@ public record ScaleReport(
     Duration quiet,
     Duration resync,
     RequestCounts steady,
+    RequestCounts steadyLeases,
     int rate,
     ChangeFigures changes,
     RequestCounts changeRequests,
-    MemoryFigures memory) {
+    List<ReplicaFigures> replicaFigures) {
+
+  public ScaleReport {
+    replicaFigures = List.copyOf(replicaFigures);
+  }
 
   /**
    * One way of writing N WebServers.
@@ -60,11 +70,19 @@ public record ScaleReport(
   }
 
   /**
-   * The same without Events. The operator applies its children with PATCH and creates nothing but
-   * Events, so its creates are its Events.
+   * The same without Events. The operator applies its children with PATCH and, Leases aside (not
+   * counted here), creates nothing but Events, so its creates are its Events.
    */
   public double writeRatioWithoutEvents() {
     return ratio(operator.requests().writes() - eventWrites(), minimal.requests().writes());
+  }
+
+  /**
+   * The operator's writes per WebServer in the create storm, all replicas together: applies, status
+   * patches, Events and, sharded, the leader's shard labels.
+   */
+  public double writesPerWebServer() {
+    return count == 0 ? 0.0 : (double) operator.requests().writes() / count;
   }
 
   /** The Events the operator created. */

@@ -1,11 +1,16 @@
 package io.webserveroperator.bench;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** A {@link ScaleReport} as the printed table and as the JSON tree, with the same figures. */
+/**
+ * A {@link ScaleReport} as the printed table and as the JSON tree, with the same figures; memory is
+ * per replica ({@code operatorMemory} is a list), requests are summed over the replicas.
+ */
 public final class ScaleReportFormat {
 
   private static final double MIB = 1024.0 * 1024.0;
@@ -19,9 +24,10 @@ public final class ScaleReportFormat {
     table.section(
         String.format(
             Locale.ROOT,
-            "Create %d WebServers at once (%d threads; operator with %d workers)",
+            "Create %d WebServers at once (%d threads; operator: %s with %d workers each)",
             n,
             report.concurrency(),
+            report.replicas() == 1 ? "1 replica" : report.replicas() + " replicas, --shards auto",
             report.workers()));
     table
         .row("operator: all settled in", seconds(report.operator().elapsed()))
@@ -49,7 +55,10 @@ public final class ScaleReportFormat {
                 seconds(report.quiet()),
                 seconds(report.resync())))
         .row("operator requests", report.steady().total() + " " + report.steady())
-        .row("operator writes", Long.toString(report.steady().writes()));
+        .row("operator writes", Long.toString(report.steady().writes()))
+        .row(
+            "operator requests on Leases",
+            report.steadyLeases().total() + " " + report.steadyLeases());
     ChangeFigures changes = report.changes();
     table
         .section(
@@ -62,12 +71,20 @@ public final class ScaleReportFormat {
         .row("latency p99", millis(changes.latency().p99()))
         .row("latency max", millis(changes.latency().max()))
         .row("operator requests per change", perItem(report.changeRequests(), changes.sent()));
-    MemoryFigures memory = report.memory();
-    table
-        .section("Operator memory, " + n + " WebServers, " + String.join(" ", report.operatorJvm()))
-        .row("heap after full GC", mib(memory.heapAfterGc()))
-        .row("RSS (VmRSS)", mib(memory.rss()))
-        .row("peak RSS (VmHWM)", mib(memory.peakRss()));
+    table.section(
+        "Operator memory, " + n + " WebServers, " + String.join(" ", report.operatorJvm()));
+    List<ReplicaFigures> replicas = report.replicaFigures();
+    for (int i = 0; i < replicas.size(); i++) {
+      MemoryFigures memory = replicas.get(i).memory();
+      String replica =
+          replicas.size() == 1
+              ? ""
+              : "replica " + (i + 1) + (replicas.get(i).assignsShards() ? " (leader)" : "") + ": ";
+      table
+          .row(replica + "heap after full GC", mib(memory.heapAfterGc()))
+          .row(replica + "RSS (VmRSS)", mib(memory.rss()))
+          .row(replica + "peak RSS (VmHWM)", mib(memory.peakRss()));
+    }
     return table.render();
   }
 
@@ -77,6 +94,7 @@ public final class ScaleReportFormat {
     root.put("count", report.count());
     root.put("concurrency", report.concurrency());
     root.put("workers", report.workers());
+    root.put("replicas", report.replicas());
     root.put("controlPlane", "etcd + kube-apiserver");
     root.put("operatorJvm", report.operatorJvm());
     Map<String, Object> operator = phase(report.operator(), report.count());
@@ -94,6 +112,7 @@ public final class ScaleReportFormat {
     steady.put("resyncSeconds", toSeconds(report.resync()));
     steady.put("requests", report.steady().byVerb());
     steady.put("writes", report.steady().writes());
+    steady.put("leaseRequests", report.steadyLeases().byVerb());
     root.put("steadyState", steady);
     ChangeFigures changes = report.changes();
     Map<String, Object> latency = new LinkedHashMap<>();
@@ -106,10 +125,15 @@ public final class ScaleReportFormat {
     latency.put("maxSeconds", toSeconds(changes.latency().max()));
     latency.put("operatorRequests", report.changeRequests().byVerb());
     root.put("changeLatency", latency);
-    Map<String, Object> memory = new LinkedHashMap<>();
-    memory.put("heapAfterGcBytes", report.memory().heapAfterGc());
-    memory.put("rssBytes", report.memory().rss());
-    memory.put("peakRssBytes", report.memory().peakRss());
+    List<Map<String, Object>> memory = new ArrayList<>();
+    for (ReplicaFigures replica : report.replicaFigures()) {
+      Map<String, Object> figures = new LinkedHashMap<>();
+      figures.put("assignsShards", replica.assignsShards());
+      figures.put("heapAfterGcBytes", replica.memory().heapAfterGc());
+      figures.put("rssBytes", replica.memory().rss());
+      figures.put("peakRssBytes", replica.memory().peakRss());
+      memory.add(figures);
+    }
     root.put("operatorMemory", memory);
     return root;
   }

@@ -9,7 +9,9 @@
  *       {@code withApiServerOnly()}), install the CRDs, create the namespaces {@code
  *       bench-operator} and {@code bench-minimal};
  *   <li>start the operator as its own JVM with the image's flags, watching {@code bench-operator}
- *       ({@link io.webserveroperator.bench.OperatorProcess});
+ *       ({@link io.webserveroperator.bench.OperatorProcess}), or several with {@code --shards auto}
+ *       counted as one ({@link io.webserveroperator.bench.OperatorReplicas}): requests summed,
+ *       those on Leases apart, memory per replica;
  *   <li>create N WebServers at once from a thread pool and wait until the operator has applied
  *       their children and written their status ({@link io.webserveroperator.bench.CreateStorm});
  *       its API requests and reconciles come from its {@code /metrics};

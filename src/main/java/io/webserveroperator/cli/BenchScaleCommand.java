@@ -28,8 +28,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Create N WebServers at once against etcd and kube-apiserver, with the operator as its own"
-            + " JVM; print time, API requests, write ratio, steady-state requests, change latency"
-            + " and memory.")
+            + " JVM (or several, sharded); print time, API requests, write ratio, steady-state"
+            + " requests, change latency and each replica's memory.")
 final class BenchScaleCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -77,6 +77,13 @@ final class BenchScaleCommand implements Callable<Integer> {
   int workers;
 
   @Option(
+      names = "--replicas",
+      defaultValue = "1",
+      description =
+          "Operator JVMs; more than one share the WebServers with --shards auto (default 1).")
+  int replicas;
+
+  @Option(
       names = "--jvm-flag",
       description =
           "A JVM flag for the operator after the image's, repeatable; with"
@@ -118,6 +125,7 @@ final class BenchScaleCommand implements Callable<Integer> {
             quiet,
             resync,
             workers,
+            replicas,
             jvmFlags,
             maxRam,
             jar == null ? runningJar() : jar.toAbsolutePath(),

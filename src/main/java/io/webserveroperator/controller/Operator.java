@@ -35,7 +35,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
@@ -69,6 +71,7 @@ public final class Operator implements AutoCloseable {
   private final Map<String, WatchedResourceCache> resources = new LinkedHashMap<>();
   private final HealthServer health;
   private final ExecutorService workers;
+  private final ExecutorService applies;
   private final CountDownLatch stopped = new CountDownLatch(1);
   private volatile CompletableFuture<?> leadership;
 
@@ -93,6 +96,7 @@ public final class Operator implements AutoCloseable {
         new ChildObjectCache(
             client, kinds, options.namespaces(), shards.member(), this::childChanged);
     this.events = new EventRecorder(client);
+    this.applies = applyThreads(options.workers());
     Reconciler.Parts parts =
         new Reconciler.Parts(
             templates,
@@ -101,6 +105,7 @@ public final class Operator implements AutoCloseable {
             ObjectWriter.of(
                 new Applier(client, kinds, ApplyOptions.defaults()),
                 new Pruner(client, kinds, ApplyOptions.defaults())),
+            applies,
             StatusWriter.of(client),
             events,
             client,
@@ -134,7 +139,25 @@ public final class Operator implements AutoCloseable {
           () -> sharding == null ? 0 : sharding.ringSize());
     }
     health = new HealthServer(options.healthPort(), metrics::scrape, this::isReady);
-    workers = Executors.newFixedThreadPool(options.workers(), new WorkerThreads());
+    workers =
+        Executors.newFixedThreadPool(options.workers(), new NamedThreads("reconcile-worker-"));
+  }
+
+  /**
+   * The threads that send a reconcile's applies beside its worker: one per worker, enough for two
+   * children each without waiting; started when needed and ended after a minute idle. When all are
+   * busy (a kind with many children) the worker sends the apply itself, so nothing ever waits in a
+   * queue, not even after shutdown.
+   */
+  private static ExecutorService applyThreads(int workers) {
+    return new ThreadPoolExecutor(
+        0,
+        workers,
+        1,
+        TimeUnit.MINUTES,
+        new SynchronousQueue<>(),
+        new NamedThreads("apply-"),
+        (task, pool) -> task.run());
   }
 
   /**
@@ -396,6 +419,7 @@ public final class Operator implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    applies.shutdown();
     if (sharding != null) {
       // Only now that no reconcile runs: the leader hands this member's resources on at once.
       sharding.close();
@@ -419,13 +443,18 @@ public final class Operator implements AutoCloseable {
     stopped.countDown();
   }
 
-  /** Names worker threads, so that thread dumps show what is reconciling. */
-  private static final class WorkerThreads implements ThreadFactory {
+  /** Names threads, so that thread dumps show what is reconciling and applying. */
+  private static final class NamedThreads implements ThreadFactory {
+    private final String prefix;
     private final AtomicInteger count = new AtomicInteger();
+
+    NamedThreads(String prefix) {
+      this.prefix = prefix;
+    }
 
     @Override
     public Thread newThread(Runnable runnable) {
-      return new Thread(runnable, "reconcile-worker-" + count.incrementAndGet());
+      return new Thread(runnable, prefix + count.incrementAndGet());
     }
   }
 }

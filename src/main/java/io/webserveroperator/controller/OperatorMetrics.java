@@ -18,8 +18,9 @@ import java.util.function.Supplier;
  * controller_runtime_reconcile_errors_total}, {@code controller_runtime_reconcile_time_seconds},
  * {@code workqueue_depth}, {@code workqueue_adds_total}, {@code workqueue_retries_total}, {@code
  * leader_election_master_status}; plus {@code rest_client_requests_total} by verb, which counts
- * every API request the client sent, and, when sharded, {@code webserver_operator_shard_resources},
- * {@code webserver_operator_shard_handovers_total} and {@code webserver_operator_shard_ring_size}.
+ * every API request the client sent, {@code rest_client_lease_requests_total}, those of them on
+ * Leases, and, when sharded, {@code webserver_operator_shard_resources}, {@code
+ * webserver_operator_shard_handovers_total} and {@code webserver_operator_shard_ring_size}.
  */
 public final class OperatorMetrics {
 
@@ -33,6 +34,10 @@ public final class OperatorMetrics {
     for (String verb : VERBS) {
       FunctionCounter.builder("rest.client.requests", requests, r -> r.count(verb))
           .description("API requests sent, by verb")
+          .tag("verb", verb)
+          .register(registry);
+      FunctionCounter.builder("rest.client.lease.requests", requests, r -> r.leaseCount(verb))
+          .description("API requests on Leases (leader election, shard membership), by verb")
           .tag("verb", verb)
           .register(registry);
     }

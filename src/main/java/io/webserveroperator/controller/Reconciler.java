@@ -31,8 +31,10 @@ import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 
 /**
  * Drives one resource to its rendered state, in the six steps of README's concept diagram: read the
@@ -63,13 +65,16 @@ public final class Reconciler {
 
   /**
    * The collaborators of a reconciler, shared across kinds. {@code client} serialises objects and
-   * edits the clean-up finalizer; every other request goes through the writers.
+   * edits the clean-up finalizer; every other request goes through the writers. {@code applies}
+   * sends all but one of a reconcile's applies while its worker sends the last ({@link
+   * ChangeSetExecutor}); {@code Runnable::run} sends them one after the other.
    */
   public record Parts(
       TemplateRegistry templates,
       ReadCache children,
       Planner planner,
       ObjectWriter writer,
+      Executor applies,
       StatusWriter statusWriter,
       EventSink events,
       KubernetesClient client,
@@ -91,7 +96,7 @@ public final class Reconciler {
     this.events = parts.events();
     this.clock = parts.clock();
     this.serialization = parts.client().getKubernetesSerialization();
-    this.executor = new ChangeSetExecutor(parts.writer(), children, serialization);
+    this.executor = new ChangeSetExecutor(parts.writer(), children, serialization, parts.applies());
     this.cleanup = new Cleanup(parts.client(), kind, parts.writer(), events);
   }
 
@@ -125,7 +130,7 @@ public final class Reconciler {
       ChangeSet changeSet = apply(ref, observed, plan, desired);
       // 5. Status, written only when it changed.
       Optional<GenericKubernetesResource> written = writeStatus(observed, changeSet);
-      remember(ref, written.orElse(observed.resource()), templatesRevision, changeSet);
+      remember(ref, observed.resource(), written, templatesRevision, changeSet);
       // 6. Done: the work queue forgets the key's backoff.
       return ReconcileResult.done(changeSet.changes(), written.isPresent());
     } catch (StepFailed step) {
@@ -135,10 +140,30 @@ public final class Reconciler {
   }
 
   private void remember(
-      ObjectRef ref, GenericKubernetesResource after, long templatesRevision, ChangeSet changeSet) {
+      ObjectRef ref,
+      GenericKubernetesResource rendered,
+      Optional<GenericKubernetesResource> written,
+      long templatesRevision,
+      ChangeSet changeSet) {
+    GenericKubernetesResource after = written.orElse(rendered);
+    if (!sameInputs(rendered, after)) {
+      // A change landed before the status write and shows in its answer: not rendered yet.
+      settled.remove(ref);
+      return;
+    }
     SettledInputs.after(
             after.getMetadata().getResourceVersion(), templatesRevision, changeSet.children())
         .ifPresentOrElse(inputs -> settled.put(ref, inputs), () -> settled.remove(ref));
+  }
+
+  /** Whether the resource after the status write has the spec and metadata that were rendered. */
+  private static boolean sameInputs(
+      GenericKubernetesResource rendered, GenericKubernetesResource after) {
+    return Objects.equals(
+            rendered.getMetadata().getGeneration(), after.getMetadata().getGeneration())
+        && Objects.equals(rendered.getMetadata().getLabels(), after.getMetadata().getLabels())
+        && Objects.equals(
+            rendered.getMetadata().getAnnotations(), after.getMetadata().getAnnotations());
   }
 
   private void forget(ObjectRef ref) {
@@ -171,8 +196,8 @@ public final class Reconciler {
   }
 
   /**
-   * Carries out the plan and records one event naming every change; fails at the first refusal,
-   * after recording what was changed before it.
+   * Carries out the plan and records one event naming every change; fails on a refusal, after
+   * recording what the applies beside it changed.
    */
   private ChangeSet apply(
       ObjectRef ref, Observed observed, Plan plan, List<RenderedObject> desired) {

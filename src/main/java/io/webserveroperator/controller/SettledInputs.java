@@ -18,7 +18,10 @@ import java.util.Optional;
  * while many resources converge (bench scale counts 2 reconciles per new WebServer).
  *
  * <p>The versions come from the reconcile's own writes and reads, never from a later read of the
- * caches: a change that lands in between gives a different version, so it is reconciled.
+ * caches: a change that lands in between gives a different version, so it is reconciled. A change
+ * that lands before the status write is in that write's answer, and so in its version: the
+ * reconciler then remembers nothing (the answer's generation, labels or annotations differ from
+ * those it rendered).
  *
  * @param resourceVersion the resource's {@code metadata.resourceVersion} after the reconcile
  * @param templates {@code TemplateRegistry.revision} of the kind when it rendered

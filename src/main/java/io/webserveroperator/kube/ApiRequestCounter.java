@@ -20,7 +20,10 @@ public final class ApiRequestCounter implements Interceptor {
   /** Verbs that change the cluster. */
   public static final Set<String> WRITE_VERBS = Set.of("create", "update", "patch", "delete");
 
+  private static final String LEASES = "/apis/coordination.k8s.io/";
+
   private final Map<String, LongAdder> byVerb = new ConcurrentHashMap<>();
+  private final Map<String, LongAdder> leasesByVerb = new ConcurrentHashMap<>();
 
   @Override
   public void before(BasicBuilder builder, HttpRequest request, RequestTags tags) {
@@ -29,7 +32,20 @@ public final class ApiRequestCounter implements Interceptor {
 
   /** Counts a request sent by another HTTP client than fabric8's. */
   public void record(String method, URI uri) {
-    byVerb.computeIfAbsent(verb(method, uri), v -> new LongAdder()).increment();
+    String verb = verb(method, uri);
+    byVerb.computeIfAbsent(verb, v -> new LongAdder()).increment();
+    if (uri.getPath().startsWith(LEASES)) {
+      leasesByVerb.computeIfAbsent(verb, v -> new LongAdder()).increment();
+    }
+  }
+
+  /**
+   * Requests on Leases sent so far with that verb, also counted in {@link #count}: leader election
+   * and shard membership, which renew Leases every few seconds however settled the resources are.
+   */
+  public long leaseCount(String verb) {
+    LongAdder adder = leasesByVerb.get(verb);
+    return adder == null ? 0 : adder.sum();
   }
 
   /** Requests sent so far with that verb. */

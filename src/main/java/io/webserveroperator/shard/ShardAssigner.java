@@ -4,12 +4,13 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.kube.WatchedResourceCache;
+import io.webserveroperator.manifest.ObjectRef;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -37,7 +38,7 @@ public final class ShardAssigner implements AutoCloseable {
   private final Members members;
   private final Clock clock;
   private final ShardPatcher patcher;
-  private final List<Watched> watched = new ArrayList<>();
+  private final List<Watched> watched = new CopyOnWriteArrayList<>();
   private final ScheduledExecutorService passes =
       Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "shard-assigner"));
   private final AtomicBoolean passRequested = new AtomicBoolean();
@@ -45,8 +46,14 @@ public final class ShardAssigner implements AutoCloseable {
   private final AtomicInteger ringSize = new AtomicInteger();
   private final AtomicLong reassigned = new AtomicLong();
 
+  /** The live members and their ring as the last pass saw them; null before the first. */
+  private volatile Ring lastRing;
+
   /** A watched kind and the cache of all its resources. */
   private record Watched(ResourceDefinitionContext kind, WatchedResourceCache cache) {}
+
+  /** The live members and the ring over them. */
+  private record Ring(Set<String> live, HashRing ring) {}
 
   /**
    * Starts the informers on every resource of these kinds and runs a pass every {@code period}, the
@@ -68,7 +75,7 @@ public final class ShardAssigner implements AutoCloseable {
           new Watched(
               kind,
               new WatchedResourceCache(
-                  client, kind, namespaces, labelSelector, Duration.ZERO, ref -> assigner.soon())));
+                  client, kind, namespaces, labelSelector, Duration.ZERO, assigner::changed)));
     }
     long millis = period.toMillis();
     assigner.passes.scheduleWithFixedDelay(assigner::passLogged, 0, millis, TimeUnit.MILLISECONDS);
@@ -90,6 +97,37 @@ public final class ShardAssigner implements AutoCloseable {
   /** Resources moved to another member, by drain or after their owner's Lease expired. */
   public long reassigned() {
     return reassigned.get();
+  }
+
+  /**
+   * Asks for a pass when a resource's event may change an assignment: a new resource, a released
+   * one, a label edited. A spec or status change leaves the labels as the last pass wants them and
+   * costs one hash here, not a pass over every resource and a list of the Leases.
+   */
+  private void changed(ObjectRef ref) {
+    Ring ring = lastRing;
+    Watched kind =
+        watched.stream()
+            .filter(w -> w.kind().getKind().equals(ref.kind()))
+            .findFirst()
+            .orElse(null);
+    if (ring == null || kind == null) {
+      soon();
+      return;
+    }
+    kind.cache()
+        .get(ref)
+        .filter(resource -> ShardLabels.patch(resource, move(resource, ring)).isPresent())
+        .ifPresent(resource -> soon());
+  }
+
+  private static Assignment.Move move(GenericKubernetesResource resource, Ring ring) {
+    return Assignment.decide(
+        resource.getMetadata().getUid(),
+        ShardLabels.owner(resource),
+        ShardLabels.drainRequested(resource),
+        ring.live(),
+        ring.ring());
   }
 
   /** Asks for a pass soon; requests made before it starts are one pass. */
@@ -120,20 +158,15 @@ public final class ShardAssigner implements AutoCloseable {
     Members.Live membership = members.live();
     membership.nextExpiry().ifPresent(this::passAt);
     Set<String> live = membership.members();
-    HashRing ring = HashRing.of(live);
+    Ring ring = new Ring(live, HashRing.of(live));
+    lastRing = ring;
     if (ringSize.getAndSet(live.size()) != live.size()) {
       LOG.info("Shard ring: {}", live);
     }
     for (Watched w : watched) {
       for (GenericKubernetesResource resource : w.cache().list()) {
         var owner = ShardLabels.owner(resource);
-        Assignment.Move move =
-            Assignment.decide(
-                resource.getMetadata().getUid(),
-                owner,
-                ShardLabels.drainRequested(resource),
-                live,
-                ring);
+        Assignment.Move move = move(resource, ring);
         var patch = ShardLabels.patch(resource, move);
         if (patch.isPresent() && patcher.patch(w.kind(), resource, patch.get())) {
           if (move.action() == Assignment.Action.ASSIGN && owner.isPresent()) {

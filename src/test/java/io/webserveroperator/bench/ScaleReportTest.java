@@ -30,11 +30,77 @@ class ScaleReportTest {
     assertThat(ScaleReportFormat.json(report)).containsEntry("timeRatio", report.timeRatio());
   }
 
+  @Test
+  void shardedReplicasReportEachOnesMemoryAndTheirWritesTogether() {
+    ScaleReport report =
+        report(
+            new ScaleReport.Phase(
+                Duration.ofSeconds(10), new RequestCounts(Map.of("patch", 2000L, "create", 500L))),
+            new ScaleReport.Phase(Duration.ofSeconds(8), new RequestCounts(Map.of("patch", 1500L))),
+            new RequestCounts(Map.of("patch", 30L, "update", 10L)),
+            List.of(
+                new ReplicaFigures(false, new MemoryFigures(40 * MIB, 150 * MIB, 160 * MIB)),
+                new ReplicaFigures(true, new MemoryFigures(60 * MIB, 190 * MIB, 200 * MIB)),
+                new ReplicaFigures(false, new MemoryFigures(41 * MIB, 151 * MIB, 161 * MIB))));
+
+    String table = ScaleReportFormat.table(report);
+    assertThat(report.writesPerWebServer()).isCloseTo(5.0, within(1e-9));
+    assertThat(table).contains("operator: 3 replicas, --shards auto with 8 workers each");
+    assertThat(table).containsPattern("replica 2 \\(leader\\): RSS \\(VmRSS\\) +190 MiB\\n");
+    assertThat(table).containsPattern("replica 3: heap after full GC +41 MiB\\n");
+    assertThat(table).containsPattern("operator writes +0\\n");
+    assertThat(table)
+        .containsPattern("operator requests on Leases +40 \\{patch=30, update=10\\}\\n");
+    Map<String, Object> json = ScaleReportFormat.json(report);
+    assertThat(json).containsEntry("replicas", 3);
+    assertThat((List<?>) json.get("operatorMemory"))
+        .hasSize(3)
+        .element(1)
+        .isEqualTo(
+            Map.of(
+                "assignsShards",
+                true,
+                "heapAfterGcBytes",
+                60 * MIB,
+                "rssBytes",
+                190 * MIB,
+                "peakRssBytes",
+                200 * MIB));
+  }
+
+  @Test
+  void aSingleReplicaKeepsTheUnnumberedRows() {
+    String table =
+        ScaleReportFormat.table(
+            report(
+                new ScaleReport.Phase(Duration.ofSeconds(1), RequestCounts.none()),
+                new ScaleReport.Phase(Duration.ofSeconds(1), RequestCounts.none())));
+
+    assertThat(table).contains("operator: 1 replica with 8 workers each");
+    assertThat(table).containsPattern("\\n  RSS \\(VmRSS\\) +0 MiB\\n");
+    assertThat(table).doesNotContain("replica 1");
+  }
+
+  private static final long MIB = 1024 * 1024;
+
   private static ScaleReport report(ScaleReport.Phase operator, ScaleReport.Phase minimal) {
+    return report(
+        operator,
+        minimal,
+        RequestCounts.none(),
+        List.of(new ReplicaFigures(false, new MemoryFigures(1, 1, 1))));
+  }
+
+  private static ScaleReport report(
+      ScaleReport.Phase operator,
+      ScaleReport.Phase minimal,
+      RequestCounts steadyLeases,
+      List<ReplicaFigures> replicas) {
     return new ScaleReport(
         500,
         8,
         8,
+        replicas.size(),
         List.of(),
         operator,
         minimal,
@@ -42,9 +108,10 @@ class ScaleReportTest {
         Duration.ofSeconds(5),
         Duration.ofSeconds(5),
         RequestCounts.none(),
+        steadyLeases,
         50,
         new ChangeFigures(Percentiles.of(List.of()), 0, 0, 0),
         RequestCounts.none(),
-        new MemoryFigures(1, 1, 1));
+        replicas);
   }
 }

@@ -71,6 +71,7 @@ class ReconcilerTest {
             cluster,
             new Planner(),
             cluster,
+            Runnable::run,
             resources,
             resources,
             offline,

@@ -3,6 +3,7 @@ package io.webserveroperator.kube;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -25,5 +26,19 @@ class ApiRequestCounterTest {
   void classifiesRequestsByVerb(String method, String path, String verb) {
     assertThat(ApiRequestCounter.verb(method.trim(), URI.create("https://api:6443" + path.trim())))
         .isEqualTo(verb.trim());
+  }
+
+  @Test
+  void countsLeaseRequestsApartAsWellAsAmongAll() {
+    ApiRequestCounter counter = new ApiRequestCounter();
+    counter.record(
+        "PUT", URI.create("https://api:6443/apis/coordination.k8s.io/v1/namespaces/ns/leases/op"));
+    counter.record(
+        "PATCH", URI.create("https://api:6443/apis/apps/v1/namespaces/ns/deployments/web"));
+
+    assertThat(counter.leaseCount("update")).isEqualTo(1);
+    assertThat(counter.leaseCount("patch")).isZero();
+    assertThat(counter.count("update")).isEqualTo(1);
+    assertThat(counter.count("patch")).isEqualTo(1);
   }
 }

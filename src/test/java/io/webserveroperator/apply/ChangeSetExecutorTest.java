@@ -1,0 +1,260 @@
+package io.webserveroperator.apply;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.webserveroperator.diff.Action;
+import io.webserveroperator.diff.Plan;
+import io.webserveroperator.diff.PlanEntry;
+import io.webserveroperator.kube.ReadCache;
+import io.webserveroperator.manifest.ObjectRef;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A plan carried out against a writer whose applies can be held until the test lets them go, on a
+ * real thread pool: which writes are in flight together, what waits for what, what a refusal
+ * leaves.
+ */
+class ChangeSetExecutorTest {
+
+  private static final ObjectRef DEPLOYMENT = new ObjectRef("apps/v1", "Deployment", "shop", "web");
+  private static final ObjectRef SERVICE = new ObjectRef("v1", "Service", "shop", "web");
+  private static final ObjectRef CONFIG = new ObjectRef("v1", "ConfigMap", "shop", "web");
+  private static final ObjectRef INGRESS =
+      new ObjectRef("networking.k8s.io/v1", "Ingress", "shop", "web");
+  private static final Duration WAIT = Duration.ofSeconds(5);
+
+  private final ExecutorService pool = Executors.newCachedThreadPool();
+  private final List<String> log = new CopyOnWriteArrayList<>();
+
+  @AfterEach
+  void stopPool() {
+    pool.shutdownNow();
+  }
+
+  @Test
+  void sendsEveryApplyOfAPlanAtOnce() {
+    CountDownLatch bothSent = new CountDownLatch(2);
+    ObjectWriter writer =
+        writer(
+            entry -> {
+              bothSent.countDown();
+              await(bothSent);
+              return stored(entry);
+            });
+
+    ChangeSet result =
+        executor(writer, pool).execute(plan(create(DEPLOYMENT), create(SERVICE)), List.of(), false);
+
+    assertThat(result.failed()).isFalse();
+    assertThat(result.changes())
+        .as("in plan order, whichever answered first")
+        .containsExactly(
+            new Change(DEPLOYMENT, Action.CREATE, false),
+            new Change(SERVICE, Action.CREATE, false));
+    assertThat(result.owned()).containsExactly(DEPLOYMENT, SERVICE);
+  }
+
+  @Test
+  void prunesOnlyOnceEveryApplyHasAnswered() {
+    CountDownLatch deploymentMayAnswer = new CountDownLatch(1);
+    ObjectWriter writer =
+        writer(
+            entry -> {
+              if (entry.ref().equals(DEPLOYMENT)) {
+                await(deploymentMayAnswer);
+                // Late enough that a prune not waiting for this answer would come first.
+                pause();
+                log.add("applied Deployment");
+              } else {
+                log.add("applied Service");
+                deploymentMayAnswer.countDown();
+              }
+              return stored(entry);
+            });
+
+    ChangeSet result =
+        executor(writer, pool)
+            .execute(
+                plan(create(DEPLOYMENT), create(SERVICE), prune(INGRESS)), List.of(INGRESS), false);
+
+    assertThat(log).containsExactly("applied Service", "applied Deployment", "pruned Ingress");
+    assertThat(result.owned()).containsExactly(DEPLOYMENT, SERVICE);
+  }
+
+  @Test
+  void aRefusalKeepsTheAppliesBesideItAndPrunesNothing() {
+    CountDownLatch allSent = new CountDownLatch(3);
+    ObjectWriter writer =
+        writer(
+            entry -> {
+              allSent.countDown();
+              await(allSent);
+              if (!entry.ref().equals(SERVICE)) {
+                throw new ApplyException(entry.ref(), "apply", 409, "conflict", null);
+              }
+              return stored(entry);
+            });
+
+    ChangeSet result =
+        executor(writer, pool)
+            .execute(
+                plan(create(DEPLOYMENT), create(SERVICE), create(CONFIG), prune(INGRESS)),
+                List.of(INGRESS),
+                false);
+
+    assertThat(result.failure().ref())
+        .as("the earliest refusal in plan order")
+        .isEqualTo(DEPLOYMENT);
+    assertThat(result.changes()).containsExactly(new Change(SERVICE, Action.CREATE, false));
+    assertThat(result.owned()).containsExactlyInAnyOrder(INGRESS, SERVICE);
+    assertThat(result.children()).containsOnlyKeys(SERVICE);
+    assertThat(log).doesNotContain("pruned Ingress");
+  }
+
+  @Test
+  void anApplyNotYetSentWhenAnotherIsRefusedIsNotSent() {
+    ObjectWriter writer =
+        writer(
+            entry -> {
+              log.add("applied " + entry.ref().kind());
+              throw new ApplyException(entry.ref(), "apply", 422, "invalid", null);
+            });
+
+    ChangeSet result =
+        executor(writer, Runnable::run)
+            .execute(plan(create(DEPLOYMENT), create(SERVICE)), List.of(), false);
+
+    assertThat(result.failure().ref()).isEqualTo(DEPLOYMENT);
+    assertThat(log).containsExactly("applied Deployment");
+    assertThat(result.changes()).isEmpty();
+  }
+
+  @Test
+  void anErrorThatIsNoRefusalIsThrownOnceEveryApplyHasAnswered() {
+    CountDownLatch serviceSent = new CountDownLatch(1);
+    CountDownLatch deploymentFailed = new CountDownLatch(1);
+    ObjectWriter writer =
+        writer(
+            entry -> {
+              if (entry.ref().equals(DEPLOYMENT)) {
+                await(serviceSent);
+                deploymentFailed.countDown();
+                throw new IllegalStateException("bug in the writer");
+              }
+              serviceSent.countDown();
+              await(deploymentFailed);
+              pause();
+              log.add("applied Service");
+              return stored(entry);
+            });
+
+    assertThatThrownBy(
+            () ->
+                executor(writer, pool)
+                    .execute(plan(create(DEPLOYMENT), create(SERVICE)), List.of(), false))
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessage("bug in the writer");
+    assertThat(log).containsExactly("applied Service");
+  }
+
+  private ChangeSetExecutor executor(ObjectWriter writer, Executor applies) {
+    return new ChangeSetExecutor(writer, new NoCache(), new KubernetesSerialization(), applies);
+  }
+
+  private ObjectWriter writer(Function<PlanEntry, GenericKubernetesResource> apply) {
+    return new ObjectWriter() {
+      @Override
+      public GenericKubernetesResource apply(PlanEntry entry) {
+        return apply.apply(entry);
+      }
+
+      @Override
+      public boolean prune(PlanEntry entry) {
+        log.add("pruned " + entry.ref().kind());
+        return true;
+      }
+
+      @Override
+      public boolean delete(ObjectRef ref) {
+        throw new UnsupportedOperationException();
+      }
+    };
+  }
+
+  private static Plan plan(PlanEntry... entries) {
+    return new Plan(List.of(entries));
+  }
+
+  private static PlanEntry create(ObjectRef ref) {
+    return new PlanEntry(
+        ref, Action.CREATE, object(ref), null, JsonNodeFactory.instance.arrayNode(), "t.yaml.j2");
+  }
+
+  private static PlanEntry prune(ObjectRef ref) {
+    return new PlanEntry(
+        ref, Action.PRUNE, null, object(ref), JsonNodeFactory.instance.arrayNode(), null);
+  }
+
+  private static Map<String, Object> object(ObjectRef ref) {
+    return Map.of(
+        "apiVersion",
+        ref.apiVersion(),
+        "kind",
+        ref.kind(),
+        "metadata",
+        Map.of("name", ref.name(), "namespace", ref.namespace()));
+  }
+
+  private static GenericKubernetesResource stored(PlanEntry entry) {
+    return new KubernetesSerialization()
+        .convertValue(entry.desired(), GenericKubernetesResource.class);
+  }
+
+  private static void pause() {
+    try {
+      Thread.sleep(100);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Waits for the latch; fails the apply (and so the test) when it does not open in time. */
+  private static void await(CountDownLatch latch) {
+    try {
+      if (!latch.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+        throw new IllegalStateException("Waited " + WAIT + " for the other applies");
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** A cache that holds nothing; what the executor tells it does not matter here. */
+  private static final class NoCache implements ReadCache {
+    @Override
+    public Optional<GenericKubernetesResource> get(ObjectRef ref) {
+      return Optional.empty();
+    }
+
+    @Override
+    public void wrote(GenericKubernetesResource object) {}
+  }
+}
