@@ -25,6 +25,7 @@ final class FakeResources implements ReadCache, StatusWriter, EventSink {
   private final List<String> events = new ArrayList<>();
   private int statusWrites;
   private int version;
+  private Map<String, Object> editDuringStatusWrite;
 
   /** Puts a resource into the cache, as a watch event of a user's write would; keeps its status. */
   ObjectRef put(Map<String, Object> resource) {
@@ -37,6 +38,14 @@ final class FakeResources implements ReadCache, StatusWriter, EventSink {
     object.getMetadata().setResourceVersion(Integer.toString(++version));
     stored.put(ref, object);
     return ref;
+  }
+
+  /**
+   * Makes the next status write land after a user's write of {@code resource} (a new spec and
+   * generation): its answer holds that resource, as the API server's would.
+   */
+  void editDuringNextStatusWrite(Map<String, Object> resource) {
+    editDuringStatusWrite = resource;
   }
 
   /** The resource's status as last written, or null. */
@@ -75,6 +84,10 @@ final class FakeResources implements ReadCache, StatusWriter, EventSink {
     }
     statusWrites++;
     GenericKubernetesResource written = json.clone(resource);
+    if (editDuringStatusWrite != null) {
+      written = json.convertValue(editDuringStatusWrite, GenericKubernetesResource.class);
+      editDuringStatusWrite = null;
+    }
     written.setAdditionalProperty("status", newStatus);
     written.getMetadata().setResourceVersion(Integer.toString(++version));
     return Optional.of(written);

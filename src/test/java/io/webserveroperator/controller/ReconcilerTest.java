@@ -131,6 +131,23 @@ class ReconcilerTest {
   }
 
   @Test
+  void aSpecChangeThatLandsBeforeTheStatusWriteIsStillReconciled() {
+    ObjectRef web = resources.put(webServer(2, null));
+    Map<String, Object> edited = webServer(3, null);
+    edited.put(
+        "metadata", Map.of("name", "web", "namespace", NAMESPACE, "uid", "uid-1", "generation", 2));
+    resources.editDuringNextStatusWrite(edited);
+    reconciler.reconcile(web);
+    int before = cluster.writes().size();
+
+    ReconcileResult result = reconciler.reconcile(web);
+
+    assertThat(result.changes()).containsExactly(new Change(DEPLOYMENT, Action.UPDATE, false));
+    assertThat(cluster.writes().subList(before, cluster.writes().size()))
+        .containsExactly("apply " + DEPLOYMENT);
+  }
+
+  @Test
   void anEditOfAChildIsPutBackAsDrift() {
     ObjectRef web = resources.put(webServer(2, null));
     reconciler.reconcile(web);
