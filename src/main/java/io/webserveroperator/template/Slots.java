@@ -8,6 +8,7 @@ import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 
 /**
@@ -127,21 +128,7 @@ final class Slots {
    * {@code text} with the tokens of {@code raw} values replaced by the text, as Jinja2 prints it.
    */
   String asJinjaPrints(String text, BitSet raw) {
-    StringBuilder out = new StringBuilder(text.length() + 32);
-    int from = 0;
-    int open;
-    while ((open = text.indexOf(OPEN, from)) >= 0) {
-      int close = text.indexOf(CLOSE, open);
-      int index = index(text, open, close);
-      out.append(text, from, open);
-      if (raw.get(index)) {
-        out.append(values.get(index));
-      } else {
-        out.append(text, open, close + 1);
-      }
-      from = close + 1;
-    }
-    return out.append(text, from, text.length()).toString();
+    return replaceTokens(text, index -> raw.get(index) ? values.get(index) : token(index));
   }
 
   /** Whether this render printed a string of more than one line with {@code {{ }}}. */
@@ -220,26 +207,33 @@ final class Slots {
   }
 
   private String substitute(String scalar, boolean raw) {
-    StringBuilder out = new StringBuilder(scalar.length() + 32);
+    return replaceTokens(
+        scalar,
+        index -> {
+          String value = values.get(index);
+          return switch (raw ? Kind.PLAIN : kinds.get(index)) {
+            case PLAIN -> value;
+            case JSON -> TextFormat.jsonEscape(value, false);
+            case TOJSON -> TextFormat.jsonEscape(value, true);
+            case YAML -> '"' + TextFormat.jsonEscape(value, false) + '"';
+          };
+        });
+  }
+
+  /** {@code text} with each token replaced by what {@code replacement} gives for its index. */
+  private String replaceTokens(String text, IntFunction<String> replacement) {
+    StringBuilder out = new StringBuilder(text.length() + 32);
     int from = 0;
     int open;
-    while ((open = scalar.indexOf(OPEN, from)) >= 0) {
-      int close = scalar.indexOf(CLOSE, open);
+    while ((open = text.indexOf(OPEN, from)) >= 0) {
+      int close = text.indexOf(CLOSE, open);
       if (close < 0) {
         throw new IllegalStateException("an unterminated value token in rendered text");
       }
-      out.append(scalar, from, open);
-      int index = index(scalar, open, close);
-      String value = values.get(index);
-      switch (raw ? Kind.PLAIN : kinds.get(index)) {
-        case PLAIN -> out.append(value);
-        case JSON -> out.append(TextFormat.jsonEscape(value, false));
-        case TOJSON -> out.append(TextFormat.jsonEscape(value, true));
-        case YAML -> out.append('"').append(TextFormat.jsonEscape(value, false)).append('"');
-      }
+      out.append(text, from, open).append(replacement.apply(index(text, open, close)));
       from = close + 1;
     }
-    return out.append(scalar, from, scalar.length()).toString();
+    return out.append(text, from, text.length()).toString();
   }
 
   /** The index of the token between {@code open} and {@code close} in {@code text}. */
