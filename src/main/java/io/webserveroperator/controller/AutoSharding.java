@@ -72,6 +72,7 @@ final class AutoSharding implements AutoCloseable {
             options.namespaces(),
             options.labelSelector(),
             options.leaderElection().retryPeriod(),
+            options.workers(),
             clock);
   }
 

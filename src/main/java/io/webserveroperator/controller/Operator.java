@@ -16,6 +16,7 @@ import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.kube.ChildObjectCache;
 import io.webserveroperator.kube.KindResolver;
+import io.webserveroperator.kube.NamedThreads;
 import io.webserveroperator.kube.ObjectRefs;
 import io.webserveroperator.kube.WatchedResourceCache;
 import io.webserveroperator.manifest.ObjectRef;
@@ -36,10 +37,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -119,6 +118,7 @@ public final class Operator implements AutoCloseable {
               options.namespaces(),
               shards.narrow(options.labelSelector()),
               options.resync(),
+              false,
               this::enqueue);
       resources.put(key(watch.apiVersion(), watch.kind()), cache);
       reconcilers.put(
@@ -441,20 +441,5 @@ public final class Operator implements AutoCloseable {
       }
     }
     stopped.countDown();
-  }
-
-  /** Names threads, so that thread dumps show what is reconciling and applying. */
-  private static final class NamedThreads implements ThreadFactory {
-    private final String prefix;
-    private final AtomicInteger count = new AtomicInteger();
-
-    NamedThreads(String prefix) {
-      this.prefix = prefix;
-    }
-
-    @Override
-    public Thread newThread(Runnable runnable) {
-      return new Thread(runnable, prefix + count.incrementAndGet());
-    }
   }
 }

@@ -35,6 +35,8 @@ public final class WatchedResourceCache implements ReadCache, AutoCloseable {
    * @param namespaces namespaces to watch; empty for all
    * @param labelSelector only resources matching it, or null for all
    * @param resync how often every resource is reported again although nothing changed
+   * @param metadataOnly whether to cache only each resource's metadata, for a reader that needs no
+   *     more
    */
   public WatchedResourceCache(
       KubernetesClient client,
@@ -42,6 +44,7 @@ public final class WatchedResourceCache implements ReadCache, AutoCloseable {
       List<String> namespaces,
       String labelSelector,
       Duration resync,
+      boolean metadataOnly,
       Consumer<ObjectRef> onChange) {
     this.kind = kind;
     var resources = client.genericKubernetesResources(kind);
@@ -53,7 +56,7 @@ public final class WatchedResourceCache implements ReadCache, AutoCloseable {
       var selected = labelSelector == null ? scoped : scoped.withLabelSelector(labelSelector);
       SharedIndexInformer<GenericKubernetesResource> informer =
           selected.runnableInformer(resync.toMillis());
-      informer.itemStore(new ManagedFieldsStrippingStore());
+      informer.itemStore(new TrimmingStore(metadataOnly));
       informer.addEventHandler(new KeyReporter(onChange, recentWrites));
       listed.add(informer.start().toCompletableFuture());
       informers.add(informer);

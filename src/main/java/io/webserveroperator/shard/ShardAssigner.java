@@ -3,18 +3,25 @@ package io.webserveroperator.shard;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.webserveroperator.kube.NamedThreads;
 import io.webserveroperator.kube.WatchedResourceCache;
 import io.webserveroperator.manifest.ObjectRef;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,11 +32,13 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The leader's side of sharding: watches every resource of the watched kinds (not only its own
- * share), and in passes, each retry period, whenever a resource appears or its labels change, and
- * as the first live Lease expires, labels each resource with its member on the ring over the live
- * members ({@link Assignment}).
+ * share; their metadata alone, which is all a pass reads), and in passes, each retry period,
+ * whenever a resource appears or its labels change, and as the first live Lease expires, labels
+ * each resource with its member on the ring over the live members ({@link Assignment}).
  *
- * <p>One pass at a time, on its own thread. {@link #close} stops the passes and the informers.
+ * <p>One pass at a time, on its own thread; a pass sends its patches at once, up to {@code writers}
+ * in flight, so that a storm of new resources waits one round trip for its labels rather than one
+ * per resource. {@link #close} stops the passes and the informers.
  */
 public final class ShardAssigner implements AutoCloseable {
 
@@ -41,6 +50,7 @@ public final class ShardAssigner implements AutoCloseable {
   private final List<Watched> watched = new CopyOnWriteArrayList<>();
   private final ScheduledExecutorService passes =
       Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "shard-assigner"));
+  private final ExecutorService labelling;
   private final AtomicBoolean passRequested = new AtomicBoolean();
   private final AtomicReference<ScheduledFuture<?>> atExpiry = new AtomicReference<>();
   private final AtomicInteger ringSize = new AtomicInteger();
@@ -60,6 +70,7 @@ public final class ShardAssigner implements AutoCloseable {
    * first once they have listed. Does not block: it runs in the leader election's callback.
    *
    * @param labelSelector the operator's own selector, or null for every resource
+   * @param writers patches a pass may have in flight at once
    */
   public static ShardAssigner start(
       KubernetesClient client,
@@ -68,14 +79,21 @@ public final class ShardAssigner implements AutoCloseable {
       List<String> namespaces,
       String labelSelector,
       Duration period,
+      int writers,
       Clock clock) {
-    ShardAssigner assigner = new ShardAssigner(client, members, clock);
+    ShardAssigner assigner = new ShardAssigner(client, members, writers, clock);
     for (ResourceDefinitionContext kind : kinds) {
       assigner.watched.add(
           new Watched(
               kind,
               new WatchedResourceCache(
-                  client, kind, namespaces, labelSelector, Duration.ZERO, assigner::changed)));
+                  client,
+                  kind,
+                  namespaces,
+                  labelSelector,
+                  Duration.ZERO,
+                  true,
+                  assigner::changed)));
     }
     long millis = period.toMillis();
     assigner.passes.scheduleWithFixedDelay(assigner::passLogged, 0, millis, TimeUnit.MILLISECONDS);
@@ -83,10 +101,21 @@ public final class ShardAssigner implements AutoCloseable {
     return assigner;
   }
 
-  private ShardAssigner(KubernetesClient client, Members members, Clock clock) {
+  private ShardAssigner(KubernetesClient client, Members members, int writers, Clock clock) {
     this.members = members;
     this.clock = clock;
     this.patcher = new ShardPatcher(client);
+    // Started when a pass needs them, ended after a minute idle; when all are busy the pass's own
+    // thread sends the patch, so nothing waits in a queue.
+    this.labelling =
+        new ThreadPoolExecutor(
+            0,
+            writers,
+            1,
+            TimeUnit.MINUTES,
+            new SynchronousQueue<>(),
+            new NamedThreads("shard-label-"),
+            (task, pool) -> task.run());
   }
 
   /** Members on the ring at the last pass. */
@@ -163,25 +192,40 @@ public final class ShardAssigner implements AutoCloseable {
     if (ringSize.getAndSet(live.size()) != live.size()) {
       LOG.info("Shard ring: {}", live);
     }
+    List<CompletableFuture<Void>> sent = new ArrayList<>();
     for (Watched w : watched) {
       for (GenericKubernetesResource resource : w.cache().list()) {
-        var owner = ShardLabels.owner(resource);
         Assignment.Move move = move(resource, ring);
-        var patch = ShardLabels.patch(resource, move);
-        if (patch.isPresent() && patcher.patch(w.kind(), resource, patch.get())) {
-          if (move.action() == Assignment.Action.ASSIGN && owner.isPresent()) {
-            reassigned.incrementAndGet();
-          }
-          LOG.debug(
-              "{} {}/{}: {} {}",
-              move.action(),
-              resource.getMetadata().getNamespace(),
-              resource.getMetadata().getName(),
-              owner.orElse("(none)"),
-              move.member());
-        }
+        ShardLabels.patch(resource, move)
+            .ifPresent(
+                patch ->
+                    sent.add(
+                        CompletableFuture.runAsync(
+                            () -> write(w.kind(), resource, move, patch), labelling)));
       }
     }
+    CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new)).join();
+  }
+
+  private void write(
+      ResourceDefinitionContext kind,
+      GenericKubernetesResource resource,
+      Assignment.Move move,
+      List<Map<String, Object>> patch) {
+    if (!patcher.patch(kind, resource, patch)) {
+      return;
+    }
+    var owner = ShardLabels.owner(resource);
+    if (move.action() == Assignment.Action.ASSIGN && owner.isPresent()) {
+      reassigned.incrementAndGet();
+    }
+    LOG.debug(
+        "{} {}/{}: {} {}",
+        move.action(),
+        resource.getMetadata().getNamespace(),
+        resource.getMetadata().getName(),
+        owner.orElse("(none)"),
+        move.member());
   }
 
   /** One more pass just after that moment, replacing the one planned before. */
@@ -201,6 +245,7 @@ public final class ShardAssigner implements AutoCloseable {
   @Override
   public void close() {
     passes.shutdownNow();
+    labelling.shutdownNow();
     watched.forEach(w -> w.cache().close());
   }
 }

@@ -7,13 +7,23 @@ import io.fabric8.kubernetes.client.informers.cache.ItemStore;
 import java.util.stream.Stream;
 
 /**
- * An informer store that drops {@code metadata.managedFields} as objects arrive: they are often the
- * largest part of an object, and the operator never reads them from the cache.
+ * An informer store that trims objects as they arrive. It always drops {@code
+ * metadata.managedFields}: they are often the largest part of an object, and the operator never
+ * reads them from the cache. For a reader of metadata alone (the shard assigner, which caches every
+ * resource of the cluster rather than one replica's share) it drops the rest of the content too.
  */
-final class ManagedFieldsStrippingStore implements ItemStore<GenericKubernetesResource> {
+final class TrimmingStore implements ItemStore<GenericKubernetesResource> {
 
   private final BasicItemStore<GenericKubernetesResource> delegate =
       new BasicItemStore<>(Cache::metaNamespaceKeyFunc);
+  private final boolean metadataOnly;
+
+  /**
+   * @param metadataOnly whether to keep only {@code apiVersion}, {@code kind} and {@code metadata}
+   */
+  TrimmingStore(boolean metadataOnly) {
+    this.metadataOnly = metadataOnly;
+  }
 
   @Override
   public String getKey(GenericKubernetesResource object) {
@@ -24,6 +34,9 @@ final class ManagedFieldsStrippingStore implements ItemStore<GenericKubernetesRe
   public GenericKubernetesResource put(String key, GenericKubernetesResource object) {
     if (object.getMetadata() != null) {
       object.getMetadata().setManagedFields(null);
+    }
+    if (metadataOnly) {
+      object.getAdditionalProperties().clear();
     }
     return delegate.put(key, object);
   }
