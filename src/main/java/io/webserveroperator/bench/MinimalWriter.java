@@ -6,7 +6,6 @@ import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.Watch;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
@@ -55,12 +54,11 @@ final class MinimalWriter {
   /**
    * Creates every WebServer from {@code concurrency} threads and, from as many others, writes the
    * children and status of each as soon as it exists: the operator's phase has the same shape (the
-   * create storm's threads and the operator's workers). Returns the time from the first create to
-   * the last status.
+   * create storm's threads and the operator's workers). Returns once every status is written. Its
+   * WebServers are numbered from {@code first}.
    */
-  Duration run(String namespace, int count, int concurrency) {
+  void run(String namespace, int first, int count, int concurrency) {
     BlockingQueue<Map<String, Object>> created = new LinkedBlockingQueue<>();
-    long start = System.nanoTime();
     CompletableFuture<Void> creates =
         CompletableFuture.runAsync(
             () ->
@@ -71,10 +69,9 @@ final class MinimalWriter {
                         created.add(
                             user.create(
                                 WebServerResources.collectionPath(namespace),
-                                WebServerResources.build(namespace, i)))));
+                                WebServerResources.build(namespace, first + i)))));
     Concurrently.run(count, concurrency, i -> write(namespace, next(created, creates)));
     creates.join();
-    return Duration.ofNanos(System.nanoTime() - start);
   }
 
   /** The next WebServer created; rethrows the creators' failure rather than waiting forever. */

@@ -73,10 +73,14 @@ public final class ScaleBenchmark {
       try (OperatorReplicas operator = OperatorReplicas.start(commands, logs)) {
         operator.awaitReady(READY_TIMEOUT);
         DirectApiClient user = new DirectApiClient(admin.getConfiguration(), null);
+        if (options.warmUp() > 0) {
+          progress.accept("Warming the operator up with " + options.warmUp() + " WebServers");
+          createStorm(admin, user, options.count(), options.warmUp());
+        }
         long reconcilesBefore = operator.reconciles();
         ScaleReport.Phase operatorPhase = operatorPhase(admin, user, operator);
         long reconciles = operator.reconciles() - reconcilesBefore;
-        ScaleReport.Phase minimalPhase = minimalPhase(admin, user);
+        MinimalRun minimal = minimalPhase(admin, user);
 
         progress.accept(
             "Counting the operator's requests over " + options.quiet().toSeconds() + " s");
@@ -110,12 +114,14 @@ public final class ScaleBenchmark {
         RequestCounts changeRequests = settled(operator).minus(changeStart);
         return new ScaleReport(
             options.count(),
+            options.warmUp(),
             options.concurrency(),
             options.workers(),
             options.replicas(),
             jvm,
             operatorPhase,
-            minimalPhase,
+            minimal.phase(),
+            minimal.lastAnswer(),
             reconciles,
             options.quiet(),
             options.resync(),
@@ -159,12 +165,21 @@ public final class ScaleBenchmark {
   private ScaleReport.Phase operatorPhase(
       KubernetesClient admin, DirectApiClient user, OperatorReplicas operator) {
     progress.accept("Creating " + options.count() + " WebServers for the operator");
-    RequestCounts before = operator.requests();
-    Duration timeout = Duration.ofSeconds(Math.max(120, options.count() / 15));
-    Duration elapsed =
-        new CreateStorm(admin, user, progress)
-            .run(OPERATOR_NAMESPACE, options.count(), options.concurrency(), timeout);
+    // Settled first: the warm-up's last Events must not count as the storm's.
+    RequestCounts before = settled(operator);
+    Duration elapsed = createStorm(admin, user, 0, options.count());
     return new ScaleReport.Phase(elapsed, settled(operator).minus(before));
+  }
+
+  /** WebServers {@code first} to {@code first + count - 1}, created and settled by the operator. */
+  private Duration createStorm(KubernetesClient admin, DirectApiClient user, int first, int count) {
+    return new CreateStorm(admin, user, progress)
+        .run(OPERATOR_NAMESPACE, first, count, options.concurrency(), timeout(count));
+  }
+
+  /** How long settling {@code count} WebServers may take before the run fails. */
+  private static Duration timeout(int count) {
+    return Duration.ofSeconds(Math.max(120, count / 15));
   }
 
   /**
@@ -185,16 +200,29 @@ public final class ScaleBenchmark {
     return last;
   }
 
-  private ScaleReport.Phase minimalPhase(KubernetesClient admin, DirectApiClient user) {
-    progress.accept("Writing " + options.count() + " WebServers with the minimal client");
+  /** The minimal client's phase, and when the answer to its last write came. */
+  private record MinimalRun(ScaleReport.Phase phase, Duration lastAnswer) {}
+
+  private MinimalRun minimalPhase(KubernetesClient admin, DirectApiClient user) {
     ApiRequestCounter counter = new ApiRequestCounter();
     DirectApiClient counted = new DirectApiClient(admin.getConfiguration(), counter);
     try (TemplateRegistry templates =
         TemplateRegistry.load(options.templates().resolve("watches.yaml"))) {
-      Duration elapsed =
-          new MinimalWriter(user, counted, new KindResolver(admin), templates)
-              .run(MINIMAL_NAMESPACE, options.count(), options.concurrency());
-      return new ScaleReport.Phase(elapsed, RequestCounts.of(counter));
+      MinimalWriter writer = new MinimalWriter(user, counted, new KindResolver(admin), templates);
+      if (options.warmUp() > 0) {
+        progress.accept("Warming the minimal client up with " + options.warmUp() + " WebServers");
+        writer.run(MINIMAL_NAMESPACE, options.count(), options.warmUp(), options.concurrency());
+      }
+      progress.accept("Writing " + options.count() + " WebServers with the minimal client");
+      RequestCounts before = RequestCounts.of(counter);
+      try (SettledWatch watch = new SettledWatch(admin, MINIMAL_NAMESPACE, 0, options.count())) {
+        long start = System.nanoTime();
+        writer.run(MINIMAL_NAMESPACE, 0, options.count(), options.concurrency());
+        Duration lastAnswer = Duration.ofNanos(System.nanoTime() - start);
+        Duration elapsed = watch.await(start, timeout(options.count()), progress);
+        return new MinimalRun(
+            new ScaleReport.Phase(elapsed, RequestCounts.of(counter).minus(before)), lastAnswer);
+      }
     }
   }
 

@@ -10,6 +10,8 @@ import java.util.Objects;
  * How {@code bench scale} runs.
  *
  * @param count WebServers created at once, 1 to 10,000
+ * @param warmUp WebServers each contender settles first, not measured, so that both are measured
+ *     with their code compiled, as a long-running operator is
  * @param concurrency threads that create them (and that the minimal client writes with)
  * @param rate spec changes per second in the latency phase
  * @param changeWindow how long the changes stream
@@ -30,6 +32,7 @@ import java.util.Objects;
  */
 public record ScaleOptions(
     int count,
+    int warmUp,
     int concurrency,
     int rate,
     Duration changeWindow,
@@ -55,6 +58,9 @@ public record ScaleOptions(
     if (count < 1 || count > MAX_COUNT) {
       throw new IllegalArgumentException(
           "--count must be between 1 and " + MAX_COUNT + ", not " + count + ".");
+    }
+    if (warmUp < 0) {
+      throw new IllegalArgumentException("--warm-up must be at least 0, not " + warmUp);
     }
     if (concurrency < 1) {
       throw new IllegalArgumentException("--concurrency must be at least 1, not " + concurrency);

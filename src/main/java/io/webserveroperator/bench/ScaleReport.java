@@ -7,6 +7,7 @@ import java.util.List;
  * The figures of one {@code bench scale} run.
  *
  * @param count WebServers created at once
+ * @param warmUp WebServers each contender settled first, not measured
  * @param concurrency threads creating them
  * @param workers the operator's reconcile workers, per replica
  * @param replicas operator replicas; more than one share the WebServers ({@code --shards auto})
@@ -14,6 +15,8 @@ import java.util.List;
  * @param operator the operator settling them: time and its API requests (all replicas, not counting
  *     those on Leases)
  * @param minimal the minimal client writing the same: time and its API requests
+ * @param minimalLastAnswer from the minimal client's first create until the answer to its last
+ *     write, before the benchmark's informer saw it
  * @param operatorReconciles the reconciles the operator ran while settling them; more than one per
  *     WebServer are the ones the watch events of its own writes bring back, which write nothing
  * @param quiet the quiet period
@@ -28,12 +31,14 @@ import java.util.List;
  */
 public record ScaleReport(
     int count,
+    int warmUp,
     int concurrency,
     int workers,
     int replicas,
     List<String> operatorJvm,
     Phase operator,
     Phase minimal,
+    Duration minimalLastAnswer,
     long operatorReconciles,
     Duration quiet,
     Duration resync,
@@ -62,6 +67,14 @@ public record ScaleReport(
    */
   public double timeRatio() {
     return ratio(operator.elapsed().toNanos(), minimal.elapsed().toNanos());
+  }
+
+  /**
+   * The operator's time over the minimal client's until its last answer: the observer's delay
+   * counted against the operator alone.
+   */
+  public double timeRatioToLastAnswer() {
+    return ratio(operator.elapsed().toNanos(), minimalLastAnswer.toNanos());
   }
 
   /** Operator writes over minimal writes, Events included: the headline figure. */

@@ -24,11 +24,12 @@ public final class ScaleReportFormat {
     table.section(
         String.format(
             Locale.ROOT,
-            "Create %d WebServers at once (%d threads; operator: %s with %d workers each)",
+            "Create %d WebServers at once (%d threads; operator: %s with %d workers each)%s",
             n,
             report.concurrency(),
             report.replicas() == 1 ? "1 replica" : report.replicas() + " replicas, --shards auto",
-            report.workers()));
+            report.workers(),
+            report.warmUp() == 0 ? "" : ", after " + report.warmUp() + " each to warm up"));
     table
         .row("operator: all settled in", seconds(report.operator().elapsed()))
         .row("operator: requests per WebServer", perItem(report.operator().requests(), n))
@@ -36,9 +37,13 @@ public final class ScaleReportFormat {
             "operator: reconciles per WebServer",
             String.format(
                 Locale.ROOT, "%.2f", n == 0 ? 0.0 : (double) report.operatorReconciles() / n))
-        .row("minimal client: all written in", seconds(report.minimal().elapsed()))
+        .row("minimal client: all settled in", seconds(report.minimal().elapsed()))
+        .row("minimal client: last answer after", seconds(report.minimalLastAnswer()))
         .row("minimal client: requests per WebServer", perItem(report.minimal().requests(), n))
         .row("time ratio operator/minimal", String.format(Locale.ROOT, "%.2f", report.timeRatio()))
+        .row(
+            "time ratio to minimal's last answer",
+            String.format(Locale.ROOT, "%.2f", report.timeRatioToLastAnswer()))
         .row(
             "write ratio operator/minimal",
             String.format(
@@ -92,6 +97,7 @@ public final class ScaleReportFormat {
   public static Map<String, Object> json(ScaleReport report) {
     Map<String, Object> root = new LinkedHashMap<>();
     root.put("count", report.count());
+    root.put("warmUp", report.warmUp());
     root.put("concurrency", report.concurrency());
     root.put("workers", report.workers());
     root.put("replicas", report.replicas());
@@ -100,13 +106,16 @@ public final class ScaleReportFormat {
     Map<String, Object> operator = phase(report.operator(), report.count());
     operator.put("reconciles", report.operatorReconciles());
     root.put("operator", operator);
-    root.put("minimal", phase(report.minimal(), report.count()));
+    Map<String, Object> minimal = phase(report.minimal(), report.count());
+    minimal.put("lastAnswerSeconds", toSeconds(report.minimalLastAnswer()));
+    root.put("minimal", minimal);
     Map<String, Object> ratio = new LinkedHashMap<>();
     ratio.put("withEvents", report.writeRatio());
     ratio.put("withoutEvents", report.writeRatioWithoutEvents());
     ratio.put("events", report.eventWrites());
     root.put("writeRatio", ratio);
     root.put("timeRatio", report.timeRatio());
+    root.put("timeRatioToLastAnswer", report.timeRatioToLastAnswer());
     Map<String, Object> steady = new LinkedHashMap<>();
     steady.put("quietSeconds", toSeconds(report.quiet()));
     steady.put("resyncSeconds", toSeconds(report.resync()));

@@ -12,14 +12,18 @@
  *       ({@link io.webserveroperator.bench.OperatorProcess}), or several with {@code --shards auto}
  *       counted as one ({@link io.webserveroperator.bench.OperatorReplicas}): requests summed,
  *       those on Leases apart, memory per replica;
+ *   <li>let the operator settle {@code --warm-up} WebServers first, unmeasured, as the minimal
+ *       client writes as many before its own phase;
  *   <li>create N WebServers at once from a thread pool and wait until the operator has applied
  *       their children and written their status ({@link io.webserveroperator.bench.CreateStorm});
  *       its API requests and reconciles come from its {@code /metrics};
  *   <li>write the same N in {@code bench-minimal} with the least a client must send: two
  *       server-side applies and one status patch each, from {@code --concurrency} threads while as
  *       many others create them ({@link io.webserveroperator.bench.MinimalWriter}); the time and
- *       write ratios compare the two; both phases create through {@link
- *       io.webserveroperator.bench.DirectApiClient}, and the minimal client writes through it too;
+ *       write ratios compare the two; both phases stop the clock when the same kind of informer
+ *       sees the last status ({@link io.webserveroperator.bench.SettledWatch}) and create through
+ *       {@link io.webserveroperator.bench.DirectApiClient}, and the minimal client writes through
+ *       it too;
  *   <li>count the operator's requests over a quiet period spanning several resyncs, then read its
  *       memory (heap after a full GC through {@code jcmd}, RSS from {@code /proc});
  *   <li>stream spec changes at a fixed rate and time each until the Deployment shows it ({@link

@@ -38,6 +38,14 @@ final class BenchScaleCommand implements Callable<Integer> {
   int count;
 
   @Option(
+      names = "--warm-up",
+      defaultValue = "100",
+      description =
+          "WebServers the operator and the minimal client each settle first, not measured, so"
+              + " that both run compiled code (default ${DEFAULT-VALUE}; 0 for a cold start).")
+  int warmUp;
+
+  @Option(
       names = "--concurrency",
       defaultValue = "16",
       description = "Threads creating them (default 16).")
@@ -119,6 +127,7 @@ final class BenchScaleCommand implements Callable<Integer> {
     ScaleOptions options =
         new ScaleOptions(
             count,
+            warmUp,
             concurrency,
             rate,
             Duration.ofSeconds(seconds),

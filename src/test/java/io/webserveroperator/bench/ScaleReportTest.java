@@ -21,10 +21,13 @@ class ScaleReportTest {
                 Duration.ofMillis(4_000), new RequestCounts(Map.of("patch", 1500L))));
 
     assertThat(report.timeRatio()).isCloseTo(1.15, within(1e-9));
+    assertThat(report.timeRatioToLastAnswer()).isCloseTo(4.6 / 3.5, within(1e-9));
     assertThat(report.writeRatio()).isCloseTo(4.0 / 3.0, within(1e-9));
     assertThat(report.writeRatioWithoutEvents()).isCloseTo(1.0, within(1e-9));
     assertThat(ScaleReportFormat.table(report))
         .containsPattern("time ratio operator/minimal +1\\.15\\n");
+    assertThat(ScaleReportFormat.table(report))
+        .containsPattern("time ratio to minimal's last answer +1\\.31\\n");
     assertThat(ScaleReportFormat.table(report))
         .containsPattern("operator: reconciles per WebServer +2\\.00\\n");
     assertThat(ScaleReportFormat.json(report)).containsEntry("timeRatio", report.timeRatio());
@@ -76,7 +79,8 @@ class ScaleReportTest {
                 new ScaleReport.Phase(Duration.ofSeconds(1), RequestCounts.none()),
                 new ScaleReport.Phase(Duration.ofSeconds(1), RequestCounts.none())));
 
-    assertThat(table).contains("operator: 1 replica with 8 workers each");
+    assertThat(table)
+        .contains("operator: 1 replica with 8 workers each), after 100 each to warm up");
     assertThat(table).containsPattern("\\n  RSS \\(VmRSS\\) +0 MiB\\n");
     assertThat(table).doesNotContain("replica 1");
   }
@@ -98,12 +102,14 @@ class ScaleReportTest {
       List<ReplicaFigures> replicas) {
     return new ScaleReport(
         500,
+        100,
         8,
         8,
         replicas.size(),
         List.of(),
         operator,
         minimal,
+        minimal.elapsed().minusMillis(500),
         1_000,
         Duration.ofSeconds(5),
         Duration.ofSeconds(5),
