@@ -11,6 +11,7 @@ import java.util.stream.Stream;
  * metadata.managedFields}: they are often the largest part of an object, and the operator never
  * reads them from the cache. For a reader of metadata alone (the shard assigner, which caches every
  * resource of the cluster rather than one replica's share) it drops the rest of the content too.
+ * What it keeps it stores compactly and read-only ({@link CompactJson}).
  */
 final class TrimmingStore implements ItemStore<GenericKubernetesResource> {
 
@@ -38,6 +39,7 @@ final class TrimmingStore implements ItemStore<GenericKubernetesResource> {
     if (metadataOnly) {
       object.getAdditionalProperties().clear();
     }
+    CompactJson.compact(object);
     return delegate.put(key, object);
   }
 
