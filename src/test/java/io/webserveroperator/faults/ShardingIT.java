@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -36,6 +37,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * fourth is stopped with SIGTERM, as in a rollout: it deletes its Lease, and its WebServers are
  * reconciled by the others within 8 s, well before a Lease would have expired.
  *
+ * <p>The leader, killed while it labels a storm of new WebServers, leaves nothing behind: those it
+ * had not labelled yet, those created while no replica leads, and those it owned itself are all
+ * labelled for and reconciled by the survivors once a new leader is elected.
+ *
  * <p>From the operators' logs (DEBUG: a line after each reconcile that wrote, with how long it
  * took; INFO: each release), per WebServer, the time ranges in which two replicas wrote for it
  * never overlap.
@@ -49,6 +54,12 @@ class ShardingIT {
    * A stopping replica deletes its Lease: its WebServers move well before the Lease would expire.
    */
   static final Duration ROLLOUT = Duration.ofSeconds(8);
+
+  /**
+   * A killed leader's Lease expires after 15 s, then a survivor takes it and starts assigning; the
+   * dead leader's own shard Lease has expired by then too.
+   */
+  static final Duration LEADER_TAKEOVER = Duration.ofSeconds(30);
 
   private static final Pattern JOINED = Pattern.compile("Joined the shard ring as (\\S+)");
   private static final Pattern RING_SIZE =
@@ -120,6 +131,55 @@ class ShardingIT {
             + " ms after the signal%n",
         handedOn.size(), Duration.between(stopping, Instant.now()).toMillis());
 
+    assertThat(assertNoTwoReplicasReconciledTheSameWebServerAtOnce()).isPositive();
+  }
+
+  @Test
+  void aLeaderKilledWhileItAssignsLeavesNoWebServerUnassignedOrOwnedByTwo() throws Exception {
+    WebServers webServers = cluster.webServers();
+    String leader = join("shard-1");
+    await().atMost(Duration.ofSeconds(60)).until(() -> log(leader).contains("Assigning shards"));
+    List<String> survivors = List.of(join("shard-2"), join("shard-3"));
+    await().atMost(Duration.ofSeconds(30)).until(() -> ringSize(leader) == 3);
+
+    CompletableFuture<Void> firstHalf =
+        CompletableFuture.runAsync(
+            () ->
+                IntStream.range(0, COUNT / 2)
+                    .forEach(
+                        i ->
+                            webServers.create(
+                                "web-" + i, Map.of("image", "nginx", "replicas", 1))));
+    await("the leader's first reconcile of the storm")
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(50))
+        .until(() -> WROTE.matcher(log(leader)).find());
+    operators.get(leader).kill();
+    Instant killed = Instant.now();
+    firstHalf.get();
+    long labelledAtTheKill =
+        IntStream.range(0, COUNT / 2)
+            .mapToObj(i -> webServers.named("web-" + i).get())
+            .filter(resource -> ShardLabels.owner(resource).isPresent())
+            .count();
+    for (int i = COUNT / 2; i < COUNT; i++) {
+      webServers.create("web-" + i, Map.of("image", "nginx", "replicas", 1));
+    }
+
+    Set<String> members = survivors.stream().map(this::member).collect(Collectors.toSet());
+    await("every WebServer labelled for and reconciled by a survivor")
+        .atMost(LEADER_TAKEOVER)
+        .pollInterval(Duration.ofMillis(250))
+        .until(
+            () ->
+                IntStream.range(0, COUNT)
+                    .mapToObj(i -> "web-" + i)
+                    .allMatch(name -> settled(name, members)));
+    System.out.printf(
+        "ShardingIT: leader killed with %d of the %d WebServers created so far labelled; all %d"
+            + " reconciled by the survivors %d ms after the kill%n",
+        labelledAtTheKill, COUNT / 2, COUNT, Duration.between(killed, Instant.now()).toMillis());
+    assertThat(survivors.stream().map(this::log)).anyMatch(l -> l.contains("Assigning shards"));
     assertNoTwoReplicasReconciledTheSameWebServerAtOnce();
   }
 
@@ -222,9 +282,10 @@ class ShardingIT {
   /**
    * Per WebServer, the writes of all replicas in time order, cut into tenures: runs of writes by
    * one replica. Tenures of two replicas never overlap, and a tenure gives way to another replica's
-   * only by a release or because its replica never writes again (killed or stopped).
+   * only by a release or because its replica never writes again (killed or stopped). Returns the
+   * handovers.
    */
-  private void assertNoTwoReplicasReconciledTheSameWebServerAtOnce() {
+  private int assertNoTwoReplicasReconciledTheSameWebServerAtOnce() {
     Map<String, List<Write>> writes = new HashMap<>();
     operators.forEach(
         (name, process) -> {
@@ -267,7 +328,7 @@ class ShardingIT {
     System.out.printf(
         "ShardingIT: %d handovers between replicas, no two writing for one WebServer at once%n",
         handovers);
-    assertThat(handovers).isPositive();
+    return handovers;
   }
 
   /** The writes in order of their start, runs by one replica merged; ends with a release or not. */

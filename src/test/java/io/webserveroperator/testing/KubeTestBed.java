@@ -3,9 +3,11 @@ package io.webserveroperator.testing;
 import io.fabric8.kubeapitest.KubeAPIServer;
 import io.fabric8.kubeapitest.KubeAPIServerConfigBuilder;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.networking.v1.ServiceCIDRBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.webserveroperator.dev.ComponentCommands;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -40,7 +42,27 @@ public final class KubeTestBed {
     apiServer.start();
     kubeConfigYaml = apiServer.getKubeConfigYaml();
     client = newClient();
+    addServiceRange(client);
     Runtime.getRuntime().addShutdownHook(new Thread(this::stop, "kube-test-bed-stop"));
+  }
+
+  /**
+   * kube-api-test's service range, a /24 it passes after any flag of ours, has room for 254
+   * Services across every test of a run, and the sharding tests alone create 300. A second range,
+   * as a ServiceCIDR object, is what a cluster administrator would add.
+   */
+  private static void addServiceRange(KubernetesClient client) {
+    client
+        .resource(
+            new ServiceCIDRBuilder()
+                .withNewMetadata()
+                .withName("tests")
+                .endMetadata()
+                .withNewSpec()
+                .withCidrs(ComponentCommands.SERVICE_CIDR)
+                .endSpec()
+                .build())
+        .create();
   }
 
   /** The shared test bed; blocks until its API server answers on first call. */
