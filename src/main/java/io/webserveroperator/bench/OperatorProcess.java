@@ -129,6 +129,11 @@ public final class OperatorProcess implements AutoCloseable {
     return process.pid();
   }
 
+  /** The process, to read its CPU time. */
+  ProcessHandle handle() {
+    return process.toHandle();
+  }
+
   /** Whether the process is still running. */
   public boolean isAlive() {
     return process.isAlive();

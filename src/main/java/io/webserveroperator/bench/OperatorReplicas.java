@@ -67,6 +67,11 @@ final class OperatorReplicas implements AutoCloseable {
     }
   }
 
+  /** Every replica's process. */
+  List<ProcessHandle> handles() {
+    return processes.stream().map(OperatorProcess::handle).toList();
+  }
+
   /** How many replicas run. */
   int size() {
     return processes.size();

@@ -16,7 +16,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -77,10 +79,11 @@ public final class ScaleBenchmark {
           progress.accept("Warming the operator up with " + options.warmUp() + " WebServers");
           createStorm(admin, user, options.count(), options.warmUp());
         }
+        Map<String, List<ProcessHandle>> parts = parts(server, operator);
         long reconcilesBefore = operator.reconciles();
-        ScaleReport.Phase operatorPhase = operatorPhase(admin, user, operator);
+        ScaleReport.Phase operatorPhase = operatorPhase(admin, user, operator, parts);
         long reconciles = operator.reconciles() - reconcilesBefore;
-        MinimalRun minimal = minimalPhase(admin, user);
+        MinimalRun minimal = minimalPhase(admin, user, parts);
 
         progress.accept(
             "Counting the operator's requests over " + options.quiet().toSeconds() + " s");
@@ -162,13 +165,35 @@ public final class ScaleBenchmark {
     return command;
   }
 
+  /**
+   * The processes whose CPU each phase reports, by part: the control plane's, the operator's, ours.
+   */
+  private static Map<String, List<ProcessHandle>> parts(
+      LocalCluster server, OperatorReplicas operator) {
+    Map<String, List<ProcessHandle>> parts = new LinkedHashMap<>();
+    for (ProcessHandle process : server.processes()) {
+      String name =
+          process.info().command().map(c -> Path.of(c).getFileName().toString()).orElse("?");
+      parts.computeIfAbsent(name, n -> new ArrayList<>()).add(process);
+    }
+    parts.put("operator", operator.handles());
+    parts.put("benchmark", List.of(ProcessHandle.current()));
+    return parts;
+  }
+
   private ScaleReport.Phase operatorPhase(
-      KubernetesClient admin, DirectApiClient user, OperatorReplicas operator) {
+      KubernetesClient admin,
+      DirectApiClient user,
+      OperatorReplicas operator,
+      Map<String, List<ProcessHandle>> parts) {
     progress.accept("Creating " + options.count() + " WebServers for the operator");
     // Settled first: the warm-up's last Events must not count as the storm's.
     RequestCounts before = settled(operator);
+    CpuTimes cpuBefore = CpuTimes.of(parts);
     Duration elapsed = createStorm(admin, user, 0, options.count());
-    return new ScaleReport.Phase(elapsed, settled(operator).minus(before));
+    // Once its requests stop growing: the Events written after the last status count too.
+    RequestCounts requests = settled(operator).minus(before);
+    return new ScaleReport.Phase(elapsed, requests, CpuTimes.of(parts).minus(cpuBefore));
   }
 
   /** WebServers {@code first} to {@code first + count - 1}, created and settled by the operator. */
@@ -203,7 +228,8 @@ public final class ScaleBenchmark {
   /** The minimal client's phase, and when the answer to its last write came. */
   private record MinimalRun(ScaleReport.Phase phase, Duration lastAnswer) {}
 
-  private MinimalRun minimalPhase(KubernetesClient admin, DirectApiClient user) {
+  private MinimalRun minimalPhase(
+      KubernetesClient admin, DirectApiClient user, Map<String, List<ProcessHandle>> parts) {
     ApiRequestCounter counter = new ApiRequestCounter();
     DirectApiClient counted = new DirectApiClient(admin.getConfiguration(), counter);
     try (TemplateRegistry templates =
@@ -215,13 +241,18 @@ public final class ScaleBenchmark {
       }
       progress.accept("Writing " + options.count() + " WebServers with the minimal client");
       RequestCounts before = RequestCounts.of(counter);
+      CpuTimes cpuBefore = CpuTimes.of(parts);
       try (SettledWatch watch = new SettledWatch(admin, MINIMAL_NAMESPACE, 0, options.count())) {
         long start = System.nanoTime();
         writer.run(MINIMAL_NAMESPACE, 0, options.count(), options.concurrency());
         Duration lastAnswer = Duration.ofNanos(System.nanoTime() - start);
         Duration elapsed = watch.await(start, timeout(options.count()), progress);
         return new MinimalRun(
-            new ScaleReport.Phase(elapsed, RequestCounts.of(counter).minus(before)), lastAnswer);
+            new ScaleReport.Phase(
+                elapsed,
+                RequestCounts.of(counter).minus(before),
+                CpuTimes.of(parts).minus(cpuBefore)),
+            lastAnswer);
       }
     }
   }

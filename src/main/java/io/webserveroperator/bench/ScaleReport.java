@@ -58,8 +58,10 @@ public record ScaleReport(
    *
    * @param elapsed from the first create until the last WebServer was settled
    * @param requests the API requests of the writer (the WebServer creates not included)
+   * @param cpu the CPU every process of the run spent in the phase, the benchmark's creates and
+   *     informer (and the minimal client's writes) included
    */
-  public record Phase(Duration elapsed, RequestCounts requests) {}
+  public record Phase(Duration elapsed, RequestCounts requests, CpuTimes cpu) {}
 
   /**
    * The operator's time to settle N WebServers over the minimal client's time to write them, at the
@@ -75,6 +77,14 @@ public record ScaleReport(
    */
   public double timeRatioToLastAnswer() {
     return ratio(operator.elapsed().toNanos(), minimalLastAnswer.toNanos());
+  }
+
+  /**
+   * The CPU of all processes in the operator's phase over that in the minimal client's: whether the
+   * operator made the machine work more, whatever the time each phase took.
+   */
+  public double cpuRatio() {
+    return ratio(operator.cpu().total().toNanos(), minimal.cpu().total().toNanos());
   }
 
   /** Operator writes over minimal writes, Events included: the headline figure. */

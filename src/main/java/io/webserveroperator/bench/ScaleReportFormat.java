@@ -44,6 +44,9 @@ public final class ScaleReportFormat {
         .row(
             "time ratio to minimal's last answer",
             String.format(Locale.ROOT, "%.2f", report.timeRatioToLastAnswer()))
+        .row("CPU per WebServer, operator phase", report.operator().cpu().perItem(n))
+        .row("CPU per WebServer, minimal phase", report.minimal().cpu().perItem(n))
+        .row("CPU ratio operator/minimal", String.format(Locale.ROOT, "%.2f", report.cpuRatio()))
         .row(
             "write ratio operator/minimal",
             String.format(
@@ -116,6 +119,7 @@ public final class ScaleReportFormat {
     root.put("writeRatio", ratio);
     root.put("timeRatio", report.timeRatio());
     root.put("timeRatioToLastAnswer", report.timeRatioToLastAnswer());
+    root.put("cpuRatio", report.cpuRatio());
     Map<String, Object> steady = new LinkedHashMap<>();
     steady.put("quietSeconds", toSeconds(report.quiet()));
     steady.put("resyncSeconds", toSeconds(report.resync()));
@@ -153,6 +157,9 @@ public final class ScaleReportFormat {
     tree.put("requests", phase.requests().byVerb());
     tree.put("writes", phase.requests().writes());
     tree.put("requestsPerWebServer", phase.requests().per(count));
+    Map<String, Object> cpu = new LinkedHashMap<>();
+    phase.cpu().byPart().forEach((part, time) -> cpu.put(part, toSeconds(time)));
+    tree.put("cpuSeconds", cpu);
     return tree;
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -16,9 +17,12 @@ class ScaleReportTest {
         report(
             new ScaleReport.Phase(
                 Duration.ofMillis(4_600),
-                new RequestCounts(Map.of("patch", 1500L, "create", 500L))),
+                new RequestCounts(Map.of("patch", 1500L, "create", 500L)),
+                cpu(Duration.ofSeconds(8), Duration.ofSeconds(5), Duration.ofSeconds(3))),
             new ScaleReport.Phase(
-                Duration.ofMillis(4_000), new RequestCounts(Map.of("patch", 1500L))));
+                Duration.ofMillis(4_000),
+                new RequestCounts(Map.of("patch", 1500L)),
+                cpu(Duration.ofSeconds(7), Duration.ZERO, Duration.ofSeconds(5))));
 
     assertThat(report.timeRatio()).isCloseTo(1.15, within(1e-9));
     assertThat(report.timeRatioToLastAnswer()).isCloseTo(4.6 / 3.5, within(1e-9));
@@ -30,6 +34,13 @@ class ScaleReportTest {
         .containsPattern("time ratio to minimal's last answer +1\\.31\\n");
     assertThat(ScaleReportFormat.table(report))
         .containsPattern("operator: reconciles per WebServer +2\\.00\\n");
+    assertThat(report.cpuRatio()).isCloseTo(16.0 / 12.0, within(1e-9));
+    assertThat(ScaleReportFormat.table(report))
+        .containsPattern(
+            "CPU per WebServer, operator phase +kube-apiserver 16\\.0, operator 10\\.0,"
+                + " benchmark 6\\.0 = 32\\.0 ms\\n");
+    assertThat(ScaleReportFormat.table(report))
+        .containsPattern("CPU ratio operator/minimal +1\\.33\\n");
     assertThat(ScaleReportFormat.json(report)).containsEntry("timeRatio", report.timeRatio());
   }
 
@@ -38,8 +49,11 @@ class ScaleReportTest {
     ScaleReport report =
         report(
             new ScaleReport.Phase(
-                Duration.ofSeconds(10), new RequestCounts(Map.of("patch", 2000L, "create", 500L))),
-            new ScaleReport.Phase(Duration.ofSeconds(8), new RequestCounts(Map.of("patch", 1500L))),
+                Duration.ofSeconds(10),
+                new RequestCounts(Map.of("patch", 2000L, "create", 500L)),
+                CpuTimes.none()),
+            new ScaleReport.Phase(
+                Duration.ofSeconds(8), new RequestCounts(Map.of("patch", 1500L)), CpuTimes.none()),
             new RequestCounts(Map.of("patch", 30L, "update", 10L)),
             List.of(
                 new ReplicaFigures(false, new MemoryFigures(40 * MIB, 150 * MIB, 160 * MIB)),
@@ -76,8 +90,9 @@ class ScaleReportTest {
     String table =
         ScaleReportFormat.table(
             report(
-                new ScaleReport.Phase(Duration.ofSeconds(1), RequestCounts.none()),
-                new ScaleReport.Phase(Duration.ofSeconds(1), RequestCounts.none())));
+                new ScaleReport.Phase(Duration.ofSeconds(1), RequestCounts.none(), CpuTimes.none()),
+                new ScaleReport.Phase(
+                    Duration.ofSeconds(1), RequestCounts.none(), CpuTimes.none())));
 
     assertThat(table)
         .contains("operator: 1 replica with 8 workers each), after 100 each to warm up");
@@ -86,6 +101,14 @@ class ScaleReportTest {
   }
 
   private static final long MIB = 1024 * 1024;
+
+  private static CpuTimes cpu(Duration apiServer, Duration operator, Duration benchmark) {
+    Map<String, Duration> parts = new LinkedHashMap<>();
+    parts.put("kube-apiserver", apiServer);
+    parts.put("operator", operator);
+    parts.put("benchmark", benchmark);
+    return new CpuTimes(parts);
+  }
 
   private static ScaleReport report(ScaleReport.Phase operator, ScaleReport.Phase minimal) {
     return report(
