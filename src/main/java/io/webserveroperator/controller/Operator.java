@@ -36,8 +36,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -95,7 +93,9 @@ public final class Operator implements AutoCloseable {
         new ChildObjectCache(
             client, kinds, options.namespaces(), shards.member(), this::childChanged);
     this.events = new EventRecorder(client);
-    this.applies = applyThreads(options.workers());
+    // One apply thread per worker: enough for two children each without waiting; when all are
+    // busy (a kind with many children) the worker sends the apply itself.
+    this.applies = NamedThreads.elasticPool("apply-", options.workers());
     Reconciler.Parts parts =
         new Reconciler.Parts(
             templates,
@@ -141,23 +141,6 @@ public final class Operator implements AutoCloseable {
     health = new HealthServer(options.healthPort(), metrics::scrape, this::isReady);
     workers =
         Executors.newFixedThreadPool(options.workers(), new NamedThreads("reconcile-worker-"));
-  }
-
-  /**
-   * The threads that send a reconcile's applies beside its worker: one per worker, enough for two
-   * children each without waiting; started when needed and ended after a minute idle. When all are
-   * busy (a kind with many children) the worker sends the apply itself, so nothing ever waits in a
-   * queue, not even after shutdown.
-   */
-  private static ExecutorService applyThreads(int workers) {
-    return new ThreadPoolExecutor(
-        0,
-        workers,
-        1,
-        TimeUnit.MINUTES,
-        new SynchronousQueue<>(),
-        new NamedThreads("apply-"),
-        (task, pool) -> task.run());
   }
 
   /**

@@ -20,8 +20,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.SynchronousQueue;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -105,17 +103,7 @@ public final class ShardAssigner implements AutoCloseable {
     this.members = members;
     this.clock = clock;
     this.patcher = new ShardPatcher(client);
-    // Started when a pass needs them, ended after a minute idle; when all are busy the pass's own
-    // thread sends the patch, so nothing waits in a queue.
-    this.labelling =
-        new ThreadPoolExecutor(
-            0,
-            writers,
-            1,
-            TimeUnit.MINUTES,
-            new SynchronousQueue<>(),
-            new NamedThreads("shard-label-"),
-            (task, pool) -> task.run());
+    this.labelling = NamedThreads.elasticPool("shard-label-", writers);
   }
 
   /** Members on the ring at the last pass. */

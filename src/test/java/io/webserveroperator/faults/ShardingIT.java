@@ -170,11 +170,7 @@ class ShardingIT {
     await("every WebServer labelled for and reconciled by a survivor")
         .atMost(LEADER_TAKEOVER)
         .pollInterval(Duration.ofMillis(250))
-        .until(
-            () ->
-                IntStream.range(0, COUNT)
-                    .mapToObj(i -> "web-" + i)
-                    .allMatch(name -> settled(name, members)));
+        .until(() -> allSettled(members));
     System.out.printf(
         "ShardingIT: leader killed with %d of the %d WebServers created so far labelled; all %d"
             + " reconciled by the survivors %d ms after the kill%n",
@@ -217,11 +213,11 @@ class ShardingIT {
         .atMost(atMost)
         .during(Duration.ofSeconds(3))
         .pollInterval(Duration.ofMillis(500))
-        .until(
-            () ->
-                IntStream.range(0, COUNT)
-                    .mapToObj(i -> "web-" + i)
-                    .allMatch(name -> settled(name, members)));
+        .until(() -> allSettled(members));
+  }
+
+  private boolean allSettled(Set<String> members) {
+    return IntStream.range(0, COUNT).allMatch(i -> settled("web-" + i, members));
   }
 
   private boolean settled(String name, Set<String> members) {
