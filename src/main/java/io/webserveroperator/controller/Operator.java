@@ -118,7 +118,7 @@ public final class Operator implements AutoCloseable {
               options.namespaces(),
               shards.narrow(options.labelSelector()),
               options.resync(),
-              false,
+              /* metadataOnly= */ false,
               this::enqueue);
       resources.put(key(watch.apiVersion(), watch.kind()), cache);
       reconcilers.put(

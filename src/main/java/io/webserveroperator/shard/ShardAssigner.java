@@ -90,7 +90,7 @@ public final class ShardAssigner implements AutoCloseable {
                   namespaces,
                   labelSelector,
                   Duration.ZERO,
-                  true,
+                  /* metadataOnly= */ true,
                   assigner::changed)));
     }
     long millis = period.toMillis();
