@@ -1,22 +1,37 @@
 package io.webserveroperator.apply;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KindResolver;
 import io.webserveroperator.kube.Scoped;
 import io.webserveroperator.manifest.ObjectRef;
+import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Server-side-applies the CREATE and UPDATE entries of a plan. One call per entry, none for
+ * Server-side-applies the CREATE, UPDATE and ADOPT entries of a plan. One call per entry, none for
  * UNCHANGED: the plan already knows which objects need a write.
+ *
+ * <p>A CREATE is sent create-only: with a {@code resourceVersion} that no stored object has, which
+ * the API server ignores when it creates and holds against an object that exists (409 Conflict,
+ * nothing written). So a create never merges into an object that appeared after the plan was made,
+ * or that the operator's label-selected caches could not see: someone else's object with a name the
+ * templates render.
  */
 public final class Applier {
+
+  /** etcd numbers its first write 2: no object was ever stored at revision 1. */
+  static final String CREATE_ONLY = "1";
 
   private final KubernetesClient client;
   private final KindResolver kinds;
@@ -32,37 +47,108 @@ public final class Applier {
    * Applies one entry and returns the object as the API server stored it (or, in a dry run, would
    * store it).
    *
-   * @throws ApplyException when the API server refuses; its code says whether a retry may help
+   * @throws ApplyException when the API server refuses; its code says whether a retry may help, and
+   *     for a CREATE {@link ApplyException#existed()} that the object was there already
    */
   public GenericKubernetesResource apply(PlanEntry entry) {
-    if (entry.action() != Action.CREATE && entry.action() != Action.UPDATE) {
-      throw new IllegalArgumentException("Only CREATE and UPDATE entries are applied: " + entry);
+    if (!entry.action().applies()) {
+      throw new IllegalArgumentException(
+          "Only CREATE, UPDATE and ADOPT entries are applied: " + entry);
     }
-    return apply(entry.ref(), entry.desired());
+    return entry.action() == Action.CREATE
+        ? create(entry.ref(), entry.desired())
+        : apply(entry.ref(), entry.desired());
   }
 
-  /** Applies one object given as plain maps. */
+  /** Applies one object given as plain maps, creating it or merging into the one that exists. */
   public GenericKubernetesResource apply(ObjectRef ref, Map<String, Object> desired) {
+    try {
+      return send(ref, desired);
+    } catch (KubernetesClientException e) {
+      throw new ApplyException(ref, "apply", e.getCode(), reasonOf(e), e);
+    }
+  }
+
+  /**
+   * Creates one object with server-side apply, or refuses with {@link ApplyException#existed()}
+   * when it exists already, writing nothing.
+   */
+  public GenericKubernetesResource create(ObjectRef ref, Map<String, Object> desired) {
+    Map<String, Object> guarded = new LinkedHashMap<>(desired);
+    Map<String, Object> meta =
+        new LinkedHashMap<>(desired.get("metadata") instanceof Map<?, ?> m ? castMap(m) : Map.of());
+    meta.put("resourceVersion", CREATE_ONLY);
+    guarded.put("metadata", meta);
+    try {
+      return send(ref, guarded);
+    } catch (KubernetesClientException e) {
+      if (e.getCode() == 409) {
+        throw ApplyException.existed(ref, reasonOf(e), e);
+      }
+      throw new ApplyException(ref, "apply", e.getCode(), reasonOf(e), e);
+    }
+  }
+
+  private GenericKubernetesResource send(ObjectRef ref, Map<String, Object> desired) {
     GenericKubernetesResource object =
         client.getKubernetesSerialization().convertValue(desired, GenericKubernetesResource.class);
-    Resource<GenericKubernetesResource> resource = resource(ref, object);
     try {
+      Resource<GenericKubernetesResource> resource = scoped(ref).resource(object);
       var applicable = options.dryRun() ? resource.dryRun() : resource;
       var managed = applicable.fieldManager(options.fieldManager());
       return options.forceConflicts()
           ? managed.forceConflicts().serverSideApply()
           : managed.serverSideApply();
-    } catch (KubernetesClientException e) {
-      throw new ApplyException(ref, "apply", e.getCode(), reasonOf(e), e);
     } catch (OperatorException e) {
       throw new ApplyException(ref, "apply", 0, e.getMessage(), e);
     }
   }
 
-  private Resource<GenericKubernetesResource> resource(
-      ObjectRef ref, GenericKubernetesResource object) {
-    return Scoped.in(client, kinds.resolve(ref.apiVersion(), ref.kind()), ref.namespace())
-        .resource(object);
+  /** Reads one object from the API server; empty when it does not exist. */
+  public Optional<GenericKubernetesResource> get(ObjectRef ref) {
+    try {
+      return Optional.ofNullable(scoped(ref).withName(ref.name()).get());
+    } catch (KubernetesClientException e) {
+      throw new ApplyException(ref, "get", e.getCode(), reasonOf(e), e);
+    }
+  }
+
+  /**
+   * Removes one annotation if it still has {@code value} (a JSON patch that tests, then removes);
+   * an object that lost it meanwhile is left as it is.
+   */
+  public void removeAnnotation(ObjectRef ref, String key, String value) {
+    String path = "/metadata/annotations/" + key.replace("~", "~0").replace("/", "~1");
+    String patch =
+        "[{\"op\":\"test\",\"path\":\""
+            + path
+            + "\",\"value\":\""
+            + value
+            + "\"},{\"op\":\"remove\",\"path\":\""
+            + path
+            + "\"}]";
+    try {
+      var object = scoped(ref).withName(ref.name());
+      (options.dryRun() ? object.dryRun() : object).patch(PatchContext.of(PatchType.JSON), patch);
+    } catch (KubernetesClientException e) {
+      // 422: the test failed, someone changed or removed the annotation first; 404: gone.
+      if (e.getCode() != 422 && e.getCode() != 404) {
+        throw new ApplyException(ref, "annotate", e.getCode(), reasonOf(e), e);
+      }
+    }
+  }
+
+  private NonNamespaceOperation<
+          GenericKubernetesResource,
+          GenericKubernetesResourceList,
+          Resource<GenericKubernetesResource>>
+      scoped(ObjectRef ref) {
+    return Scoped.in(client, kinds.resolve(ref.apiVersion(), ref.kind()), ref.namespace());
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> castMap(Map<?, ?> map) {
+    return (Map<String, Object>) map;
   }
 
   /** The API server's own words where it gave any: they name the invalid field. */

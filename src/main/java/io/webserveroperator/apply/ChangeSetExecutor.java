@@ -5,14 +5,22 @@ import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
+import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.ReadCache;
+import io.webserveroperator.manifest.Claim;
+import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.Owner;
+import io.webserveroperator.manifest.RenderedObject;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -20,17 +28,30 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * Carries out a {@link Plan}: applies its CREATE and UPDATE entries at once, then, only once every
- * apply has succeeded, prunes its PRUNE entries one after the other. UNCHANGED entries cost no
- * request. A refusal stops it: applies not yet sent are not sent, those in flight are waited for,
- * nothing is pruned, and the {@link ChangeSet} carries the refusal of the earliest entry in plan
- * order and every apply that succeeded.
+ * Carries out a {@link Plan}, all or nothing as far as ownership goes:
  *
- * <p>Server-side apply needs no order among a resource's children (an owner reference names the
- * resource, not a sibling), so sending them at once costs the reconcile one round trip instead of
- * one per child. All but the last go to the {@code applies} executor; the calling thread sends the
- * last itself and returns only when every one has ended, so that the work queue's promise of one
- * reconcile per resource at a time holds for its writes too.
+ * <ol>
+ *   <li>A CONFLICT entry stops it before any request: someone else's object is never written.
+ *   <li>CREATE entries are sent at once, create-only ({@link ObjectWriter#apply}). One that finds
+ *       its object there already (the caches hold only objects with the operator's labels, and
+ *       someone may create it meanwhile) reads it and plans it again with the resource's {@link
+ *       Claim} on it: its own (a cache behind) is updated, an adoptable one adopted, anyone else's
+ *       is a conflict, and then the objects this reconcile just created are deleted again and
+ *       nothing else is sent. When the resource's last reconcile ended in a conflict, every CREATE
+ *       object is read first instead, so that a conflict that stays costs no create and delete.
+ *   <li>UPDATE and ADOPT entries are sent at once; an adopted object loses its adopt annotation. An
+ *       update refused for an immutable field deletes and creates the object again when its
+ *       template says {@code force: enabled}, and otherwise says how to allow that.
+ *   <li>Only once every apply has succeeded, PRUNE entries are deleted one after the other and
+ *       ORPHAN entries (kept by their {@code resource-policy}) dropped from the inventory.
+ * </ol>
+ *
+ * <p>UNCHANGED entries cost no request. A refusal stops it: applies not yet sent are not sent,
+ * those in flight are waited for, nothing is pruned, and the {@link ChangeSet} carries the refusal
+ * of the earliest entry in plan order and every apply that succeeded. All but the last apply of a
+ * batch go to the {@code applies} executor; the calling thread sends the last itself and returns
+ * only when every one has ended, so that the work queue's promise of one reconcile per resource at
+ * a time holds for its writes too.
  *
  * <p>Each applied object is told to the children's cache at once, so that the next reconcile plans
  * against it even before its watch event arrives. Stateless apart from its collaborators:
@@ -38,16 +59,20 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class ChangeSetExecutor {
 
+  /** How long a recreated object may take to be gone before it is created again. */
+  private static final Duration DELETION_WAIT = Duration.ofSeconds(30);
+
   private final ObjectWriter writer;
   private final ReadCache children;
   private final KubernetesSerialization serialization;
   private final Executor applies;
+  private final Planner planner = new Planner();
 
   /**
-   * @param writer makes the writes; called from several threads at once
+   * @param writer makes the requests; called from several threads at once
    * @param children the cache the planner reads live children from
    * @param serialization turns applied objects into the plain maps status rendering reads
-   * @param applies runs all but the last apply of a plan; {@code Runnable::run} applies one after
+   * @param applies runs all but the last apply of a batch; {@code Runnable::run} applies one after
    *     the other, in plan order
    */
   public ChangeSetExecutor(
@@ -62,90 +87,189 @@ public final class ChangeSetExecutor {
   }
 
   /**
-   * Carries out the plan.
+   * What one reconcile asks of the executor besides its plan.
    *
+   * @param owner the resource the objects are rendered for
    * @param inventory what the resource owned before, from its status
    * @param updatesAreDrift whether the desired objects are those applied last time, so that an
    *     UPDATE puts back what someone else changed rather than following a new render
+   * @param lookBeforeCreating read every CREATE object before creating it: the resource's last
+   *     reconcile ended in an ownership conflict
    */
-  public ChangeSet execute(Plan plan, Collection<ObjectRef> inventory, boolean updatesAreDrift) {
-    List<PlanEntry> toApply =
-        plan.entries().stream()
-            .filter(e -> e.action() == Action.CREATE || e.action() == Action.UPDATE)
-            .toList();
-    List<Attempt> attempts = applyAll(toApply);
-    List<Change> changes = new ArrayList<>();
-    Set<ObjectRef> owned = new LinkedHashSet<>(inventory);
-    Map<ObjectRef, Map<String, Object>> current = new LinkedHashMap<>();
-    ApplyException refusal = null;
-    int next = 0;
-    for (PlanEntry entry : plan.entries()) {
-      switch (entry.action()) {
-        case UNCHANGED -> {
-          current.put(entry.ref(), entry.live());
-          owned.add(entry.ref());
-        }
-        case CREATE, UPDATE -> {
-          Attempt attempt = attempts.get(next++);
-          if (attempt.applied() != null) {
-            children.wrote(attempt.applied());
-            current.put(entry.ref(), asMap(attempt.applied()));
-            owned.add(entry.ref());
-            changes.add(
-                new Change(
-                    entry.ref(),
-                    entry.action(),
-                    entry.action() == Action.UPDATE && updatesAreDrift));
-          } else if (attempt.refusal() != null && refusal == null) {
-            refusal = attempt.refusal();
+  public record Request(
+      Owner owner,
+      Collection<ObjectRef> inventory,
+      boolean updatesAreDrift,
+      boolean lookBeforeCreating) {}
+
+  /** Carries out the plan. */
+  public ChangeSet execute(Plan plan, Request request) {
+    Set<ObjectRef.Identity> listed = new HashSet<>();
+    request.inventory().forEach(ref -> listed.add(ref.identity()));
+    List<PlanEntry> entries = new ArrayList<>(plan.entries());
+    List<Claim> conflicts = new ArrayList<>();
+    plan.byAction(Action.CONFLICT).forEach(entry -> conflicts.add(entry.claim()));
+    if (conflicts.isEmpty() && request.lookBeforeCreating()) {
+      for (int i = 0; i < entries.size(); i++) {
+        PlanEntry entry = entries.get(i);
+        if (entry.action() == Action.CREATE) {
+          Optional<GenericKubernetesResource> found = writer.get(entry.ref());
+          if (found.isPresent()) {
+            entries.set(i, planAgain(entry, found.get(), request.owner(), listed, conflicts));
           }
         }
-        case PRUNE -> {
-          // Pruned below, once every apply has succeeded.
+      }
+    }
+    if (!conflicts.isEmpty()) {
+      return refused(request, new OwnershipConflictException(conflicts));
+    }
+    Attempt[] attempts = new Attempt[entries.size()];
+    AtomicBoolean refused = new AtomicBoolean();
+    // 1. Creates, create-only: an object found there is planned again by the resource's claim.
+    applyAll(entries, Action.CREATE, attempts, refused);
+    for (int i = 0; i < entries.size(); i++) {
+      Attempt attempt = attempts[i];
+      if (attempt != null && attempt.refusal() != null && attempt.refusal().existed()) {
+        Optional<GenericKubernetesResource> found = writer.get(entries.get(i).ref());
+        if (found.isPresent()) {
+          attempts[i] = null;
+          entries.set(
+              i, planAgain(entries.get(i), found.get(), request.owner(), listed, conflicts));
         }
+      }
+    }
+    if (!conflicts.isEmpty()) {
+      undoCreates(entries, attempts);
+      return refused(request, new OwnershipConflictException(conflicts));
+    }
+    // 2. Updates and adoptions, unless a create was refused.
+    applyAll(entries, Action.UPDATE, attempts, refused);
+    // 3. What was done, in plan order; prunes only when nothing was refused.
+    List<Change> changes = new ArrayList<>();
+    Set<ObjectRef> owned = new LinkedHashSet<>(request.inventory());
+    Map<ObjectRef, Map<String, Object>> current = new LinkedHashMap<>();
+    ApplyException refusal = null;
+    for (int i = 0; i < entries.size(); i++) {
+      PlanEntry entry = entries.get(i);
+      Attempt attempt = attempts[i];
+      if (entry.action() == Action.UNCHANGED) {
+        current.put(entry.ref(), entry.live());
+        owned.add(entry.ref());
+      } else if (attempt != null && attempt.applied() != null) {
+        children.wrote(attempt.applied());
+        current.put(entry.ref(), asMap(attempt.applied()));
+        owned.add(entry.ref());
+        boolean drift = entry.action() == Action.UPDATE && request.updatesAreDrift();
+        changes.add(new Change(entry.ref(), entry.action(), drift, attempt.recreated()));
+        if (entry.action() == Action.ADOPT && Lifecycle.adoptable(entry.live())) {
+          try {
+            writer.removeAnnotation(entry.ref(), Lifecycle.ADOPT, "true");
+          } catch (ApplyException e) {
+            refusal = refusal == null ? e : refusal;
+          }
+        }
+      } else if (attempt != null && attempt.refusal() != null && refusal == null) {
+        refusal = attempt.refusal();
       }
     }
     if (refusal != null) {
       return new ChangeSet(changes, List.copyOf(owned), current, refusal);
     }
-    for (PlanEntry entry : plan.byAction(Action.PRUNE)) {
-      try {
-        if (writer.prune(entry)) {
-          changes.add(new Change(entry.ref(), Action.PRUNE, false));
+    for (PlanEntry entry : entries) {
+      if (entry.action() == Action.ORPHAN) {
+        changes.add(new Change(entry.ref(), Action.ORPHAN, false));
+        owned.remove(entry.ref());
+      } else if (entry.action() == Action.PRUNE) {
+        try {
+          if (writer.prune(entry)) {
+            changes.add(new Change(entry.ref(), Action.PRUNE, false));
+          }
+        } catch (ApplyException e) {
+          return new ChangeSet(changes, List.copyOf(owned), current, e);
         }
-      } catch (ApplyException e) {
-        return new ChangeSet(changes, List.copyOf(owned), current, e);
+        owned.remove(entry.ref());
       }
-      owned.remove(entry.ref());
     }
     return new ChangeSet(changes, List.copyOf(owned), current, null);
   }
 
+  /** Nothing written: the old inventory, no children. */
+  private static ChangeSet refused(Request request, OwnershipConflictException conflict) {
+    return new ChangeSet(List.of(), List.copyOf(request.inventory()), Map.of(), conflict);
+  }
+
   /**
-   * Sends every CREATE and UPDATE at once and waits for all of them. An error other than a refusal
-   * (a bug, not an answer of the API server) is thrown once every apply has ended.
+   * Plans again a CREATE entry whose object exists, from the resource's claim on it; a conflict is
+   * added to {@code conflicts}.
    */
-  private List<Attempt> applyAll(List<PlanEntry> entries) {
-    if (entries.isEmpty()) {
-      return List.of();
+  private PlanEntry planAgain(
+      PlanEntry create,
+      GenericKubernetesResource found,
+      Owner owner,
+      Set<ObjectRef.Identity> listed,
+      List<Claim> conflicts) {
+    RenderedObject rendered = new RenderedObject(create.ref(), create.desired(), create.template());
+    PlanEntry again =
+        planner.judge(rendered, asMap(found), owner, listed.contains(create.ref().identity()));
+    if (again.action() == Action.CONFLICT) {
+      conflicts.add(again.claim());
     }
-    AtomicBoolean refused = new AtomicBoolean();
+    return again;
+  }
+
+  /**
+   * Deletes what this reconcile created before a conflict was found, so that it applies nothing; an
+   * object that cannot be deleted stays, owned by the resource, and goes with it.
+   */
+  private void undoCreates(List<PlanEntry> entries, Attempt[] attempts) {
+    for (int i = 0; i < entries.size(); i++) {
+      if (attempts[i] != null && attempts[i].applied() != null) {
+        try {
+          writer.delete(entries.get(i).ref());
+        } catch (ApplyException e) {
+          // Its owner reference names the resource: the garbage collector removes it with it.
+        }
+      }
+    }
+  }
+
+  /**
+   * Sends every entry of one batch at once (CREATE, or UPDATE with ADOPT) and waits for all of
+   * them, unless an apply was refused already. An error other than a refusal (a bug, not an answer
+   * of the API server) is thrown once every apply has ended.
+   */
+  private void applyAll(
+      List<PlanEntry> entries, Action batch, Attempt[] attempts, AtomicBoolean refused) {
+    List<Integer> indices = new ArrayList<>();
+    for (int i = 0; i < entries.size(); i++) {
+      Action action = entries.get(i).action();
+      boolean inBatch =
+          batch == Action.CREATE
+              ? action == Action.CREATE
+              : action == Action.UPDATE || action == Action.ADOPT;
+      if (inBatch && attempts[i] == null) {
+        indices.add(i);
+      }
+    }
+    if (indices.isEmpty() || refused.get()) {
+      return;
+    }
     List<CompletableFuture<Attempt>> pending = new ArrayList<>();
-    for (PlanEntry entry : entries.subList(0, entries.size() - 1)) {
+    for (int i : indices.subList(0, indices.size() - 1)) {
+      PlanEntry entry = entries.get(i);
       pending.add(CompletableFuture.supplyAsync(() -> attempt(entry, refused), applies));
     }
     CompletableFuture<Attempt> last = new CompletableFuture<>();
     try {
-      last.complete(attempt(entries.get(entries.size() - 1), refused));
+      last.complete(attempt(entries.get(indices.get(indices.size() - 1)), refused));
     } catch (RuntimeException e) {
       last.completeExceptionally(e);
     }
     pending.add(last);
-    List<Attempt> attempts = new ArrayList<>();
     RuntimeException error = null;
-    for (CompletableFuture<Attempt> future : pending) {
+    for (int k = 0; k < pending.size(); k++) {
       try {
-        attempts.add(future.join());
+        attempts[indices.get(k)] = pending.get(k).join();
       } catch (CompletionException e) {
         error = error != null ? error : unwrap(e);
       }
@@ -153,26 +277,75 @@ public final class ChangeSetExecutor {
     if (error != null) {
       throw error;
     }
-    return attempts;
   }
 
   private static RuntimeException unwrap(CompletionException e) {
     return e.getCause() instanceof RuntimeException cause ? cause : e;
   }
 
-  /** Applies one entry, unless another was refused before it was sent. */
+  /**
+   * Applies one entry, unless another was refused before it was sent. A create that finds its
+   * object there does not count as refused: it is planned again.
+   */
   private Attempt attempt(PlanEntry entry, AtomicBoolean refused) {
     if (refused.get()) {
-      return new Attempt(null, null);
+      return Attempt.NOT_SENT;
     }
     try {
-      return new Attempt(writer.apply(entry), null);
+      return new Attempt(writer.apply(entry), null, false);
     } catch (ApplyException e) {
-      refused.set(true);
-      return new Attempt(null, e);
+      if (e.isImmutable()) {
+        if (Lifecycle.of(entry.desired()).recreate()) {
+          return recreate(entry, refused);
+        }
+        e = e.withRecreateHint();
+      }
+      if (!e.existed()) {
+        refused.set(true);
+      }
+      return new Attempt(null, e, false);
     } catch (RuntimeException e) {
       refused.set(true);
       throw e;
+    }
+  }
+
+  /** Deletes the object, waits until it is gone, and creates it again. */
+  private Attempt recreate(PlanEntry entry, AtomicBoolean refused) {
+    try {
+      writer.delete(entry.ref());
+      long deadline = System.nanoTime() + DELETION_WAIT.toNanos();
+      while (writer.get(entry.ref()).isPresent()) {
+        if (System.nanoTime() > deadline) {
+          throw new ApplyException(
+              entry.ref(),
+              "recreate",
+              0,
+              "it was deleted to be created again but is still there after "
+                  + DELETION_WAIT.toSeconds()
+                  + " s (a finalizer?)",
+              null);
+        }
+        Thread.sleep(100);
+      }
+      PlanEntry create =
+          new PlanEntry(
+              entry.ref(),
+              Action.CREATE,
+              entry.desired(),
+              null,
+              entry.patch(),
+              entry.template(),
+              null);
+      return new Attempt(writer.apply(create), null, true);
+    } catch (ApplyException e) {
+      refused.set(true);
+      return new Attempt(null, e, false);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      refused.set(true);
+      return new Attempt(
+          null, new ApplyException(entry.ref(), "recreate", 0, "interrupted", e), false);
     }
   }
 
@@ -184,6 +357,11 @@ public final class ChangeSetExecutor {
   /**
    * One apply: the object as stored, or the refusal; neither when it was not sent because another
    * apply of the plan was refused first.
+   *
+   * @param recreated whether the object was deleted and created again for an immutable field
    */
-  private record Attempt(GenericKubernetesResource applied, ApplyException refusal) {}
+  private record Attempt(
+      GenericKubernetesResource applied, ApplyException refusal, boolean recreated) {
+    static final Attempt NOT_SENT = new Attempt(null, null, false);
+  }
 }

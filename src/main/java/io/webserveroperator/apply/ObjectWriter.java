@@ -3,20 +3,40 @@ package io.webserveroperator.apply;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.manifest.ObjectRef;
+import java.util.Optional;
 
 /**
- * The writes a plan needs of the cluster. {@link #of} makes them with {@link Applier} and {@link
+ * The requests a plan needs of the cluster. {@link #of} makes them with {@link Applier} and {@link
  * Pruner}; unit tests of the reconcile workflow put a fake in their place.
  */
 public interface ObjectWriter {
 
   /**
-   * Server-side-applies the object of a CREATE or UPDATE entry.
+   * Server-side-applies the object of a CREATE, UPDATE or ADOPT entry. A CREATE is create-only: it
+   * never merges into an object that exists already.
    *
    * @return the object as the API server stored it
-   * @throws ApplyException when the API server refuses; its code says whether a retry may help
+   * @throws ApplyException when the API server refuses; for a CREATE, {@link
+   *     ApplyException#existed()} says that the object exists already and nothing was written
    */
   GenericKubernetesResource apply(PlanEntry entry);
+
+  /**
+   * Reads one object from the API server, not a cache: for an object that a create-only apply
+   * found, whose owner the caches cannot tell since it carries none of the operator's labels.
+   *
+   * @return the object, or empty when it does not exist
+   * @throws ApplyException when the API server refuses the read
+   */
+  Optional<GenericKubernetesResource> get(ObjectRef ref);
+
+  /**
+   * Removes one annotation of an object, if it still has that value; for the adopt annotation, once
+   * the object is adopted.
+   *
+   * @throws ApplyException when the API server refuses the patch
+   */
+  void removeAnnotation(ObjectRef ref, String key, String value);
 
   /**
    * Deletes the object of a PRUNE entry, if it is still there and managed by this operator.
@@ -34,7 +54,7 @@ public interface ObjectWriter {
    */
   boolean delete(ObjectRef ref);
 
-  /** The writer that sends each write to the API server. */
+  /** The writer that sends each request to the API server. */
   static ObjectWriter of(Applier applier, Pruner pruner) {
     return new ClusterWriter(applier, pruner);
   }

@@ -15,8 +15,9 @@ import java.util.Optional;
  * writes beyond the minimal ones; {@code kubectl describe} still names each object and what was
  * done to it.
  *
- * @param reason {@code Created}, {@code Updated}, {@code DriftCorrected} or {@code Pruned} when
- *     every change was of that kind, {@code Applied} when they were mixed
+ * @param reason {@code Created}, {@code Updated}, {@code DriftCorrected}, {@code Recreated}, {@code
+ *     Adopted}, {@code Pruned} or {@code Kept} when every change was of that kind, {@code Applied}
+ *     when they were mixed; {@code Adopted} whenever an object was adopted
  * @param message the changes grouped by what was done, in the order they were made: {@code Created
  *     Deployment ns/a, Service ns/b; Pruned Ingress ns/c}
  */
@@ -41,17 +42,24 @@ record ChangeEvent(String reason, String message) {
     List<String> clauses = new ArrayList<>();
     objectsByVerb.forEach((verb, objects) -> clauses.add(verb + " " + String.join(", ", objects)));
     List<String> reasons = changes.stream().map(ChangeEvent::reason).distinct().toList();
-    String reason = reasons.size() == 1 ? reasons.get(0) : "Applied";
+    // Taking over an object that existed is what its owner must be able to find: it names the
+    // event even among other changes.
+    String reason =
+        reasons.contains("Adopted") ? "Adopted" : reasons.size() == 1 ? reasons.get(0) : "Applied";
     return Optional.of(new ChangeEvent(reason, String.join("; ", clauses)));
   }
 
   private static String reason(Change change) {
     return switch (change.action()) {
       case CREATE -> "Created";
-      case UPDATE -> change.drift() ? "DriftCorrected" : "Updated";
+      case UPDATE ->
+          change.recreated() ? "Recreated" : change.drift() ? "DriftCorrected" : "Updated";
+      case ADOPT -> "Adopted";
       case PRUNE -> "Pruned";
-      case UNCHANGED ->
-          throw new IllegalArgumentException("no event for an unchanged object: " + change.ref());
+      case ORPHAN -> "Kept";
+      case UNCHANGED, CONFLICT ->
+          throw new IllegalArgumentException(
+              "no event for " + change.action() + " " + change.ref());
     };
   }
 }

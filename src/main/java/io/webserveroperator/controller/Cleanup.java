@@ -17,6 +17,7 @@ import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.status.EventSink;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Deletion of resources whose objects the garbage collector cannot remove: objects in another
@@ -59,17 +60,19 @@ final class Cleanup {
   }
 
   /**
-   * Deletes what the garbage collector cannot, then lets the resource go. Works from the inventory
-   * alone, so a resource with broken templates can still be deleted.
+   * Deletes what the garbage collector cannot, except what its {@code resource-policy} keeps, then
+   * lets the resource go. Works from the inventory alone, so a resource with broken templates can
+   * still be deleted.
    */
-  ReconcileResult run(GenericKubernetesResource resource, List<ObjectRef> inventory) {
+  ReconcileResult run(
+      GenericKubernetesResource resource, List<ObjectRef> inventory, Set<ObjectRef> kept) {
     if (!hasFinalizer(resource)) {
       return ReconcileResult.nothing();
     }
     List<Change> changes = new ArrayList<>();
     String namespace = resource.getMetadata().getNamespace();
     for (ObjectRef ref : inventory) {
-      if (!collectable(ref, namespace)) {
+      if (!collectable(ref, namespace) && !kept.contains(ref)) {
         try {
           if (writer.delete(ref)) {
             changes.add(new Change(ref, Action.PRUNE, false));

@@ -10,12 +10,17 @@ import io.webserveroperator.apply.Change;
 import io.webserveroperator.apply.ChangeSet;
 import io.webserveroperator.apply.ChangeSetExecutor;
 import io.webserveroperator.apply.ObjectWriter;
+import io.webserveroperator.apply.OwnershipConflictException;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.ReadCache;
 import io.webserveroperator.manifest.Inventory;
+import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.status.Condition;
+import io.webserveroperator.status.Conditions;
 import io.webserveroperator.status.EventSink;
 import io.webserveroperator.status.Outcome;
 import io.webserveroperator.status.Readiness;
@@ -33,8 +38,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.stream.Collectors;
 
 /**
  * Drives one resource to its rendered state, in the six steps of README's concept diagram: read the
@@ -47,6 +54,9 @@ import java.util.concurrent.Executor;
  * <p>Thread-safe; the work queue guarantees one reconcile per resource at a time.
  */
 public final class Reconciler {
+
+  /** The Ready reason of a resource whose templates render someone else's object. */
+  static final String OWNERSHIP_CONFLICT = "OwnershipConflict";
 
   private final Watch watch;
   private final ResourceDefinitionContext kind;
@@ -62,6 +72,9 @@ public final class Reconciler {
   private final KubernetesSerialization serialization;
   private final Map<ObjectRef, Integer> lastApplied = new ConcurrentHashMap<>();
   private final Map<ObjectRef, SettledInputs> settled = new ConcurrentHashMap<>();
+
+  /** Resources whose last reconcile found someone else's object: look before creating. */
+  private final Set<ObjectRef> conflicted = ConcurrentHashMap.newKeySet();
 
   /**
    * The collaborators of a reconciler, shared across kinds. {@code client} serialises objects and
@@ -112,7 +125,7 @@ public final class Reconciler {
     Observed observed = Observed.of(cached.get(), asMap(cached.get()));
     if (observed.resource().getMetadata().getDeletionTimestamp() != null) {
       forget(ref);
-      return cleanup.run(observed.resource(), observed.inventory());
+      return cleanup.run(observed.resource(), observed.inventory(), observed.kept());
     }
     long templatesRevision = templates.revision(watch);
     SettledInputs last = settled.get(ref);
@@ -129,7 +142,7 @@ public final class Reconciler {
       // 4. Apply, then prune.
       ChangeSet changeSet = apply(ref, observed, plan, desired);
       // 5. Status, written only when it changed.
-      Optional<GenericKubernetesResource> written = writeStatus(observed, changeSet);
+      Optional<GenericKubernetesResource> written = writeStatus(observed, changeSet, kept(desired));
       remember(ref, observed.resource(), written, templatesRevision, changeSet);
       // 6. Done: the work queue forgets the key's backoff.
       return ReconcileResult.done(changeSet.changes(), written.isPresent());
@@ -169,6 +182,7 @@ public final class Reconciler {
   private void forget(ObjectRef ref) {
     lastApplied.remove(ref);
     settled.remove(ref);
+    conflicted.remove(ref);
   }
 
   private List<RenderedObject> render(Observed observed) {
@@ -187,7 +201,11 @@ public final class Reconciler {
 
   private Plan plan(Observed observed, List<RenderedObject> desired) {
     try {
-      return planner.plan(desired, ref -> children.get(ref).map(this::asMap), observed.inventory());
+      return planner.plan(
+          desired,
+          ref -> children.get(ref).map(this::asMap),
+          observed.inventory(),
+          observed.owner());
     } catch (OperatorException e) {
       // A kind the API server does not serve, or an object rendered twice: no retry fixes it.
       throw StepFailed.beforeApply(
@@ -204,11 +222,27 @@ public final class Reconciler {
     int fingerprint = desired.stream().map(RenderedObject::body).toList().hashCode();
     // Rendered the same as last time: an UPDATE puts back what someone else changed.
     boolean updatesAreDrift = Integer.valueOf(fingerprint).equals(lastApplied.get(ref));
-    ChangeSet changeSet = executor.execute(plan, observed.inventory(), updatesAreDrift);
+    // A conflict may have been resolved by someone we cannot watch: look before creating again.
+    boolean lookBeforeCreating =
+        conflicted.contains(ref) || OWNERSHIP_CONFLICT.equals(observed.readyReason());
+    ChangeSet changeSet =
+        executor.execute(
+            plan,
+            new ChangeSetExecutor.Request(
+                observed.owner(), observed.inventory(), updatesAreDrift, lookBeforeCreating));
     ChangeEvent.of(changeSet.changes())
         .ifPresent(event -> events.normal(observed.resource(), event.reason(), event.message()));
-    if (changeSet.failed()) {
-      ApplyException e = changeSet.failure();
+    if (changeSet.failure() instanceof OwnershipConflictException e) {
+      conflicted.add(ref);
+      // Someone else's object may be renamed, removed or marked for adoption at any time, and no
+      // watch tells: retried after its backoff.
+      throw new StepFailed(
+          ReconcileFailure.retriable(OWNERSHIP_CONFLICT, OWNERSHIP_CONFLICT, e),
+          changeSet.owned(),
+          changeSet.changes());
+    }
+    conflicted.remove(ref);
+    if (changeSet.failure() instanceof ApplyException e) {
       throw new StepFailed(
           e.isInvalid()
               ? ReconcileFailure.terminal("ApplyFailed", "Invalid", e)
@@ -224,7 +258,8 @@ public final class Reconciler {
    * Renders the status template over the children as they are now, and writes the status; returns
    * the resource as written, or empty when the status was already right.
    */
-  private Optional<GenericKubernetesResource> writeStatus(Observed observed, ChangeSet changeSet) {
+  private Optional<GenericKubernetesResource> writeStatus(
+      Observed observed, ChangeSet changeSet, Set<ObjectRef> kept) {
     Map<String, Object> templateStatus;
     try {
       templateStatus =
@@ -237,7 +272,7 @@ public final class Reconciler {
     }
     Map<ObjectRef, Readiness.Verdict> verdicts = new LinkedHashMap<>();
     changeSet.children().forEach((ref, child) -> verdicts.put(ref, Readiness.of(child)));
-    return write(observed, templateStatus, changeSet.owned(), Outcome.applied(), verdicts);
+    return write(observed, templateStatus, changeSet.owned(), kept, Outcome.applied(), verdicts);
   }
 
   /**
@@ -250,7 +285,8 @@ public final class Reconciler {
     String message = failure.cause().getMessage();
     events.warning(observed.resource(), failure.event(), message);
     Outcome outcome = Outcome.failed(failure.reason(), message);
-    boolean written = write(observed, null, step.owned, outcome, Map.of()).isPresent();
+    boolean written =
+        write(observed, null, step.owned, observed.kept(), outcome, Map.of()).isPresent();
     return failure.terminal()
         ? ReconcileResult.waitForChange(step.changes, written, message)
         : ReconcileResult.retry(step.changes, written, message);
@@ -260,6 +296,7 @@ public final class Reconciler {
       Observed observed,
       Map<String, Object> templateStatus,
       Collection<ObjectRef> inventory,
+      Set<ObjectRef> kept,
       Outcome outcome,
       Map<ObjectRef, Readiness.Verdict> verdicts) {
     GenericKubernetesResource resource = observed.resource();
@@ -270,6 +307,7 @@ public final class Reconciler {
             generation == null ? 0 : generation,
             templateStatus,
             List.copyOf(inventory),
+            kept,
             outcome,
             verdicts,
             clock.instant());
@@ -284,6 +322,14 @@ public final class Reconciler {
       }
       throw e;
     }
+  }
+
+  /** The rendered objects whose {@code resource-policy: keep} leaves them in place. */
+  private static Set<ObjectRef> kept(List<RenderedObject> desired) {
+    return desired.stream()
+        .filter(object -> Lifecycle.of(object.body()).keep())
+        .map(RenderedObject::ref)
+        .collect(Collectors.toSet());
   }
 
   private static Map<String, Map<String, Map<String, Object>>> byKindAndName(
@@ -318,6 +364,24 @@ public final class Reconciler {
       Map<String, Object> status =
           object.get("status") instanceof Map<?, ?> map ? (Map<String, Object>) map : null;
       return new Observed(resource, object, status, Inventory.fromStatus(status));
+    }
+
+    /** The inventory entries marked kept, as last written. */
+    Set<ObjectRef> kept() {
+      return Inventory.keptFromStatus(status);
+    }
+
+    Owner owner() {
+      return Owner.of(object);
+    }
+
+    /** The reason of the Ready condition as last written, or null. */
+    String readyReason() {
+      return Conditions.read(status).stream()
+          .filter(condition -> condition.type().equals("Ready"))
+          .map(Condition::reason)
+          .findFirst()
+          .orElse(null);
     }
   }
 

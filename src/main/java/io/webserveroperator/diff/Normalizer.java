@@ -1,5 +1,6 @@
 package io.webserveroperator.diff;
 
+import io.webserveroperator.manifest.Lifecycle;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -45,6 +46,11 @@ final class Normalizer {
     Map<String, Object> metadata = Tree.childMap(copy, "metadata");
     if (metadata != null) {
       metadata.keySet().removeAll(SERVER_METADATA);
+      // How an object is managed is read from the rendered object; it never costs a write alone.
+      Map<String, Object> annotations = Tree.childMap(metadata, "annotations");
+      if (annotations != null) {
+        annotations.keySet().removeAll(Lifecycle.ANNOTATIONS);
+      }
     }
     if (SecretMask.isSecret(copy)) {
       foldStringData(copy);

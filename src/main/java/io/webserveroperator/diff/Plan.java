@@ -38,8 +38,8 @@ public record Plan(List<PlanEntry> entries) {
 
   /**
    * The whole plan as one JSON document, for {@code diff -o json} and logs: a count per action and,
-   * per entry, the object's identity, action, template and patch. Values written into a Secret's
-   * {@code data} or {@code stringData} are masked as {@code ***}.
+   * per entry, the object's identity, action, template, patch and, for ADOPT and CONFLICT, why.
+   * Values written into a Secret's {@code data} or {@code stringData} are masked as {@code ***}.
    */
   public JsonNode toJson() {
     JsonNodeFactory json = JsonNodeFactory.instance;
@@ -60,6 +60,9 @@ public record Plan(List<PlanEntry> entries) {
       item.put("action", entry.action().name());
       if (entry.template() != null) {
         item.put("template", entry.template());
+      }
+      if (entry.claim() != null) {
+        item.put("claim", entry.claim().reason());
       }
       item.set(
           "patch",

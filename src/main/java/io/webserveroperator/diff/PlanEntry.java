@@ -1,6 +1,8 @@
 package io.webserveroperator.diff;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.webserveroperator.manifest.Claim;
 import io.webserveroperator.manifest.ObjectRef;
 import java.util.Collections;
 import java.util.Map;
@@ -19,8 +21,10 @@ import java.util.Objects;
  *       object to an empty object.
  *   <li>{@code UPDATE}: both present; the patch is not empty.
  *   <li>{@code UNCHANGED}: both present; the patch is an empty array.
- *   <li>{@code PRUNE}: {@code desired} and {@code template} are null; the patch is an empty array
- *       (the action says it all: delete the object).
+ *   <li>{@code PRUNE} and {@code ORPHAN}: {@code desired} and {@code template} are null; the patch
+ *       is an empty array (the action says it all: delete the object, or leave it in place).
+ *   <li>{@code ADOPT} and {@code CONFLICT}: both present; the patch is what applying would change,
+ *       and {@code claim} says why the object may or may not be taken.
  * </ul>
  *
  * @param ref the object
@@ -28,7 +32,9 @@ import java.util.Objects;
  * @param desired the rendered object as given to the planner, or null for PRUNE
  * @param live the live object as found, or null for CREATE
  * @param patch the RFC 6902 operations, never null
- * @param template the template file that rendered the object, or null for PRUNE
+ * @param template the template file that rendered the object, or null for PRUNE and ORPHAN
+ * @param claim why an existing object that is not the resource's yet may (ADOPT) or may not
+ *     (CONFLICT) be taken; null for every other action
  */
 public record PlanEntry(
     ObjectRef ref,
@@ -36,7 +42,8 @@ public record PlanEntry(
     Map<String, Object> desired,
     Map<String, Object> live,
     JsonNode patch,
-    String template) {
+    String template,
+    Claim claim) {
 
   public PlanEntry {
     Objects.requireNonNull(ref, "ref");
@@ -45,9 +52,11 @@ public record PlanEntry(
     if (!patch.isArray()) {
       throw new IllegalArgumentException("the patch for " + ref + " must be a JSON array");
     }
-    if ((action == Action.PRUNE) != (desired == null)) {
+    if (action.unrendered() != (desired == null)) {
       throw new IllegalArgumentException(
-          "the desired object for " + ref + " must be null exactly when the action is PRUNE");
+          "the desired object for "
+              + ref
+              + " must be null exactly when the action is PRUNE or ORPHAN");
     }
     if ((action == Action.CREATE) == (live != null)) {
       throw new IllegalArgumentException(
@@ -56,15 +65,27 @@ public record PlanEntry(
     if (action == Action.UNCHANGED && !patch.isEmpty()) {
       throw new IllegalArgumentException("an UNCHANGED entry for " + ref + " needs an empty patch");
     }
-    if (action != Action.PRUNE) {
+    if (!action.unrendered()) {
       Objects.requireNonNull(template, "template");
+    }
+    if ((action == Action.ADOPT || action == Action.CONFLICT) != (claim != null)) {
+      throw new IllegalArgumentException(
+          "the claim on " + ref + " must be given exactly when the action is ADOPT or CONFLICT");
     }
     desired = desired == null ? null : Collections.unmodifiableMap(desired);
     live = live == null ? null : Collections.unmodifiableMap(live);
   }
 
-  /** Whether the operator has to write or delete something for this entry. */
+  /**
+   * Whether the entry is something to show: the operator writes or deletes the object, drops it
+   * from the inventory, or cannot take it (a CONFLICT, which {@code diff} reports as a difference).
+   */
   public boolean isChange() {
     return action != Action.UNCHANGED;
+  }
+
+  /** An entry for an object the templates no longer render: PRUNE, or ORPHAN when it is kept. */
+  public static PlanEntry unrendered(ObjectRef ref, Action action, Map<String, Object> live) {
+    return new PlanEntry(ref, action, null, live, JsonNodeFactory.instance.arrayNode(), null, null);
   }
 }

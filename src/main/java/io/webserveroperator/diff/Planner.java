@@ -2,10 +2,15 @@ package io.webserveroperator.diff;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.webserveroperator.manifest.Claim;
+import io.webserveroperator.manifest.Claim.Standing;
+import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.RenderedObject;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -35,18 +40,24 @@ public final class Planner {
    * @param live looks up the live object by identity (from an informer cache, say); empty when it
    *     does not exist. Called once per desired object and once per inventory object to prune.
    * @param inventory the objects the resource owned last time (from its status). Those no longer
-   *     rendered become PRUNE entries, unless already gone. Matched by group, kind, namespace and
-   *     name: a template that moves an object to another API version does not prune it.
-   * @return one entry per desired object in order, then the PRUNE entries in inventory order
+   *     rendered become PRUNE entries (ORPHAN when their live copy says {@code resource-policy:
+   *     keep}), unless already gone. Matched by group, kind, namespace and name: a template that
+   *     moves an object to another API version does not prune it.
+   * @param owner the resource the objects are rendered for: an existing object that is not its own
+   *     is ADOPT or CONFLICT ({@link Claim}), never UPDATE
+   * @return one entry per desired object in order, then the PRUNE and ORPHAN entries in inventory
+   *     order
    * @throws DiffException when two rendered objects have the same identity
    */
   public Plan plan(
       List<RenderedObject> desired,
       Function<ObjectRef, Optional<Map<String, Object>>> live,
-      Collection<ObjectRef> inventory) {
+      Collection<ObjectRef> inventory,
+      Owner owner) {
     Objects.requireNonNull(desired, "desired");
     Objects.requireNonNull(live, "live");
     Objects.requireNonNull(inventory, "inventory");
+    Objects.requireNonNull(owner, "owner");
     Map<ObjectRef.Identity, RenderedObject> rendered = new LinkedHashMap<>();
     for (RenderedObject object : desired) {
       RenderedObject earlier = rendered.putIfAbsent(object.ref().identity(), object);
@@ -60,28 +71,69 @@ public final class Planner {
                 + "; give each object a unique name.");
       }
     }
+    Set<ObjectRef.Identity> owned = new HashSet<>();
+    inventory.forEach(ref -> owned.add(ref.identity()));
     List<PlanEntry> entries = new ArrayList<>();
     for (RenderedObject object : rendered.values()) {
-      entries.add(compare(object, lookUp(live, object.ref()).orElse(null)));
+      Map<String, Object> found = lookUp(live, object.ref()).orElse(null);
+      entries.add(
+          found == null
+              ? compare(object, null)
+              : judge(object, found, owner, owned.contains(object.ref().identity())));
     }
-    Set<ObjectRef.Identity> pruned = new LinkedHashSet<>();
+    Set<ObjectRef.Identity> unrendered = new LinkedHashSet<>();
     for (ObjectRef ref : inventory) {
       ObjectRef.Identity identity = ref.identity();
-      if (rendered.containsKey(identity) || !pruned.add(identity)) {
+      if (rendered.containsKey(identity) || !unrendered.add(identity)) {
         continue;
       }
       lookUp(live, ref)
+          .filter(object -> Claim.judge(ref, object, owner, true).standing() == Standing.OURS)
           .ifPresent(
               object ->
                   entries.add(
-                      new PlanEntry(
-                          ref, Action.PRUNE, null, object, JSON.createArrayNode(), null)));
+                      PlanEntry.unrendered(
+                          ref,
+                          Lifecycle.of(object).keep() ? Action.ORPHAN : Action.PRUNE,
+                          object)));
     }
     return new Plan(entries);
   }
 
   /**
-   * Compares one rendered object with its live copy; also used by the {@code diff} command.
+   * Plans one rendered object that exists already: by the resource's claim on it, then by its
+   * lifecycle (a create-only object is never updated), then by comparing.
+   */
+  public PlanEntry judge(
+      RenderedObject desired, Map<String, Object> live, Owner owner, boolean inInventory) {
+    Claim claim = Claim.judge(desired.ref(), live, owner, inInventory);
+    PlanEntry compared = compare(desired, live);
+    return switch (claim.standing()) {
+      case OURS ->
+          Lifecycle.of(desired.body()).createOnly()
+              ? new PlanEntry(
+                  desired.ref(),
+                  Action.UNCHANGED,
+                  desired.body(),
+                  live,
+                  JSON.createArrayNode(),
+                  desired.template(),
+                  null)
+              : compared;
+      case ADOPT, CONFLICT ->
+          new PlanEntry(
+              desired.ref(),
+              claim.standing() == Standing.ADOPT ? Action.ADOPT : Action.CONFLICT,
+              desired.body(),
+              live,
+              compared.patch(),
+              desired.template(),
+              claim);
+    };
+  }
+
+  /**
+   * Compares one rendered object with its live copy, taken to be the resource's own.
    *
    * @param desired the rendered object
    * @param liveOrNull the live object, or null when it does not exist
@@ -93,14 +145,14 @@ public final class Planner {
     if (liveOrNull == null) {
       JsonNode patch = diff(Map.of(), wanted);
       return new PlanEntry(
-          desired.ref(), Action.CREATE, desired.body(), null, patch, desired.template());
+          desired.ref(), Action.CREATE, desired.body(), null, patch, desired.template(), null);
     }
     Map<String, Object> projected =
         LiveProjection.project(Normalizer.normalize(liveOrNull), wanted);
     JsonNode patch = diff(projected, wanted);
     Action action = patch.isEmpty() ? Action.UNCHANGED : Action.UPDATE;
     return new PlanEntry(
-        desired.ref(), action, desired.body(), liveOrNull, patch, desired.template());
+        desired.ref(), action, desired.body(), liveOrNull, patch, desired.template(), null);
   }
 
   private static JsonNode diff(Map<String, Object> from, Map<String, Object> to) {

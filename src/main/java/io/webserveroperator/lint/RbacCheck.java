@@ -19,14 +19,14 @@ import java.util.TreeSet;
  * and each rendered kind needs, and {@link #clusterRole} prints the role that does.
  *
  * <p>Per child kind the operator lists and watches it (the child caches), server-side applies it
- * (patch; create when it does not exist yet) and prunes it (delete). Per watched kind it lists and
- * watches it, patches its status and updates its finalizers (owner references with
- * blockOwnerDeletion).
+ * (patch; create when it does not exist yet), reads it when a create-only apply finds it there
+ * already (get: whose is it?) and prunes it (delete). Per watched kind it lists and watches it,
+ * patches its status and updates its finalizers (owner references with blockOwnerDeletion).
  */
 final class RbacCheck {
 
   private static final List<String> CHILD_VERBS =
-      List.of("list", "watch", "create", "patch", "delete");
+      List.of("get", "list", "watch", "create", "patch", "delete");
 
   private static final YAMLMapper YAML =
       YAMLMapper.builder()

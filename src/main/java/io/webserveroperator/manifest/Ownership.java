@@ -9,8 +9,9 @@ import java.util.Objects;
 /**
  * Stamps a rendered object as belonging to its custom resource: the managed-by and instance labels,
  * the resource's shard label when it has one, the resource's namespace when the object names none,
- * and, when the resource has a uid and the object lives in the resource's namespace, a controller
- * owner reference. Mutates the body it is given.
+ * and, when the resource has a uid, the object lives in the resource's namespace and its lifecycle
+ * does not keep it ({@link Lifecycle#keep}), a controller owner reference. Mutates the body it is
+ * given.
  */
 public final class Ownership {
 
@@ -42,7 +43,8 @@ public final class Ownership {
     // The garbage collector honours an owner only in the object's own namespace: elsewhere it would
     // treat the owner as gone and delete the object. Those objects are cleaned up by the finalizer.
     boolean sameNamespace = namespaced && Objects.equals(meta.get("namespace"), ownerNamespace);
-    if (uid != null && sameNamespace) {
+    // A kept object must outlive its resource: the garbage collector follows owner references.
+    if (uid != null && sameNamespace && !Lifecycle.of(body).keep()) {
       Map<String, Object> reference = new LinkedHashMap<>();
       reference.put("apiVersion", owner.get("apiVersion"));
       reference.put("kind", owner.get("kind"));

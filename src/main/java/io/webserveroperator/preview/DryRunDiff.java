@@ -17,9 +17,13 @@ import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KindResolver;
 import io.webserveroperator.kube.Scoped;
+import io.webserveroperator.manifest.Claim;
+import io.webserveroperator.manifest.Claim.Standing;
 import io.webserveroperator.manifest.Inventory;
+import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ManagedLabels;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.Watch;
@@ -45,8 +49,11 @@ import java.util.Set;
  *   <li>Per rendered object: GET the live object and server-side-apply the rendered one as a dry
  *       run with the operator's field manager, conflicts forced.
  *   <li>Sanitise both sides ({@link DiffSanitizer}) and compare the whole objects: no live object
- *       is CREATE, equal sides UNCHANGED, anything else UPDATE.
- *   <li>Inventory objects no longer rendered, still present and managed by the operator, are PRUNE.
+ *       is CREATE; a live object that is not the resource's is ADOPT or CONFLICT by the resource's
+ *       {@link Claim} on it; a create-only object ({@code ssa: IfNotPresent}) and equal sides are
+ *       UNCHANGED, anything else UPDATE.
+ *   <li>Inventory objects no longer rendered, still present and the resource's, are PRUNE, or
+ *       ORPHAN when their {@code resource-policy: keep} leaves them in place.
  * </ol>
  *
  * <p>The returned {@link PlanEntry} values hold the sanitised sides: {@code live} is the live
@@ -117,9 +124,12 @@ public final class DryRunDiff {
   private Plan plan(Watch watch, Map<String, Object> resource, List<ObjectRef> inventory) {
     List<PlanEntry> entries = new ArrayList<>();
     Set<ObjectRef.Identity> rendered = new HashSet<>();
+    Set<ObjectRef.Identity> listed = new HashSet<>();
+    inventory.forEach(ref -> listed.add(ref.identity()));
+    Owner owner = Owner.of(resource);
     for (RenderedObject object : templates.render(watch, resource)) {
       rendered.add(object.ref().identity());
-      entries.add(compare(object));
+      entries.add(compare(object, owner, listed.contains(object.ref().identity())));
     }
     Set<ObjectRef.Identity> pruned = new HashSet<>();
     for (ObjectRef ref : inventory) {
@@ -127,28 +137,43 @@ public final class DryRunDiff {
         continue;
       }
       Map<String, Object> live = get(ref);
-      if (live != null && ManagedLabels.isManaged(live)) {
+      if (live != null
+          && ManagedLabels.isManaged(live)
+          && Claim.judge(ref, live, owner, true).standing() == Standing.OURS) {
         Map<String, Object> before = DiffSanitizer.sanitize(live, null).before();
-        entries.add(new PlanEntry(ref, Action.PRUNE, null, before, JSON.createArrayNode(), null));
+        Action action = Lifecycle.of(live).keep() ? Action.ORPHAN : Action.PRUNE;
+        entries.add(PlanEntry.unrendered(ref, action, before));
       }
     }
     return new Plan(entries);
   }
 
-  private PlanEntry compare(RenderedObject object) {
+  private PlanEntry compare(RenderedObject object, Owner owner, boolean inInventory) {
     Map<String, Object> live = get(object.ref());
+    Claim claim = live == null ? null : Claim.judge(object.ref(), live, owner, inInventory);
     Map<String, Object> merged = asMap(dryRun.apply(object.ref(), object.body()));
     DiffSanitizer.Sides sides = DiffSanitizer.sanitize(live, merged);
     JsonNode patch =
         JsonPatches.between(sides.before() == null ? Map.of() : sides.before(), sides.after());
     Action action;
-    if (live == null) {
+    if (claim == null) {
       action = Action.CREATE;
+    } else if (claim.standing() != Standing.OURS) {
+      action = claim.standing() == Standing.ADOPT ? Action.ADOPT : Action.CONFLICT;
+    } else if (patch.isEmpty() || Lifecycle.of(object.body()).createOnly()) {
+      action = Action.UNCHANGED;
+      patch = JSON.createArrayNode();
     } else {
-      action = patch.isEmpty() ? Action.UNCHANGED : Action.UPDATE;
+      action = Action.UPDATE;
     }
     return new PlanEntry(
-        object.ref(), action, sides.after(), sides.before(), patch, object.template());
+        object.ref(),
+        action,
+        sides.after(),
+        sides.before(),
+        patch,
+        object.template(),
+        claim == null || claim.standing() == Standing.OURS ? null : claim);
   }
 
   private Watch watchOf(ObjectRef ref) {

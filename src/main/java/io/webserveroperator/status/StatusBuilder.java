@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -28,6 +29,7 @@ public final class StatusBuilder {
    * @param templateFields fields the status template rendered; {@code null} to keep the old ones
    *     (when rendering failed)
    * @param inventory every object the operator now owns for this resource
+   * @param kept those of them that their {@code resource-policy: keep} leaves in place
    * @param outcome how rendering, applying and pruning went
    * @param children the verdict on each live child, in render order
    */
@@ -36,6 +38,7 @@ public final class StatusBuilder {
       long generation,
       Map<String, Object> templateFields,
       List<ObjectRef> inventory,
+      Set<ObjectRef> kept,
       Outcome outcome,
       Map<ObjectRef, Verdict> children,
       Instant now) {
@@ -48,7 +51,7 @@ public final class StatusBuilder {
         Conditions.merge(
             Conditions.read(oldStatus), conditions(outcome, children), generation, now);
     status.put("conditions", conditions.stream().map(Condition::toMap).toList());
-    status.put("inventory", Inventory.toStatus(inventory));
+    status.put("inventory", Inventory.toStatus(inventory, kept));
     return status;
   }
 

@@ -5,6 +5,7 @@ import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.interpret.TemplateError;
 import com.hubspot.jinjava.lib.fn.MacroFunction;
+import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectPolicy;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Ownership;
@@ -244,6 +245,14 @@ final class Renderer {
     Optional<String> problem = policy.problem(body, namespace);
     if (problem.isPresent()) {
       throw new RenderException(ownerName, file.name(), 0, problem.get());
+    }
+    Optional<Lifecycle.Problem> lifecycle = Lifecycle.problem(body);
+    if (lifecycle.isPresent()) {
+      throw new RenderException(
+          ownerName,
+          file.name(),
+          SourceLines.lineOf(file.root(), lifecycle.get().annotation()),
+          ObjectRef.of(body) + ": " + lifecycle.get().message());
     }
     ObjectRef bare = ObjectRef.of(body);
     boolean namespaced = !policy.isClusterScoped(bare);

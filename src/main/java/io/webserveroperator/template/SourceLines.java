@@ -152,6 +152,29 @@ final class SourceLines {
     return lineAt(offset + Math.max(0, column - 1));
   }
 
+  /**
+   * The line of the template text where {@code needle} first stands, outside any tag or expression
+   * (an annotation key, say); 0 when no text holds it.
+   */
+  static int lineOf(Node parent, String needle) {
+    for (Node node : parent.getChildren()) {
+      if (node instanceof TextNode && node.getMaster() instanceof TextToken token) {
+        String image = token.getImage();
+        int at = image.indexOf(needle);
+        if (at >= 0) {
+          return token.getLineNumber()
+              - Mark.newlines(image, image.length())
+              + Mark.newlines(image, at);
+        }
+      }
+      int inside = lineOf(node, needle);
+      if (inside > 0) {
+        return inside;
+      }
+    }
+    return 0;
+  }
+
   /** A mark in a parsed template: prints where the next node starts. */
   private static final class Mark extends Node {
 

@@ -2,6 +2,7 @@ package io.webserveroperator.apply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -10,11 +11,16 @@ import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.ReadCache;
+import io.webserveroperator.manifest.Claim;
+import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.Owner;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
@@ -38,9 +44,14 @@ class ChangeSetExecutorTest {
   private static final ObjectRef INGRESS =
       new ObjectRef("networking.k8s.io/v1", "Ingress", "shop", "web");
   private static final Duration WAIT = Duration.ofSeconds(5);
+  private static final Owner OWNER =
+      new Owner("webapp.example.com/v1", "WebServer", "shop", "web", "uid-web");
 
   private final ExecutorService pool = Executors.newCachedThreadPool();
   private final List<String> log = new CopyOnWriteArrayList<>();
+
+  /** What {@link ObjectWriter#get} finds: objects the caches could not see. */
+  private final Map<ObjectRef, Map<String, Object>> cluster = new ConcurrentHashMap<>();
 
   @AfterEach
   void stopPool() {
@@ -59,7 +70,8 @@ class ChangeSetExecutorTest {
             });
 
     ChangeSet result =
-        executor(writer, pool).execute(plan(create(DEPLOYMENT), create(SERVICE)), List.of(), false);
+        executor(writer, pool)
+            .execute(plan(create(DEPLOYMENT), create(SERVICE)), request(List.of(), false));
 
     assertThat(result.failed()).isFalse();
     assertThat(result.changes())
@@ -91,7 +103,8 @@ class ChangeSetExecutorTest {
     ChangeSet result =
         executor(writer, pool)
             .execute(
-                plan(create(DEPLOYMENT), create(SERVICE), prune(INGRESS)), List.of(INGRESS), false);
+                plan(create(DEPLOYMENT), create(SERVICE), prune(INGRESS)),
+                request(List.of(INGRESS), false));
 
     assertThat(log).containsExactly("applied Service", "applied Deployment", "pruned Ingress");
     assertThat(result.owned()).containsExactly(DEPLOYMENT, SERVICE);
@@ -115,10 +128,9 @@ class ChangeSetExecutorTest {
         executor(writer, pool)
             .execute(
                 plan(create(DEPLOYMENT), create(SERVICE), create(CONFIG), prune(INGRESS)),
-                List.of(INGRESS),
-                false);
+                request(List.of(INGRESS), false));
 
-    assertThat(result.failure().ref())
+    assertThat(((ApplyException) result.failure()).ref())
         .as("the earliest refusal in plan order")
         .isEqualTo(DEPLOYMENT);
     assertThat(result.changes()).containsExactly(new Change(SERVICE, Action.CREATE, false));
@@ -138,9 +150,9 @@ class ChangeSetExecutorTest {
 
     ChangeSet result =
         executor(writer, Runnable::run)
-            .execute(plan(create(DEPLOYMENT), create(SERVICE)), List.of(), false);
+            .execute(plan(create(DEPLOYMENT), create(SERVICE)), request(List.of(), false));
 
-    assertThat(result.failure().ref()).isEqualTo(DEPLOYMENT);
+    assertThat(((ApplyException) result.failure()).ref()).isEqualTo(DEPLOYMENT);
     assertThat(log).containsExactly("applied Deployment");
     assertThat(result.changes()).isEmpty();
   }
@@ -167,10 +179,160 @@ class ChangeSetExecutorTest {
     assertThatThrownBy(
             () ->
                 executor(writer, pool)
-                    .execute(plan(create(DEPLOYMENT), create(SERVICE)), List.of(), false))
+                    .execute(plan(create(DEPLOYMENT), create(SERVICE)), request(List.of(), false)))
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("bug in the writer");
     assertThat(log).containsExactly("applied Service");
+  }
+
+  @Test
+  void aConflictInThePlanSendsNothing() {
+    ObjectWriter writer = writer(entry -> fail("nothing may be applied"));
+
+    ChangeSet result =
+        executor(writer, pool)
+            .execute(
+                plan(create(DEPLOYMENT), conflict(CONFIG), prune(INGRESS)),
+                request(List.of(INGRESS), false));
+
+    assertThat(result.failure())
+        .isInstanceOf(OwnershipConflictException.class)
+        .hasMessageContaining("ConfigMap shop/web is someone else's");
+    assertThat(result.changes()).isEmpty();
+    assertThat(result.owned()).containsExactly(INGRESS);
+    assertThat(log).isEmpty();
+  }
+
+  @Test
+  void aCreateThatFindsSomeoneElsesObjectUndoesTheCreatesBesideIt() {
+    cluster.put(CONFIG, someoneElses(CONFIG, Map.of()));
+    ObjectWriter writer =
+        writer(
+            entry -> {
+              log.add("applied " + entry.ref().kind());
+              if (cluster.containsKey(entry.ref())) {
+                throw ApplyException.existed(entry.ref(), "exists", null);
+              }
+              return stored(entry);
+            });
+
+    ChangeSet result =
+        executor(writer, Runnable::run)
+            .execute(plan(create(DEPLOYMENT), create(CONFIG)), request(List.of(), false));
+
+    assertThat(result.failure())
+        .isInstanceOf(OwnershipConflictException.class)
+        .hasMessage(
+            "ConfigMap shop/web exists and is not managed by WebServer shop/web; annotate it"
+                + " webserver-operator.io/adopt=true to let WebServer shop/web take it over, or"
+                + " rename the object in the template. Nothing was applied or pruned.");
+    assertThat(log)
+        .containsExactly(
+            "applied Deployment", "applied ConfigMap", "read ConfigMap", "deleted Deployment");
+    assertThat(result.changes()).isEmpty();
+    assertThat(result.owned()).isEmpty();
+    assertThat(cluster).containsKey(CONFIG);
+  }
+
+  @Test
+  void afterAConflictItLooksBeforeCreatingAndSendsNothingWhileItLasts() {
+    cluster.put(CONFIG, someoneElses(CONFIG, Map.of()));
+    ObjectWriter writer = writer(entry -> fail("nothing may be applied"));
+
+    ChangeSet result =
+        executor(writer, Runnable::run)
+            .execute(
+                plan(create(DEPLOYMENT), create(CONFIG)),
+                new ChangeSetExecutor.Request(OWNER, List.of(), false, true));
+
+    assertThat(result.failure()).isInstanceOf(OwnershipConflictException.class);
+    assertThat(log).containsExactly("read Deployment", "read ConfigMap");
+  }
+
+  @Test
+  void aCreateThatFindsAnObjectMarkedForAdoptionAdoptsItAndRemovesTheMark() {
+    cluster.put(CONFIG, someoneElses(CONFIG, Map.of(Lifecycle.ADOPT, "true")));
+    ObjectWriter writer =
+        writer(
+            entry -> {
+              log.add("applied " + entry.ref().kind() + " as " + entry.action());
+              if (entry.action() == Action.CREATE && cluster.containsKey(entry.ref())) {
+                throw ApplyException.existed(entry.ref(), "exists", null);
+              }
+              return stored(entry);
+            });
+
+    ChangeSet result =
+        executor(writer, Runnable::run)
+            .execute(plan(create(DEPLOYMENT), create(CONFIG)), request(List.of(), false));
+
+    assertThat(result.failed()).isFalse();
+    assertThat(result.changes())
+        .containsExactly(
+            new Change(DEPLOYMENT, Action.CREATE, false), new Change(CONFIG, Action.ADOPT, false));
+    assertThat(log)
+        .containsExactly(
+            "applied Deployment as CREATE",
+            "applied ConfigMap as CREATE",
+            "read ConfigMap",
+            "applied ConfigMap as ADOPT",
+            "removed webserver-operator.io/adopt from ConfigMap");
+    assertThat(result.owned()).containsExactly(DEPLOYMENT, CONFIG);
+  }
+
+  @Test
+  void anUpdateRefusedForAnImmutableFieldRecreatesTheObjectWhenItsTemplateAllows() {
+    cluster.put(DEPLOYMENT, object(DEPLOYMENT));
+    ObjectWriter writer =
+        writer(
+            entry -> {
+              log.add("applied " + entry.action());
+              if (entry.action() == Action.UPDATE) {
+                throw new ApplyException(
+                    entry.ref(),
+                    "apply",
+                    422,
+                    "spec.selector: Invalid value: x: field is immutable",
+                    null);
+              }
+              return stored(entry);
+            });
+
+    ChangeSet result =
+        executor(writer, Runnable::run)
+            .execute(
+                plan(update(DEPLOYMENT, Map.of(Lifecycle.FORCE, "enabled"))),
+                request(List.of(DEPLOYMENT), false));
+
+    assertThat(result.failed()).isFalse();
+    assertThat(result.changes())
+        .containsExactly(new Change(DEPLOYMENT, Action.UPDATE, false, true));
+    assertThat(log)
+        .containsExactly(
+            "applied UPDATE", "deleted Deployment", "read Deployment", "applied CREATE");
+  }
+
+  @Test
+  void anUpdateRefusedForAnImmutableFieldSaysHowToAllowRecreating() {
+    ObjectWriter writer =
+        writer(
+            entry -> {
+              throw new ApplyException(
+                  entry.ref(),
+                  "apply",
+                  422,
+                  "spec.selector: Invalid value: x: field is immutable",
+                  null);
+            });
+
+    ChangeSet result =
+        executor(writer, Runnable::run)
+            .execute(plan(update(DEPLOYMENT, Map.of())), request(List.of(DEPLOYMENT), false));
+
+    assertThat(result.failure())
+        .hasMessageContaining("spec.selector: Invalid value: x: field is immutable")
+        .hasMessageContaining("annotate it webserver-operator.io/force: enabled in its template");
+    assertThat(log).doesNotContain("deleted Deployment");
   }
 
   private ChangeSetExecutor executor(ObjectWriter writer, Executor applies) {
@@ -185,6 +347,21 @@ class ChangeSetExecutorTest {
       }
 
       @Override
+      public Optional<GenericKubernetesResource> get(ObjectRef ref) {
+        log.add("read " + ref.kind());
+        return Optional.ofNullable(cluster.get(ref))
+            .map(
+                live ->
+                    new KubernetesSerialization()
+                        .convertValue(live, GenericKubernetesResource.class));
+      }
+
+      @Override
+      public void removeAnnotation(ObjectRef ref, String key, String value) {
+        log.add("removed " + key + " from " + ref.kind());
+      }
+
+      @Override
       public boolean prune(PlanEntry entry) {
         log.add("pruned " + entry.ref().kind());
         return true;
@@ -192,9 +369,52 @@ class ChangeSetExecutorTest {
 
       @Override
       public boolean delete(ObjectRef ref) {
-        throw new UnsupportedOperationException();
+        log.add("deleted " + ref.kind());
+        cluster.remove(ref);
+        return true;
       }
     };
+  }
+
+  private static ChangeSetExecutor.Request request(List<ObjectRef> inventory, boolean drift) {
+    return new ChangeSetExecutor.Request(OWNER, inventory, drift, false);
+  }
+
+  private static PlanEntry conflict(ObjectRef ref) {
+    return new PlanEntry(
+        ref,
+        Action.CONFLICT,
+        object(ref),
+        someoneElses(ref, Map.of()),
+        JsonNodeFactory.instance.arrayNode(),
+        "t.yaml.j2",
+        new Claim(Claim.Standing.CONFLICT, ref + " is someone else's"));
+  }
+
+  private static PlanEntry update(ObjectRef ref, Map<String, String> annotations) {
+    Map<String, Object> desired = new LinkedHashMap<>(object(ref));
+    desired.put(
+        "metadata",
+        Map.of("name", ref.name(), "namespace", ref.namespace(), "annotations", annotations));
+    return new PlanEntry(
+        ref,
+        Action.UPDATE,
+        desired,
+        object(ref),
+        JsonNodeFactory.instance.arrayNode().add(JsonNodeFactory.instance.objectNode()),
+        "t.yaml.j2",
+        null);
+  }
+
+  /** An object a user made by hand, without the operator's labels. */
+  private static Map<String, Object> someoneElses(ObjectRef ref, Map<String, String> annotations) {
+    return Map.of(
+        "apiVersion",
+        ref.apiVersion(),
+        "kind",
+        ref.kind(),
+        "metadata",
+        Map.of("name", ref.name(), "namespace", ref.namespace(), "annotations", annotations));
   }
 
   private static Plan plan(PlanEntry... entries) {
@@ -203,12 +423,18 @@ class ChangeSetExecutorTest {
 
   private static PlanEntry create(ObjectRef ref) {
     return new PlanEntry(
-        ref, Action.CREATE, object(ref), null, JsonNodeFactory.instance.arrayNode(), "t.yaml.j2");
+        ref,
+        Action.CREATE,
+        object(ref),
+        null,
+        JsonNodeFactory.instance.arrayNode(),
+        "t.yaml.j2",
+        null);
   }
 
   private static PlanEntry prune(ObjectRef ref) {
     return new PlanEntry(
-        ref, Action.PRUNE, null, object(ref), JsonNodeFactory.instance.arrayNode(), null);
+        ref, Action.PRUNE, null, object(ref), JsonNodeFactory.instance.arrayNode(), null, null);
   }
 
   private static Map<String, Object> object(ObjectRef ref) {

@@ -42,14 +42,21 @@ class PlanPrinterTest {
     return new Plan(
         List.of(
             new PlanEntry(
-                DEPLOYMENT, Action.UPDATE, deployment(3), deployment(2), replace, "d.yaml.j2"),
+                DEPLOYMENT,
+                Action.UPDATE,
+                deployment(3),
+                deployment(2),
+                replace,
+                "d.yaml.j2",
+                null),
             new PlanEntry(
                 SERVICE,
                 Action.UNCHANGED,
                 SERVICE_BODY,
                 SERVICE_BODY,
                 JSON.createArrayNode(),
-                "s.yaml.j2")));
+                "s.yaml.j2",
+                null)));
   }
 
   @Test
@@ -80,7 +87,8 @@ class PlanPrinterTest {
                     SERVICE_BODY,
                     SERVICE_BODY,
                     JSON.createArrayNode(),
-                    "s.yaml.j2")));
+                    "s.yaml.j2",
+                    null)));
 
     assertThat(PlanPrinter.print(unchanged, DiffFormat.UNIFIED, false)).isEmpty();
     assertThat(PlanPrinter.print(unchanged, DiffFormat.JSON_PATCH, false).trim()).isEqualTo("[ ]");

@@ -63,6 +63,12 @@ final class FakeChildren implements ObjectWriter, ReadCache {
   }
 
   @Override
+  public void removeAnnotation(ObjectRef ref, String key, String value) {
+    writes.add("annotate " + ref);
+    stored.get(ref).getMetadata().getAnnotations().remove(key, value);
+  }
+
+  @Override
   public boolean prune(PlanEntry entry) {
     return delete(entry.ref());
   }

@@ -92,6 +92,7 @@ class SettledInputsTest {
         desired,
         null,
         JsonNodeFactory.instance.arrayNode(),
-        "t.yaml.j2");
+        "t.yaml.j2",
+        null);
   }
 }

@@ -9,7 +9,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.webserveroperator.manifest.ManagedLabels;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.RenderedObject;
 import java.util.HashMap;
 import java.util.List;
@@ -27,12 +29,22 @@ class PlanTest {
   private static final ObjectRef GONE_INGRESS =
       new ObjectRef("networking.k8s.io/v1", "Ingress", "shop", "web");
 
+  /** The resource of the fixtures: its uid is in their owner references. */
+  static final Owner OWNER =
+      new Owner(
+          "webapp.example.com/v1",
+          "WebServer",
+          "shop",
+          "web",
+          "5b0c3d2e-8a41-4f7e-9c55-1f2a3b4c5d6e");
+
   private final Planner planner = new Planner();
   private final Map<ObjectRef, Map<String, Object>> cluster = new HashMap<>();
 
   @Test
   void missingLiveObjectIsCreatedWithAPatchAddingEverything() {
-    Plan plan = planner.plan(List.of(rendered("service-desired.yaml")), this::live, List.of());
+    Plan plan =
+        planner.plan(List.of(rendered("service-desired.yaml")), this::live, List.of(), OWNER);
 
     PlanEntry entry = plan.entries().get(0);
     assertThat(entry.action()).isEqualTo(Action.CREATE);
@@ -52,7 +64,8 @@ class PlanTest {
         planner.plan(
             List.of(rendered("deployment-desired.yaml")),
             this::live,
-            List.of(DEPLOYMENT, OLD_CONFIG, GONE_INGRESS, OLD_CONFIG));
+            List.of(DEPLOYMENT, OLD_CONFIG, GONE_INGRESS, OLD_CONFIG),
+            OWNER);
 
     assertThat(plan.entries())
         .extracting(PlanEntry::ref, PlanEntry::action)
@@ -76,7 +89,8 @@ class PlanTest {
         planner.plan(
             List.of(rendered(service)),
             this::live,
-            List.of(sameServiceOldVersion, sameNameOtherGroup));
+            List.of(sameServiceOldVersion, sameNameOtherGroup),
+            OWNER);
 
     assertThat(plan.byAction(Action.PRUNE))
         .extracting(PlanEntry::ref)
@@ -89,10 +103,14 @@ class PlanTest {
     Map<String, Object> scaled = load("deployment-desired.yaml");
     set(scaled, "spec.replicas", 3);
 
-    Plan steady = planner.plan(List.of(rendered("deployment-desired.yaml")), this::live, List.of());
+    Plan steady =
+        planner.plan(List.of(rendered("deployment-desired.yaml")), this::live, List.of(), OWNER);
     Plan changed =
         planner.plan(
-            List.of(rendered(scaled), rendered("service-desired.yaml")), this::live, List.of());
+            List.of(rendered(scaled), rendered("service-desired.yaml")),
+            this::live,
+            List.of(),
+            OWNER);
 
     assertThat(steady.hasChanges()).isFalse();
     assertThat(steady.changes()).isEmpty();
@@ -110,7 +128,7 @@ class PlanTest {
     RenderedObject first = rendered("service-desired.yaml");
     RenderedObject second = new RenderedObject(first.ref(), first.body(), "other.yaml.j2");
 
-    assertThatThrownBy(() -> planner.plan(List.of(first, second), this::live, List.of()))
+    assertThatThrownBy(() -> planner.plan(List.of(first, second), this::live, List.of(), OWNER))
         .isInstanceOf(DiffException.class)
         .hasMessageContaining("Service shop/web: rendered twice")
         .hasMessageContaining("other.yaml.j2");
@@ -128,11 +146,15 @@ class PlanTest {
             .plan(
                 List.of(rendered(scaled), rendered("service-desired.yaml")),
                 this::live,
-                List.of(OLD_CONFIG))
+                List.of(OLD_CONFIG),
+                OWNER)
             .toJson();
 
     assertThat(json.get("summary"))
-        .isEqualTo(json("{\"create\":1,\"update\":1,\"unchanged\":0,\"prune\":1}"));
+        .isEqualTo(
+            json(
+                "{\"create\":1,\"update\":1,\"unchanged\":0,\"prune\":1,"
+                    + "\"adopt\":0,\"conflict\":0,\"orphan\":0}"));
     JsonNode update = json.get("entries").get(0);
     assertThat(update.get("apiVersion").asText()).isEqualTo("apps/v1");
     assertThat(update.get("kind").asText()).isEqualTo("Deployment");
@@ -154,7 +176,9 @@ class PlanTest {
     set(created, "metadata.name", "web-auth-new");
 
     JsonNode json =
-        planner.plan(List.of(rendered(rotated), rendered(created)), this::live, List.of()).toJson();
+        planner
+            .plan(List.of(rendered(rotated), rendered(created)), this::live, List.of(), OWNER)
+            .toJson();
 
     String text = json.toString();
     assertThat(text).doesNotContain("cm9vdA==", "czNjcjN0", "YWRtaW4=");
@@ -167,7 +191,7 @@ class PlanTest {
     assertThatThrownBy(
             () ->
                 new PlanEntry(
-                    OLD_CONFIG, Action.PRUNE, Map.of(), Map.of(), json("[]"), "x.yaml.j2"))
+                    OLD_CONFIG, Action.PRUNE, Map.of(), Map.of(), json("[]"), "x.yaml.j2", null))
         .isInstanceOf(IllegalArgumentException.class);
   }
 
@@ -179,7 +203,18 @@ class PlanTest {
     return Map.of(
         "apiVersion", ref.apiVersion(),
         "kind", ref.kind(),
-        "metadata", Map.of("name", ref.name(), "namespace", ref.namespace()),
+        "metadata",
+            Map.of(
+                "name",
+                ref.name(),
+                "namespace",
+                ref.namespace(),
+                "labels",
+                Map.of(
+                    ManagedLabels.MANAGED_BY,
+                    ManagedLabels.MANAGER,
+                    ManagedLabels.INSTANCE,
+                    "web")),
         "data", Map.of("index.html", "<h1>old</h1>"));
   }
 }

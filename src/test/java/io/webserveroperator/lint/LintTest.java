@@ -193,7 +193,7 @@ class LintTest {
             tuple(
                 2,
                 "PodDisruptionBudget (policy/v1) is rendered here but deploy/'s ClusterRole does"
-                    + " not grant list, watch, create, patch, delete on it; add the rule"
+                    + " not grant get, list, watch, create, patch, delete on it; add the rule"
                     + " {apiGroups: [\"policy\"], resources: [poddisruptionbudgets], verbs: [list,"
                     + " watch, create, patch, delete]}"));
     assertThat(result.clusterRole()).contains("- policy\n  resources:\n  - poddisruptionbudgets\n");

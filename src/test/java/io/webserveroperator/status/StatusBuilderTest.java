@@ -9,6 +9,7 @@ import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class StatusBuilderTest {
@@ -58,6 +59,7 @@ class StatusBuilderTest {
             4,
             null,
             List.of(DEPLOYMENT),
+            Set.of(),
             Outcome.failed("RenderFailed", "x.yaml.j2:3: boom"),
             Map.of(),
             T1);
@@ -77,7 +79,7 @@ class StatusBuilderTest {
     Map<String, Object> same = build(first, Outcome.applied(), ready(), T1);
     Map<String, Object> failed =
         StatusBuilder.build(
-            first, 3, null, List.of(), Outcome.failed("ApplyFailed", "no"), Map.of(), T1);
+            first, 3, null, List.of(), Set.of(), Outcome.failed("ApplyFailed", "no"), Map.of(), T1);
 
     assertThat(condition(same, "Ready"))
         .containsEntry("lastTransitionTime", "2026-11-30T10:00:00Z");
@@ -94,6 +96,7 @@ class StatusBuilderTest {
             1,
             Map.of(),
             List.of(SERVICE, DEPLOYMENT, SERVICE),
+            Set.of(),
             Outcome.applied(),
             Map.of(),
             T0);
@@ -108,6 +111,7 @@ class StatusBuilderTest {
         3,
         Map.of("availableReplicas", 2),
         List.of(DEPLOYMENT, SERVICE),
+        Set.of(),
         outcome,
         children,
         now);

@@ -1,0 +1,42 @@
+package io.webserveroperator.manifest;
+
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The custom resource that objects are rendered for, as ownership checks see it.
+ *
+ * @param apiVersion its API version
+ * @param kind its kind
+ * @param namespace its namespace, or null when cluster-scoped
+ * @param name its name, the value of the children's {@link ManagedLabels#INSTANCE} label
+ * @param uid its uid, or null when it does not exist in the cluster yet ({@code diff} of a file)
+ */
+public record Owner(String apiVersion, String kind, String namespace, String name, String uid) {
+
+  public Owner {
+    Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(name, "name");
+  }
+
+  /** The owner of the resource given as plain maps. */
+  public static Owner of(Map<String, Object> resource) {
+    Map<?, ?> meta = resource.get("metadata") instanceof Map<?, ?> m ? m : Map.of();
+    return new Owner(
+        text(resource.get("apiVersion")),
+        String.valueOf(resource.get("kind")),
+        text(meta.get("namespace")),
+        String.valueOf(meta.get("name")),
+        text(meta.get("uid")));
+  }
+
+  /** {@code WebServer default/shop}, as messages name it. */
+  @Override
+  public String toString() {
+    return ObjectRef.describe(kind, namespace, name);
+  }
+
+  private static String text(Object value) {
+    return value == null ? null : value.toString();
+  }
+}
