@@ -251,13 +251,19 @@ final class Renderer {
       throw new RenderException(
           ownerName,
           file.name(),
-          SourceLines.lineOf(file.root(), lifecycle.get().annotation()),
+          lineOf(file, lifecycle.get().annotation()),
           ObjectRef.of(body) + ": " + lifecycle.get().message());
     }
     ObjectRef bare = ObjectRef.of(body);
     boolean namespaced = !policy.isClusterScoped(bare);
     Ownership.stamp(body, owner, namespaced);
     return new RenderedObject(ObjectRef.of(body), body, file.name());
+  }
+
+  /** Where the annotation stands in the template; its prefix when the template computes the key. */
+  private static int lineOf(TemplateFile file, String annotation) {
+    int line = SourceLines.lineOf(file.root(), annotation);
+    return line > 0 ? line : SourceLines.lineOf(file.root(), Lifecycle.PREFIX);
   }
 
   private static String identity(ObjectRef ref) {

@@ -124,6 +124,102 @@ class PlanTest {
   }
 
   @Test
+  void anotherWebServersObjectIsAConflictAndNeverAnUpdate() {
+    Map<String, Object> others = load("deployment-live.yaml");
+    set(
+        others,
+        "metadata.ownerReferences",
+        List.of(
+            Map.of(
+                "apiVersion",
+                "webapp.example.com/v1",
+                "kind",
+                "WebServer",
+                "name",
+                "other",
+                "uid",
+                "uid-other",
+                "controller",
+                true)));
+    cluster.put(DEPLOYMENT, others);
+    Map<String, Object> scaled = load("deployment-desired.yaml");
+    set(scaled, "spec.replicas", 3);
+
+    Plan plan = planner.plan(List.of(rendered(scaled)), this::live, List.of(DEPLOYMENT), OWNER);
+
+    PlanEntry entry = plan.entries().get(0);
+    assertThat(entry.action()).isEqualTo(Action.CONFLICT);
+    assertThat(entry.claim().reason())
+        .isEqualTo(
+            "Deployment shop/web exists and is controlled by WebServer other, not by WebServer"
+                + " shop/web");
+    assertThat(entry.patch()).as("what applying would have changed").isNotEmpty();
+  }
+
+  @Test
+  void anObjectKeptForThisNameIsAdopted() {
+    Map<String, Object> kept = load("deployment-live.yaml");
+    set(kept, "metadata.ownerReferences", List.of());
+    cluster.put(DEPLOYMENT, kept);
+
+    Plan plan =
+        planner.plan(List.of(rendered("deployment-desired.yaml")), this::live, List.of(), OWNER);
+
+    assertThat(plan.entries()).extracting(PlanEntry::action).containsExactly(Action.ADOPT);
+  }
+
+  @Test
+  void aCreateOnlyObjectIsNeverUpdatedAndALifecycleAnnotationAloneCostsNoWrite() {
+    cluster.put(DEPLOYMENT, load("deployment-live.yaml"));
+    Map<String, Object> createOnly = load("deployment-desired.yaml");
+    set(createOnly, "spec.replicas", 3);
+    set(createOnly, "metadata.annotations", Map.of("webserver-operator.io/ssa", "IfNotPresent"));
+    Map<String, Object> forced = load("deployment-desired.yaml");
+    set(forced, "metadata.annotations", Map.of("webserver-operator.io/force", "enabled"));
+
+    assertThat(planner.plan(List.of(rendered(createOnly)), this::live, List.of(), OWNER).entries())
+        .extracting(PlanEntry::action)
+        .containsExactly(Action.UNCHANGED);
+    assertThat(planner.plan(List.of(rendered(forced)), this::live, List.of(), OWNER).entries())
+        .extracting(PlanEntry::action)
+        .containsExactly(Action.UNCHANGED);
+  }
+
+  @Test
+  void aKeptObjectNoLongerRenderedIsLeftInPlaceAndSomeoneElsesIsNeverPruned() {
+    Map<String, Object> kept = new HashMap<>(configMap(OLD_CONFIG));
+    kept.put(
+        "metadata",
+        Map.of(
+            "name", OLD_CONFIG.name(),
+            "namespace", "shop",
+            "labels",
+                Map.of(
+                    ManagedLabels.MANAGED_BY, ManagedLabels.MANAGER, ManagedLabels.INSTANCE, "web"),
+            "annotations", Map.of("webserver-operator.io/resource-policy", "keep")));
+    cluster.put(OLD_CONFIG, kept);
+    Map<String, Object> others = new HashMap<>(configMap(GONE_INGRESS));
+    others.put(
+        "metadata",
+        Map.of(
+            "name", GONE_INGRESS.name(),
+            "namespace", "shop",
+            "labels",
+                Map.of(
+                    ManagedLabels.MANAGED_BY,
+                    ManagedLabels.MANAGER,
+                    ManagedLabels.INSTANCE,
+                    "cafe")));
+    cluster.put(GONE_INGRESS, others);
+
+    Plan plan = planner.plan(List.of(), this::live, List.of(OLD_CONFIG, GONE_INGRESS), OWNER);
+
+    assertThat(plan.entries())
+        .extracting(PlanEntry::ref, PlanEntry::action)
+        .containsExactly(tuple(OLD_CONFIG, Action.ORPHAN));
+  }
+
+  @Test
   void objectRenderedTwiceIsRefused() {
     RenderedObject first = rendered("service-desired.yaml");
     RenderedObject second = new RenderedObject(first.ref(), first.body(), "other.yaml.j2");

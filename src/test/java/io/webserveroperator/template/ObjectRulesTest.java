@@ -36,6 +36,43 @@ class ObjectRulesTest {
   }
 
   @Test
+  void anUnknownLifecycleValueFailsTheRenderWithFileLineAndAnnotation() {
+    assertThatThrownBy(() -> render("Lifecycle", Map.of("policy", "keeep")))
+        .isInstanceOf(RenderException.class)
+        .hasMessageStartingWith("Lifecycle team-a/web: lifecycle/pvc.yaml.j2:7: ")
+        .hasMessageContaining(
+            "annotation webserver-operator.io/resource-policy has the value 'keeep'; the only"
+                + " value it accepts is 'keep'");
+    assertThatThrownBy(() -> render("Lifecycle", Map.of("ssa", "Sometimes")))
+        .hasMessageContaining("pvc.yaml.j2:10: ")
+        .hasMessageContaining("webserver-operator.io/ssa has the value 'Sometimes'");
+  }
+
+  @Test
+  void anUnknownOperatorAnnotationFailsTheRenderRatherThanBeingIgnored() {
+    assertThatThrownBy(() -> render("Lifecycle", Map.of("typo", true)))
+        .hasMessageContaining(
+            "annotation webserver-operator.io/resource-polcy is not one the operator knows");
+  }
+
+  @Test
+  void aKeptObjectHasNoOwnerReferenceForTheGarbageCollectorToFollow() {
+    RenderedObject kept = render("Keep", Map.of()).get(0);
+
+    assertThat(Plain.map(kept.body().get("metadata")))
+        .doesNotContainKey("ownerReferences")
+        .extractingByKey("labels")
+        .isEqualTo(
+            Map.of(
+                "app.kubernetes.io/managed-by", "webserver-operator",
+                "app.kubernetes.io/instance", "web"));
+    assertThat(
+            Plain.map(
+                render("Lifecycle", Map.of("ssa", "IfNotPresent")).get(0).body().get("metadata")))
+        .containsKey("ownerReferences");
+  }
+
+  @Test
   void rejectsAnObjectInAnotherNamespace() {
     assertThatThrownBy(() -> render("OtherNamespace", Map.of()))
         .isInstanceOf(RenderException.class)
