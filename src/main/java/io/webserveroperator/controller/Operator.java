@@ -322,6 +322,14 @@ public final class Operator implements AutoCloseable {
           LOG.warn("Reconcile failed; waiting for a change of the resource: {}", result.error());
           queue.forget(key);
         }
+        case POLL -> {
+          LOG.warn(
+              "Reconcile blocked, looking again in {} s: {}",
+              ReconcileResult.POLL_INTERVAL.toSeconds(),
+              result.error());
+          queue.forget(key);
+          queue.addAfter(key, ReconcileResult.POLL_INTERVAL);
+        }
         case DONE -> queue.forget(key);
       }
     } catch (RuntimeException e) {

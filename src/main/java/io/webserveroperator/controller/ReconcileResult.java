@@ -1,6 +1,7 @@
 package io.webserveroperator.controller;
 
 import io.webserveroperator.apply.Change;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -25,8 +26,17 @@ public record ReconcileResult(
      * server does not serve): not retried; a change of the resource or its templates, or the
      * periodic resync, brings it back.
      */
-    WAIT_FOR_CHANGE
+    WAIT_FOR_CHANGE,
+    /**
+     * Failed because of someone else's object, whose change no watch of the operator's sees (it
+     * carries none of its labels): looked at again after {@link #POLL_INTERVAL}, without growing
+     * backoff, so that handing the object over takes effect soon.
+     */
+    POLL
   }
+
+  /** How often a resource whose templates render someone else's object looks again. */
+  public static final Duration POLL_INTERVAL = Duration.ofSeconds(10);
 
   public ReconcileResult {
     changes = List.copyOf(changes);

@@ -235,9 +235,9 @@ public final class Reconciler {
     if (changeSet.failure() instanceof OwnershipConflictException e) {
       conflicted.add(ref);
       // Someone else's object may be renamed, removed or marked for adoption at any time, and no
-      // watch tells: retried after its backoff.
+      // watch tells: looked at again at a steady pace.
       throw new StepFailed(
-          ReconcileFailure.retriable(OWNERSHIP_CONFLICT, OWNERSHIP_CONFLICT, e),
+          ReconcileFailure.polled(OWNERSHIP_CONFLICT, OWNERSHIP_CONFLICT, e),
           changeSet.owned(),
           changeSet.changes());
     }
@@ -287,9 +287,7 @@ public final class Reconciler {
     Outcome outcome = Outcome.failed(failure.reason(), message);
     boolean written =
         write(observed, null, step.owned, observed.kept(), outcome, Map.of()).isPresent();
-    return failure.terminal()
-        ? ReconcileResult.waitForChange(step.changes, written, message)
-        : ReconcileResult.retry(step.changes, written, message);
+    return new ReconcileResult(failure.next(), step.changes, written, message);
   }
 
   private Optional<GenericKubernetesResource> write(
