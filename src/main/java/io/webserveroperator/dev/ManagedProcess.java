@@ -13,10 +13,11 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
- * One started component of the local cluster: its process, with standard output and error going to
- * a log file. Not thread-safe; {@link #stop} may be called more than once.
+ * One started component of the local cluster, or of the tests' control plane: its process, with
+ * standard output and error going to a log file. Not thread-safe; {@link #stop} may be called more
+ * than once.
  */
-final class ManagedProcess {
+public final class ManagedProcess {
 
   private final String name;
   private final Path log;

@@ -16,7 +16,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One real kube-apiserver and etcd for every integration test in the JVM, started on first use and
- * stopped when the JVM exits. Tests isolate themselves with {@link #newNamespace(String)}.
+ * stopped when the JVM exits. Tests isolate themselves with {@link #newNamespace(String)}. No
+ * controller runs there unless a test asks: {@link #withGarbageCollector()} adds the garbage
+ * collector.
  *
  * <p>The Kubernetes version comes from the {@code kubernetes.version} system property that Maven
  * sets from the pom, so kube-api-test finds the binaries that {@code hack/kube-binaries.sh} built,
@@ -31,6 +33,7 @@ public final class KubeTestBed {
   private final String kubeConfigYaml;
   private final KubernetesClient client;
   private boolean crdsInstalled;
+  private GarbageCollector garbageCollector;
 
   private KubeTestBed() {
     var config = KubeAPIServerConfigBuilder.anAPIServerConfig().withUpdateKubeConfig(false);
@@ -115,6 +118,31 @@ public final class KubeTestBed {
     if (!crdsInstalled) {
       Crds.install(client);
       crdsInstalled = true;
+    }
+    return this;
+  }
+
+  /**
+   * Starts the garbage collector against the test bed on first call and blocks until it works:
+   * until it has deleted a probe object whose owner was deleted (about 1.5 s on 2 cores); later
+   * calls return at once. Without it nothing deletes the dependents of a deleted owner, since the
+   * test bed runs no kube-controller-manager.
+   *
+   * <p>It is kube-controller-manager with {@code --controllers=garbagecollector} alone, its output
+   * in {@code target/kube-test-bed/kube-controller-manager-PID.log} (PID being the test JVM's), and
+   * it stops when the JVM exits. Once started it collects garbage for every later test of the JVM
+   * too. It watches the kinds the API server serves when it starts; a kind added later, such as a
+   * CRD installed afterwards, it finds on its next rediscovery, up to 30 s later, so call {@link
+   * #withCrds()} first.
+   *
+   * @throws io.webserveroperator.dev.DevClusterException when the kube-controller-manager binary is
+   *     missing (run {@code hack/kube-binaries.sh}), or it exits or collects nothing within two
+   *     minutes; the message names its log
+   */
+  public synchronized KubeTestBed withGarbageCollector() {
+    if (garbageCollector == null) {
+      garbageCollector = GarbageCollector.start(this);
+      System.out.println(garbageCollector.summary());
     }
     return this;
   }

@@ -14,5 +14,9 @@
  * io.webserveroperator.testing.OperatorJvm}, an {@link io.webserveroperator.bench.OperatorProcess}
  * that a test can kill), and removes the folder. "Nothing is written" checks wait with {@link
  * io.webserveroperator.testing.Quiet}, never with fixed sleeps.
+ *
+ * <p>The test bed runs no controllers, so the dependents of a deleted owner stay; a test that needs
+ * them gone calls {@link io.webserveroperator.testing.KubeTestBed#withGarbageCollector()}, which
+ * starts kube-controller-manager with the garbage collector alone, once per JVM.
  */
 package io.webserveroperator.testing;
