@@ -71,6 +71,14 @@ public record Lifecycle(boolean keep, boolean createOnly, boolean recreate) {
       if (!key.startsWith(PREFIX)) {
         continue;
       }
+      if (key.equals(ADOPT)) {
+        return Problem.of(
+            key,
+            "annotation "
+                + ADOPT
+                + " is for an existing object's owner to hand it over, not for a template to"
+                + " render (docs/templates.md)");
+      }
       String accepted = VALUES.get(key);
       if (accepted == null) {
         return Problem.of(

@@ -75,7 +75,8 @@ class DeployedOperatorIT {
    * its WebServer's deletion only if its creator may update the WebServer's finalizers; the local
    * cluster enables it). Without any of these the creates fail. And Deployments and Services are
    * pruned by the same code that prunes the Ingress and ConfigMap here, but the shipped templates
-   * always render them.
+   * always render them. Likewise a child is read (get) only when a create finds it there already:
+   * the ConfigMap here, by the same code for every kind.
    */
   static final Set<String> GRANTED_WITHOUT_A_REQUEST =
       Set.of(
@@ -85,7 +86,10 @@ class DeployedOperatorIT {
           "networking.k8s.io/ingresses create",
           "webapp.example.com/webservers/finalizers update",
           "apps/deployments delete",
-          "/services delete");
+          "/services delete",
+          "apps/deployments get",
+          "/services get",
+          "networking.k8s.io/ingresses get");
 
   @TempDir Path temp;
 
@@ -181,9 +185,34 @@ class DeployedOperatorIT {
 
   private static void reconcilesCreateUpdatePruneAndDrift(
       KubernetesClient admin, WebServers webServers) {
+    // A ConfigMap of the user's under the name web renders: a conflict until handed over (get and
+    // the adoption's annotation patch).
+    admin
+        .configMaps()
+        .inNamespace("shop")
+        .resource(
+            new ConfigMapBuilder()
+                .withNewMetadata()
+                .withName("web-content")
+                .endMetadata()
+                .addToData("precious", "mine")
+                .build())
+        .create();
     webServers.create(
         "web", Map.of("image", "nginx", "replicas", 2, "content", Map.of("index.html", "hi")));
     webServers.create("blog", Map.of("image", "nginx", "replicas", 1));
+    webServers.awaitReadyFalse("web", TIMEOUT, "OwnershipConflict", "ConfigMap shop/web-content");
+    admin
+        .configMaps()
+        .inNamespace("shop")
+        .withName("web-content")
+        .edit(
+            c ->
+                new ConfigMapBuilder(c)
+                    .editMetadata()
+                    .addToAnnotations("webserver-operator.io/adopt", "true")
+                    .endMetadata()
+                    .build());
     await().atMost(TIMEOUT).until(() -> ready(webServers, "web") && ready(webServers, "blog"));
 
     webServers.patchSpec(

@@ -34,6 +34,9 @@ class LifecycleTest {
             });
     assertThat(Lifecycle.problem(annotated(Map.of("webserver-operator.io/forse", "enabled"))))
         .hasValueSatisfying(p -> assertThat(p.message()).contains("is not one the operator knows"));
+    assertThat(Lifecycle.problem(annotated(Map.of(Lifecycle.ADOPT, "true"))))
+        .as("the owner of an existing object hands it over; a template never renders it")
+        .hasValueSatisfying(p -> assertThat(p.message()).contains("not for a template to render"));
     assertThat(
             Lifecycle.problem(
                 annotated(Map.of("example.com/anything", "x", Lifecycle.FORCE, "enabled"))))
