@@ -194,8 +194,8 @@ class LintTest {
                 2,
                 "PodDisruptionBudget (policy/v1) is rendered here but deploy/'s ClusterRole does"
                     + " not grant get, list, watch, create, patch, delete on it; add the rule"
-                    + " {apiGroups: [\"policy\"], resources: [poddisruptionbudgets], verbs: [list,"
-                    + " watch, create, patch, delete]}"));
+                    + " {apiGroups: [\"policy\"], resources: [poddisruptionbudgets], verbs: [get,"
+                    + " list, watch, create, patch, delete]}"));
     assertThat(result.clusterRole()).contains("- policy\n  resources:\n  - poddisruptionbudgets\n");
   }
 
