@@ -1,6 +1,7 @@
 package io.webserveroperator.lint;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.webserveroperator.manifest.Lifecycle;
 import java.util.Map;
@@ -26,11 +27,11 @@ class LifecycleCheckTest {
         {% endif %}
         """;
 
-    assertThat(LifecycleCheck.check(FILE, template))
+    assertThat(LifecycleCheck.check(FILE, template, "WebServer"))
         .containsExactly(
             Finding.error(FILE, 6, problem(Lifecycle.RESOURCE_POLICY, "keeep").message()),
             Finding.error(FILE, 8, problem(Lifecycle.SSA, "Sometimes").message()));
-    assertThat(LifecycleCheck.check(FILE, template).get(0).message())
+    assertThat(LifecycleCheck.check(FILE, template, "WebServer").get(0).message())
         .contains(Lifecycle.RESOURCE_POLICY, "'keeep'", "'keep'");
   }
 
@@ -44,7 +45,7 @@ class LifecycleCheckTest {
             webserver-operator.io/resource-polcy: keep
         """;
 
-    assertThat(LifecycleCheck.check(FILE, template))
+    assertThat(LifecycleCheck.check(FILE, template, "WebServer"))
         .singleElement()
         .satisfies(
             error -> {
@@ -73,7 +74,7 @@ class LifecycleCheckTest {
           annotations: {}
         """;
 
-    assertThat(LifecycleCheck.check(FILE, template)).isEmpty();
+    assertThat(LifecycleCheck.check(FILE, template, "WebServer")).isEmpty();
   }
 
   @Test
@@ -87,7 +88,7 @@ class LifecycleCheckTest {
             webserver-operator.io/force: {% if spec.force %}enabled{% endif %}
         """;
 
-    assertThat(LifecycleCheck.check(FILE, template)).isEmpty();
+    assertThat(LifecycleCheck.check(FILE, template, "WebServer")).isEmpty();
   }
 
   @Test
@@ -108,7 +109,65 @@ class LifecycleCheckTest {
                 webserver-operator.io/ssa: Sometimes
         """;
 
-    assertThat(LifecycleCheck.check(FILE, template)).isEmpty();
+    assertThat(LifecycleCheck.check(FILE, template, "WebServer")).isEmpty();
+  }
+
+  @Test
+  void claimWithoutKeepIsAWarningAtItsKindLine() {
+    String template =
+        """
+        apiVersion: v1
+        kind: PersistentVolumeClaim
+        metadata:
+          name: data
+        ---
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: settings
+        {% if spec.port %}
+        ---
+        apiVersion: v1
+        kind: "PersistentVolumeClaim"
+        metadata:
+          name: cache
+          annotations:
+            example.com/other: keep
+            webserver-operator.io/ssa: IfNotPresent
+        {% endif %}
+        """;
+
+    assertThat(LifecycleCheck.check(FILE, template, "WebServer"))
+        .extracting(Finding::line, Finding::level)
+        .containsExactly(tuple(2, Finding.Level.WARNING), tuple(13, Finding.Level.WARNING));
+    assertThat(LifecycleCheck.check(FILE, template, "WebServer").get(0).message())
+        .isEqualTo(
+            "PersistentVolumeClaim rendered without webserver-operator.io/resource-policy: keep:"
+                + " deleting the WebServer or no longer rendering the claim deletes it, and with"
+                + " the usual reclaim policy (Delete) its volume's data; add the annotation to keep"
+                + " it (Helm's helm.sh/resource-policy: keep)");
+  }
+
+  @Test
+  void claimWithKeepHasNoFinding() {
+    String template =
+        """
+        apiVersion: v1
+        metadata:
+          name: data
+          annotations:
+            webserver-operator.io/resource-policy: keep
+        kind: PersistentVolumeClaim
+        ---
+        apiVersion: v1
+        kind: PersistentVolumeClaim
+        metadata:
+          name: cache
+          annotations:
+            webserver-operator.io/resource-policy: {{ spec.policy }}
+        """;
+
+    assertThat(LifecycleCheck.check(FILE, template, "WebServer")).isEmpty();
   }
 
   private static Lifecycle.Problem problem(String annotation, String value) {

@@ -297,6 +297,41 @@ class LintTest {
   }
 
   @Test
+  void persistentVolumeClaimWithoutKeepIsAWarningAtItsKindLine(@TempDir Path dir) throws Exception {
+    Path templates = TemplateFolder.copyInto(dir.resolve("templates"));
+    Path claim = templates.resolve("webserver/pvc.yaml.j2");
+    Files.copy(FIXTURES.resolve("pvc.yaml.j2"), claim);
+
+    List<Finding> findings = lintWithProjectFiles(templates);
+
+    assertThat(findings)
+        .filteredOn(f -> f.message().contains("resource-policy"))
+        .containsExactly(
+            Finding.warning(
+                claim.toString(),
+                2,
+                "PersistentVolumeClaim rendered without webserver-operator.io/resource-policy:"
+                    + " keep: deleting the WebServer or no longer rendering the claim deletes it,"
+                    + " and with the usual reclaim policy (Delete) its volume's data; add the"
+                    + " annotation to keep it (Helm's helm.sh/resource-policy: keep)"));
+  }
+
+  @Test
+  void persistentVolumeClaimWithKeepHasNoWarning(@TempDir Path dir) throws Exception {
+    Path templates = TemplateFolder.copyInto(dir.resolve("templates"));
+    Path claim = templates.resolve("webserver/pvc.yaml.j2");
+    Files.copy(FIXTURES.resolve("pvc.yaml.j2"), claim);
+    edit(
+        claim,
+        "  labels:\n",
+        "  annotations:\n    webserver-operator.io/resource-policy: keep\n  labels:\n");
+
+    assertThat(lintWithProjectFiles(templates))
+        .extracting(Finding::message)
+        .noneMatch(message -> message.contains("resource-policy"));
+  }
+
+  @Test
   void kindDeployDoesNotGrantIsAnErrorWithTheRuleToAdd(@TempDir Path dir) throws Exception {
     Path templates = TemplateFolder.copyInto(dir.resolve("templates"));
     Files.copy(FIXTURES.resolve("pdb.yaml.j2"), templates.resolve("webserver/pdb.yaml.j2"));
