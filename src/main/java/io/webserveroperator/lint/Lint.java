@@ -13,6 +13,7 @@ import java.util.List;
  * <ol>
  *   <li>watches.yaml and the loading of each kind's templates ({@link WatchesCheck});
  *   <li>includes, imports and macros ({@link IncludeCheck});
+ *   <li>the lifecycle annotations the templates write ({@link LifecycleCheck});
  *   <li>spec paths against the CRD schema ({@link SpecPathCheck});
  *   <li>the samples and test cases rendered and validated against the Kubernetes schemas ({@link
  *       RenderCheck});
@@ -49,6 +50,7 @@ public final class Lint {
         }
         kinds.addAll(RenderedKind.in(sources));
         findings.addAll(IncludeCheck.check(sources));
+        findings.addAll(LifecycleCheck.check(sources));
         crds.find(watch.group(), watch.version(), watch.kind())
             .ifPresentOrElse(
                 schema -> findings.addAll(SpecPathCheck.check(sources, schema)),

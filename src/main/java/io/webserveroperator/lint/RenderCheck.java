@@ -27,7 +27,8 @@ import java.util.Set;
 /**
  * Renders the samples and each kind's test cases ({@code <templates folder>/tests/*.yaml}) and
  * validates every object against the Kubernetes OpenAPI schema of its kind. A render failure is a
- * finding too, unless an earlier check already named its line.
+ * finding too, unless an earlier check already found an error at its line (as {@link
+ * LifecycleCheck} does for the annotation the renderer refuses).
  */
 final class RenderCheck {
 
@@ -43,7 +44,9 @@ final class RenderCheck {
   private RenderCheck(TemplateRegistry registry, OpenApiSchemas schemas, List<Finding> earlier) {
     this.registry = registry;
     this.schemas = schemas;
-    earlier.forEach(f -> reported.add(f.file() + ":" + f.line()));
+    earlier.stream()
+        .filter(f -> f.level() == Finding.Level.ERROR)
+        .forEach(f -> reported.add(f.file() + ":" + f.line()));
   }
 
   /**

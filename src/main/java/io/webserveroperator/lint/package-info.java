@@ -5,8 +5,9 @@
  *   <li>{@link io.webserveroperator.lint.Lint#run} loads watches.yaml and the templates as the
  *       operator does ({@code WatchesCheck}).
  *   <li>It reads each kind's template text ({@code KindSources}, {@code JinjaTags}, {@code
- *       ExpressionTokens}): includes and macros ({@code IncludeCheck}), and the {@code spec.…}
- *       paths ({@code SpecReads}) against the CRD ({@code CrdSchemas}, {@code SpecPathCheck}).
+ *       ExpressionTokens}, {@code TemplateKeys}): includes and macros ({@code IncludeCheck}), the
+ *       lifecycle annotations ({@code LifecycleCheck}), and the {@code spec.…} paths ({@code
+ *       SpecReads}) against the CRD ({@code CrdSchemas}, {@code SpecPathCheck}).
  *   <li>It renders the samples and test cases and validates each object against the Kubernetes
  *       OpenAPI schema of its kind ({@code RenderCheck}, {@link
  *       io.webserveroperator.lint.OpenApiSchemas}, saved in a folder or read from a cluster by

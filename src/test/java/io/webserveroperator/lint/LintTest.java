@@ -181,6 +181,157 @@ class LintTest {
   }
 
   @Test
+  void lifecycleAnnotationWithAnUnknownValueInAnUntakenBranchIsAnErrorAtItsLine(@TempDir Path dir) {
+    Path templates =
+        annotatedService(
+            dir,
+            """
+            {% if metadata.name == 'legacy' %}
+              annotations:
+                webserver-operator.io/resource-policy: keeep
+            {% endif %}
+            """);
+
+    assertThat(lintWithProjectFiles(templates))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.file()).isEqualTo(templates.resolve(SERVICE).toString());
+              assertThat(f.line()).isEqualTo(7);
+              assertThat(f.level()).isEqualTo(Finding.Level.ERROR);
+              assertThat(f.message())
+                  .isEqualTo(
+                      "annotation webserver-operator.io/resource-policy has the value 'keeep';"
+                          + " the only value it accepts is 'keep' (docs/templates.md)");
+            });
+  }
+
+  @Test
+  void lifecycleAnnotationARenderedObjectCarriesIsOneErrorNotTwo(@TempDir Path dir) {
+    Path templates =
+        annotatedService(
+            dir,
+            """
+              annotations:
+                webserver-operator.io/ssa: Sometimes
+            """);
+
+    assertThat(lintWithProjectFiles(templates))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.file()).isEqualTo(templates.resolve(SERVICE).toString());
+              assertThat(f.line()).isEqualTo(6);
+              assertThat(f.message())
+                  .startsWith("annotation webserver-operator.io/ssa has the value 'Sometimes'")
+                  .doesNotContain("rendering");
+            });
+  }
+
+  @Test
+  void unknownAnnotationKeyUnderTheOperatorsPrefixIsAnError(@TempDir Path dir) {
+    Path templates =
+        annotatedService(
+            dir,
+            """
+              annotations:
+                webserver-operator.io/resource-polcy: keep
+            """);
+
+    assertThat(errors(lintWithProjectFiles(templates)))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.line()).isEqualTo(6);
+              assertThat(f.message())
+                  .startsWith(
+                      "annotation webserver-operator.io/resource-polcy is not one the operator"
+                          + " knows");
+            });
+  }
+
+  @Test
+  void annotationValueAnExpressionWritesIsOneErrorWhenRenderedNamingItsLine(@TempDir Path dir) {
+    Path templates =
+        annotatedService(
+            dir,
+            """
+              annotations:
+                webserver-operator.io/ssa: {{ 'Some' ~ 'times' }}
+            """);
+
+    assertThat(lintWithProjectFiles(templates))
+        .singleElement()
+        .satisfies(
+            f -> {
+              assertThat(f.file()).isEqualTo(templates.resolve(SERVICE).toString());
+              assertThat(f.line()).isEqualTo(6);
+              assertThat(f.level()).isEqualTo(Finding.Level.ERROR);
+              assertThat(f.message())
+                  .contains("has the value 'Sometimes'")
+                  .endsWith("(rendering " + Project.file("samples/webapp_v1_webserver.yaml") + ")");
+            });
+  }
+
+  @Test
+  void validLifecycleAnnotationsHaveNoFinding(@TempDir Path dir) {
+    Path templates =
+        annotatedService(
+            dir,
+            """
+              annotations:
+                webserver-operator.io/resource-policy: keep
+                webserver-operator.io/ssa: IfNotPresent
+                webserver-operator.io/force: enabled
+            """);
+
+    assertThat(lintWithProjectFiles(templates)).isEmpty();
+  }
+
+  private static final String SERVICE = "webserver/service.yaml.j2";
+
+  /** A copy of the templates whose Service gets {@code lines} after its name, from line 5 on. */
+  private static Path annotatedService(Path dir, String lines) {
+    String name = "  name: {{ metadata.name }}-service\n";
+    return editedTemplates(dir, SERVICE, name, name + lines);
+  }
+
+  @Test
+  void persistentVolumeClaimWithoutKeepIsAWarningAtItsKindLine(@TempDir Path dir) throws Exception {
+    Path templates = TemplateFolder.copyInto(dir.resolve("templates"));
+    Path claim = templates.resolve("webserver/pvc.yaml.j2");
+    Files.copy(FIXTURES.resolve("pvc.yaml.j2"), claim);
+
+    List<Finding> findings = lintWithProjectFiles(templates);
+
+    assertThat(findings)
+        .filteredOn(f -> f.message().contains("resource-policy"))
+        .containsExactly(
+            Finding.warning(
+                claim.toString(),
+                2,
+                "PersistentVolumeClaim rendered without webserver-operator.io/resource-policy:"
+                    + " keep: deleting the WebServer or no longer rendering the claim deletes it,"
+                    + " and with the usual reclaim policy (Delete) its volume's data; add the"
+                    + " annotation to keep it (Helm's helm.sh/resource-policy: keep)"));
+  }
+
+  @Test
+  void persistentVolumeClaimWithKeepHasNoWarning(@TempDir Path dir) throws Exception {
+    Path templates = TemplateFolder.copyInto(dir.resolve("templates"));
+    Path claim = templates.resolve("webserver/pvc.yaml.j2");
+    Files.copy(FIXTURES.resolve("pvc.yaml.j2"), claim);
+    edit(
+        claim,
+        "  labels:\n",
+        "  annotations:\n    webserver-operator.io/resource-policy: keep\n  labels:\n");
+
+    assertThat(lintWithProjectFiles(templates))
+        .extracting(Finding::message)
+        .noneMatch(message -> message.contains("resource-policy"));
+  }
+
+  @Test
   void kindDeployDoesNotGrantIsAnErrorWithTheRuleToAdd(@TempDir Path dir) throws Exception {
     Path templates = TemplateFolder.copyInto(dir.resolve("templates"));
     Files.copy(FIXTURES.resolve("pdb.yaml.j2"), templates.resolve("webserver/pdb.yaml.j2"));
@@ -194,8 +345,8 @@ class LintTest {
                 2,
                 "PodDisruptionBudget (policy/v1) is rendered here but deploy/'s ClusterRole does"
                     + " not grant get, list, watch, create, patch, delete on it; add the rule"
-                    + " {apiGroups: [\"policy\"], resources: [poddisruptionbudgets], verbs: [list,"
-                    + " watch, create, patch, delete]}"));
+                    + " {apiGroups: [\"policy\"], resources: [poddisruptionbudgets], verbs: [get,"
+                    + " list, watch, create, patch, delete]}"));
     assertThat(result.clusterRole()).contains("- policy\n  resources:\n  - poddisruptionbudgets\n");
   }
 
