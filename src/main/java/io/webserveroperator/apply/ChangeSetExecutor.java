@@ -8,6 +8,7 @@ import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.ReadCache;
 import io.webserveroperator.manifest.Claim;
+import io.webserveroperator.manifest.IgnoreDifference;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Owner;
@@ -91,6 +92,7 @@ public final class ChangeSetExecutor {
    *
    * @param owner the resource the objects are rendered for
    * @param inventory what the resource owned before, from its status
+   * @param ignored the kind's {@code ignoreDifferences}, for objects planned again
    * @param updatesAreDrift whether the desired objects are those applied last time, so that an
    *     UPDATE puts back what someone else changed rather than following a new render
    * @param lookBeforeCreating read every CREATE object before creating it: the resource's last
@@ -99,6 +101,7 @@ public final class ChangeSetExecutor {
   public record Request(
       Owner owner,
       Collection<ObjectRef> inventory,
+      List<IgnoreDifference> ignored,
       boolean updatesAreDrift,
       boolean lookBeforeCreating) {}
 
@@ -115,7 +118,7 @@ public final class ChangeSetExecutor {
         if (entry.action() == Action.CREATE) {
           Optional<GenericKubernetesResource> found = writer.get(entry.ref());
           if (found.isPresent()) {
-            entries.set(i, planAgain(entry, found.get(), request.owner(), listed, conflicts));
+            entries.set(i, planAgain(entry, found.get(), request, listed, conflicts));
           }
         }
       }
@@ -133,8 +136,7 @@ public final class ChangeSetExecutor {
         Optional<GenericKubernetesResource> found = writer.get(entries.get(i).ref());
         if (found.isPresent()) {
           attempts[i] = null;
-          entries.set(
-              i, planAgain(entries.get(i), found.get(), request.owner(), listed, conflicts));
+          entries.set(i, planAgain(entries.get(i), found.get(), request, listed, conflicts));
         }
       }
     }
@@ -205,12 +207,17 @@ public final class ChangeSetExecutor {
   private PlanEntry planAgain(
       PlanEntry create,
       GenericKubernetesResource found,
-      Owner owner,
+      Request request,
       Set<ObjectRef.Identity> listed,
       List<Claim> conflicts) {
     RenderedObject rendered = new RenderedObject(create.ref(), create.desired(), create.template());
     PlanEntry again =
-        planner.judge(rendered, asMap(found), owner, listed.contains(create.ref().identity()));
+        planner.judge(
+            rendered,
+            asMap(found),
+            request.owner(),
+            listed.contains(create.ref().identity()),
+            request.ignored());
     if (again.action() == Action.CONFLICT) {
       conflicts.add(again.claim());
     }

@@ -205,7 +205,8 @@ public final class Reconciler {
           desired,
           ref -> children.get(ref).map(this::asMap),
           observed.inventory(),
-          observed.owner());
+          observed.owner(),
+          watch.ignoreDifferences());
     } catch (OperatorException e) {
       // A kind the API server does not serve, or an object rendered twice: no retry fixes it.
       throw StepFailed.beforeApply(
@@ -229,7 +230,11 @@ public final class Reconciler {
         executor.execute(
             plan,
             new ChangeSetExecutor.Request(
-                observed.owner(), observed.inventory(), updatesAreDrift, lookBeforeCreating));
+                observed.owner(),
+                observed.inventory(),
+                watch.ignoreDifferences(),
+                updatesAreDrift,
+                lookBeforeCreating));
     ChangeEvent.of(changeSet.changes())
         .ifPresent(event -> events.normal(observed.resource(), event.reason(), event.message()));
     if (changeSet.failure() instanceof OwnershipConflictException e) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.webserveroperator.manifest.Claim;
 import io.webserveroperator.manifest.ObjectRef;
 import java.util.Collections;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -35,6 +36,8 @@ import java.util.Objects;
  * @param template the template file that rendered the object, or null for PRUNE and ORPHAN
  * @param claim why an existing object that is not the resource's yet may (ADOPT) or may not
  *     (CONFLICT) be taken; null for every other action
+ * @param ignored the fields an {@code ignoreDifferences} entry keeps out of the comparison and out
+ *     of {@code desired} (yielded) or at their live value in it (ignored, held)
  */
 public record PlanEntry(
     ObjectRef ref,
@@ -43,7 +46,8 @@ public record PlanEntry(
     Map<String, Object> live,
     JsonNode patch,
     String template,
-    Claim claim) {
+    Claim claim,
+    List<IgnoredField> ignored) {
 
   public PlanEntry {
     Objects.requireNonNull(ref, "ref");
@@ -72,8 +76,21 @@ public record PlanEntry(
       throw new IllegalArgumentException(
           "the claim on " + ref + " must be given exactly when the action is ADOPT or CONFLICT");
     }
+    ignored = List.copyOf(ignored);
     desired = desired == null ? null : Collections.unmodifiableMap(desired);
     live = live == null ? null : Collections.unmodifiableMap(live);
+  }
+
+  /** An entry with no ignored fields. */
+  public PlanEntry(
+      ObjectRef ref,
+      Action action,
+      Map<String, Object> desired,
+      Map<String, Object> live,
+      JsonNode patch,
+      String template,
+      Claim claim) {
+    this(ref, action, desired, live, patch, template, claim, List.of());
   }
 
   /**

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.webserveroperator.manifest.Claim;
 import io.webserveroperator.manifest.Claim.Standing;
+import io.webserveroperator.manifest.IgnoreDifference;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Owner;
@@ -45,6 +46,8 @@ public final class Planner {
    *     moves an object to another API version does not prune it.
    * @param owner the resource the objects are rendered for: an existing object that is not its own
    *     is ADOPT or CONFLICT ({@link Claim}), never UPDATE
+   * @param ignored the kind's {@code ignoreDifferences}: fields of existing objects left out of the
+   *     comparison, and out of what is applied or at their live value in it
    * @return one entry per desired object in order, then the PRUNE and ORPHAN entries in inventory
    *     order
    * @throws DiffException when two rendered objects have the same identity
@@ -53,7 +56,8 @@ public final class Planner {
       List<RenderedObject> desired,
       Function<ObjectRef, Optional<Map<String, Object>>> live,
       Collection<ObjectRef> inventory,
-      Owner owner) {
+      Owner owner,
+      List<IgnoreDifference> ignored) {
     Objects.requireNonNull(desired, "desired");
     Objects.requireNonNull(live, "live");
     Objects.requireNonNull(inventory, "inventory");
@@ -79,7 +83,7 @@ public final class Planner {
       entries.add(
           found == null
               ? compare(object, null)
-              : judge(object, found, owner, owned.contains(object.ref().identity())));
+              : judge(object, found, owner, owned.contains(object.ref().identity()), ignored));
     }
     Set<ObjectRef.Identity> unrendered = new LinkedHashSet<>();
     for (ObjectRef ref : inventory) {
@@ -102,10 +106,17 @@ public final class Planner {
 
   /**
    * Plans one rendered object that exists already: by the resource's claim on it, then by its
-   * lifecycle (a create-only object is never updated), then by comparing.
+   * lifecycle (a create-only object is never updated), then by comparing what would be applied, its
+   * ignored fields left to their managers.
    */
   public PlanEntry judge(
-      RenderedObject desired, Map<String, Object> live, Owner owner, boolean inInventory) {
+      RenderedObject rendered,
+      Map<String, Object> live,
+      Owner owner,
+      boolean inInventory,
+      List<IgnoreDifference> ignored) {
+    IgnoredFields.Result sent = IgnoredFields.apply(rendered.ref(), rendered.body(), live, ignored);
+    RenderedObject desired = new RenderedObject(rendered.ref(), sent.body(), rendered.template());
     Claim claim = Claim.judge(desired.ref(), live, owner, inInventory);
     PlanEntry compared = compare(desired, live);
     return switch (claim.standing()) {
@@ -118,8 +129,9 @@ public final class Planner {
                   live,
                   JSON.createArrayNode(),
                   desired.template(),
-                  null)
-              : compared;
+                  null,
+                  sent.fields())
+              : withIgnored(compared, sent.fields());
       case ADOPT, CONFLICT ->
           new PlanEntry(
               desired.ref(),
@@ -128,8 +140,23 @@ public final class Planner {
               live,
               compared.patch(),
               desired.template(),
-              claim);
+              claim,
+              sent.fields());
     };
+  }
+
+  private static PlanEntry withIgnored(PlanEntry entry, List<IgnoredField> ignored) {
+    return ignored.isEmpty()
+        ? entry
+        : new PlanEntry(
+            entry.ref(),
+            entry.action(),
+            entry.desired(),
+            entry.live(),
+            entry.patch(),
+            entry.template(),
+            entry.claim(),
+            ignored);
   }
 
   /**

@@ -126,7 +126,7 @@ public final class ChildObjectCache implements ReadCache, AutoCloseable {
   /** Starts the informer and blocks until it has listed. */
   private SharedIndexInformer<GenericKubernetesResource> start(
       SharedIndexInformer<GenericKubernetesResource> informer, ResourceDefinitionContext kind) {
-    informer.itemStore(new TrimmingStore(false));
+    informer.itemStore(new TrimmingStore(TrimmingStore.Trim.CHILD));
     informer.addEventHandler(new OwnerNotifier());
     InformerSync.await(informer.start(), kind);
     return informer;

@@ -56,7 +56,9 @@ public final class WatchedResourceCache implements ReadCache, AutoCloseable {
       var selected = labelSelector == null ? scoped : scoped.withLabelSelector(labelSelector);
       SharedIndexInformer<GenericKubernetesResource> informer =
           selected.runnableInformer(resync.toMillis());
-      informer.itemStore(new TrimmingStore(metadataOnly));
+      informer.itemStore(
+          new TrimmingStore(
+              metadataOnly ? TrimmingStore.Trim.METADATA : TrimmingStore.Trim.RESOURCE));
       informer.addEventHandler(new KeyReporter(onChange, recentWrites));
       listed.add(informer.start().toCompletableFuture());
       informers.add(informer);

@@ -12,6 +12,7 @@ import io.webserveroperator.apply.ApplyException;
 import io.webserveroperator.apply.ApplyOptions;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.DiffSanitizer;
+import io.webserveroperator.diff.IgnoredFields;
 import io.webserveroperator.diff.JsonPatches;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
@@ -19,6 +20,7 @@ import io.webserveroperator.kube.KindResolver;
 import io.webserveroperator.kube.Scoped;
 import io.webserveroperator.manifest.Claim;
 import io.webserveroperator.manifest.Claim.Standing;
+import io.webserveroperator.manifest.IgnoreDifference;
 import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ManagedLabels;
@@ -129,7 +131,9 @@ public final class DryRunDiff {
     Owner owner = Owner.of(resource);
     for (RenderedObject object : templates.render(watch, resource)) {
       rendered.add(object.ref().identity());
-      entries.add(compare(object, owner, listed.contains(object.ref().identity())));
+      entries.add(
+          compare(
+              object, owner, listed.contains(object.ref().identity()), watch.ignoreDifferences()));
     }
     Set<ObjectRef.Identity> pruned = new HashSet<>();
     for (ObjectRef ref : inventory) {
@@ -148,10 +152,16 @@ public final class DryRunDiff {
     return new Plan(entries);
   }
 
-  private PlanEntry compare(RenderedObject object, Owner owner, boolean inInventory) {
+  private PlanEntry compare(
+      RenderedObject object,
+      Owner owner,
+      boolean inInventory,
+      List<IgnoreDifference> ignoreDifferences) {
     Map<String, Object> live = get(object.ref());
     Claim claim = live == null ? null : Claim.judge(object.ref(), live, owner, inInventory);
-    Map<String, Object> merged = asMap(dryRun.apply(object.ref(), object.body()));
+    IgnoredFields.Result sent =
+        IgnoredFields.apply(object.ref(), object.body(), live, ignoreDifferences);
+    Map<String, Object> merged = asMap(dryRun.apply(object.ref(), sent.body()));
     DiffSanitizer.Sides sides = DiffSanitizer.sanitize(live, merged);
     JsonNode patch =
         JsonPatches.between(sides.before() == null ? Map.of() : sides.before(), sides.after());
@@ -173,7 +183,8 @@ public final class DryRunDiff {
         sides.before(),
         patch,
         object.template(),
-        claim == null || claim.standing() == Standing.OURS ? null : claim);
+        claim == null || claim.standing() == Standing.OURS ? null : claim,
+        sent.fields());
   }
 
   private Watch watchOf(ObjectRef ref) {

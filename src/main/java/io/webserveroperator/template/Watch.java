@@ -1,5 +1,7 @@
 package io.webserveroperator.template;
 
+import io.webserveroperator.manifest.IgnoreDifference;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -17,6 +19,8 @@ import java.util.Set;
  * @param allowedClusterScopedKinds cluster-scoped kinds the templates may render (none by default)
  * @param allowEmpty whether a resource may render no objects at all (which prunes everything it
  *     owns); off by default, so that missing templates never delete a user's objects
+ * @param ignoreDifferences fields of rendered objects that other managers may own, never compared
+ *     nor taken back ({@link IgnoreDifference})
  */
 public record Watch(
     String group,
@@ -26,7 +30,8 @@ public record Watch(
     Optional<String> status,
     boolean allowOtherNamespaces,
     Set<String> allowedClusterScopedKinds,
-    boolean allowEmpty) {
+    boolean allowEmpty,
+    List<IgnoreDifference> ignoreDifferences) {
 
   public Watch {
     Objects.requireNonNull(group, "group");
@@ -36,6 +41,7 @@ public record Watch(
     status = status == null ? Optional.empty() : status;
     allowedClusterScopedKinds =
         allowedClusterScopedKinds == null ? Set.of() : Set.copyOf(allowedClusterScopedKinds);
+    ignoreDifferences = ignoreDifferences == null ? List.of() : List.copyOf(ignoreDifferences);
   }
 
   /** {@code group/version}, as in a manifest's {@code apiVersion}. */

@@ -27,7 +27,8 @@ final class WatchesFile {
           "status",
           "allowOtherNamespaces",
           "allowedClusterScopedKinds",
-          "allowEmpty");
+          "allowEmpty",
+          "ignoreDifferences");
 
   private WatchesFile() {}
 
@@ -92,7 +93,8 @@ final class WatchesFile {
         status,
         flag(entry, "allowOtherNamespaces", where),
         clusterKinds,
-        flag(entry, "allowEmpty", where));
+        flag(entry, "allowEmpty", where),
+        IgnoreDifferencesEntries.read(entry.get("ignoreDifferences"), where));
   }
 
   /** A path inside the templates root, as the tree names it: no {@code ./}, no trailing slash. */

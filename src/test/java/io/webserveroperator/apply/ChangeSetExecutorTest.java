@@ -243,7 +243,7 @@ class ChangeSetExecutorTest {
         executor(writer, Runnable::run)
             .execute(
                 plan(create(DEPLOYMENT), create(CONFIG)),
-                new ChangeSetExecutor.Request(OWNER, List.of(), false, true));
+                new ChangeSetExecutor.Request(OWNER, List.of(), List.of(), false, true));
 
     assertThat(result.failure()).isInstanceOf(OwnershipConflictException.class);
     assertThat(log).containsExactly("read Deployment", "read ConfigMap");
@@ -377,7 +377,7 @@ class ChangeSetExecutorTest {
   }
 
   private static ChangeSetExecutor.Request request(List<ObjectRef> inventory, boolean drift) {
-    return new ChangeSetExecutor.Request(OWNER, inventory, drift, false);
+    return new ChangeSetExecutor.Request(OWNER, inventory, List.of(), drift, false);
   }
 
   private static PlanEntry conflict(ObjectRef ref) {

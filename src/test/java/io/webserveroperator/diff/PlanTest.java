@@ -44,7 +44,8 @@ class PlanTest {
   @Test
   void missingLiveObjectIsCreatedWithAPatchAddingEverything() {
     Plan plan =
-        planner.plan(List.of(rendered("service-desired.yaml")), this::live, List.of(), OWNER);
+        planner.plan(
+            List.of(rendered("service-desired.yaml")), this::live, List.of(), OWNER, List.of());
 
     PlanEntry entry = plan.entries().get(0);
     assertThat(entry.action()).isEqualTo(Action.CREATE);
@@ -65,7 +66,8 @@ class PlanTest {
             List.of(rendered("deployment-desired.yaml")),
             this::live,
             List.of(DEPLOYMENT, OLD_CONFIG, GONE_INGRESS, OLD_CONFIG),
-            OWNER);
+            OWNER,
+            List.of());
 
     assertThat(plan.entries())
         .extracting(PlanEntry::ref, PlanEntry::action)
@@ -90,7 +92,8 @@ class PlanTest {
             List.of(rendered(service)),
             this::live,
             List.of(sameServiceOldVersion, sameNameOtherGroup),
-            OWNER);
+            OWNER,
+            List.of());
 
     assertThat(plan.byAction(Action.PRUNE))
         .extracting(PlanEntry::ref)
@@ -104,13 +107,15 @@ class PlanTest {
     set(scaled, "spec.replicas", 3);
 
     Plan steady =
-        planner.plan(List.of(rendered("deployment-desired.yaml")), this::live, List.of(), OWNER);
+        planner.plan(
+            List.of(rendered("deployment-desired.yaml")), this::live, List.of(), OWNER, List.of());
     Plan changed =
         planner.plan(
             List.of(rendered(scaled), rendered("service-desired.yaml")),
             this::live,
             List.of(),
-            OWNER);
+            OWNER,
+            List.of());
 
     assertThat(steady.hasChanges()).isFalse();
     assertThat(steady.changes()).isEmpty();
@@ -145,7 +150,8 @@ class PlanTest {
     Map<String, Object> scaled = load("deployment-desired.yaml");
     set(scaled, "spec.replicas", 3);
 
-    Plan plan = planner.plan(List.of(rendered(scaled)), this::live, List.of(DEPLOYMENT), OWNER);
+    Plan plan =
+        planner.plan(List.of(rendered(scaled)), this::live, List.of(DEPLOYMENT), OWNER, List.of());
 
     PlanEntry entry = plan.entries().get(0);
     assertThat(entry.action()).isEqualTo(Action.CONFLICT);
@@ -163,7 +169,8 @@ class PlanTest {
     cluster.put(DEPLOYMENT, kept);
 
     Plan plan =
-        planner.plan(List.of(rendered("deployment-desired.yaml")), this::live, List.of(), OWNER);
+        planner.plan(
+            List.of(rendered("deployment-desired.yaml")), this::live, List.of(), OWNER, List.of());
 
     assertThat(plan.entries()).extracting(PlanEntry::action).containsExactly(Action.ADOPT);
   }
@@ -177,10 +184,16 @@ class PlanTest {
     Map<String, Object> forced = load("deployment-desired.yaml");
     set(forced, "metadata.annotations", Map.of("webserver-operator.io/force", "enabled"));
 
-    assertThat(planner.plan(List.of(rendered(createOnly)), this::live, List.of(), OWNER).entries())
+    assertThat(
+            planner
+                .plan(List.of(rendered(createOnly)), this::live, List.of(), OWNER, List.of())
+                .entries())
         .extracting(PlanEntry::action)
         .containsExactly(Action.UNCHANGED);
-    assertThat(planner.plan(List.of(rendered(forced)), this::live, List.of(), OWNER).entries())
+    assertThat(
+            planner
+                .plan(List.of(rendered(forced)), this::live, List.of(), OWNER, List.of())
+                .entries())
         .extracting(PlanEntry::action)
         .containsExactly(Action.UNCHANGED);
   }
@@ -212,7 +225,8 @@ class PlanTest {
                     "cafe")));
     cluster.put(GONE_INGRESS, others);
 
-    Plan plan = planner.plan(List.of(), this::live, List.of(OLD_CONFIG, GONE_INGRESS), OWNER);
+    Plan plan =
+        planner.plan(List.of(), this::live, List.of(OLD_CONFIG, GONE_INGRESS), OWNER, List.of());
 
     assertThat(plan.entries())
         .extracting(PlanEntry::ref, PlanEntry::action)
@@ -224,7 +238,8 @@ class PlanTest {
     RenderedObject first = rendered("service-desired.yaml");
     RenderedObject second = new RenderedObject(first.ref(), first.body(), "other.yaml.j2");
 
-    assertThatThrownBy(() -> planner.plan(List.of(first, second), this::live, List.of(), OWNER))
+    assertThatThrownBy(
+            () -> planner.plan(List.of(first, second), this::live, List.of(), OWNER, List.of()))
         .isInstanceOf(DiffException.class)
         .hasMessageContaining("Service shop/web: rendered twice")
         .hasMessageContaining("other.yaml.j2");
@@ -243,7 +258,8 @@ class PlanTest {
                 List.of(rendered(scaled), rendered("service-desired.yaml")),
                 this::live,
                 List.of(OLD_CONFIG),
-                OWNER)
+                OWNER,
+                List.of())
             .toJson();
 
     assertThat(json.get("summary"))
@@ -273,7 +289,12 @@ class PlanTest {
 
     JsonNode json =
         planner
-            .plan(List.of(rendered(rotated), rendered(created)), this::live, List.of(), OWNER)
+            .plan(
+                List.of(rendered(rotated), rendered(created)),
+                this::live,
+                List.of(),
+                OWNER,
+                List.of())
             .toJson();
 
     String text = json.toString();

@@ -2,6 +2,7 @@ package io.webserveroperator.kube;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabric8.kubernetes.api.model.FieldsV1;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.ManagedFieldsEntry;
@@ -12,8 +13,43 @@ import org.junit.jupiter.api.Test;
 class TrimmingStoreTest {
 
   @Test
-  void theOperatorsCachesKeepTheContentButNotTheManagedFields() {
-    TrimmingStore store = new TrimmingStore(false);
+  void aChildKeepsOnlyOtherManagersFieldsOnItsSpec() {
+    TrimmingStore store = new TrimmingStore(TrimmingStore.Trim.CHILD);
+    GenericKubernetesResource deployment = webServer();
+    deployment
+        .getMetadata()
+        .setManagedFields(
+            List.of(
+                entry("webserver-operator", null),
+                entry("kube-controller-manager", "status"),
+                entry("kube-controller-manager", "scale")));
+
+    store.put("ns/web", deployment);
+
+    assertThat(store.get("ns/web").getMetadata().getManagedFields())
+        .singleElement()
+        .satisfies(
+            kept -> {
+              assertThat(kept.getManager()).isEqualTo("kube-controller-manager");
+              assertThat(kept.getFieldsV1().getAdditionalProperties()).containsKey("f:spec");
+              assertThat(kept.getTime()).as("what it does not need").isNull();
+            });
+  }
+
+  private static ManagedFieldsEntry entry(String manager, String subresource) {
+    ManagedFieldsEntry entry = new ManagedFieldsEntry();
+    entry.setManager(manager);
+    entry.setSubresource(subresource);
+    entry.setTime("2026-12-01T10:00:00Z");
+    FieldsV1 fields = new FieldsV1();
+    fields.setAdditionalProperty("f:spec", Map.of("f:replicas", Map.of()));
+    entry.setFieldsV1(fields);
+    return entry;
+  }
+
+  @Test
+  void theOperatorsResourceCacheKeepsTheContentButNotTheManagedFields() {
+    TrimmingStore store = new TrimmingStore(TrimmingStore.Trim.RESOURCE);
 
     store.put("ns/web", webServer());
 
@@ -24,7 +60,7 @@ class TrimmingStoreTest {
 
   @Test
   void theShardAssignersCacheKeepsTheMetadataAlone() {
-    TrimmingStore store = new TrimmingStore(true);
+    TrimmingStore store = new TrimmingStore(TrimmingStore.Trim.METADATA);
 
     store.put("ns/web", webServer());
 

@@ -78,6 +78,14 @@ final class Fixtures {
 
   static Watch watch(String folder) {
     return new Watch(
-        "webapp.example.com", "v1", "WebServer", folder, Optional.empty(), false, Set.of(), false);
+        "webapp.example.com",
+        "v1",
+        "WebServer",
+        folder,
+        Optional.empty(),
+        false,
+        Set.of(),
+        false,
+        List.of());
   }
 }

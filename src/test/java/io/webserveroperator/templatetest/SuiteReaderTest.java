@@ -8,6 +8,7 @@ import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -29,7 +30,8 @@ class SuiteReaderTest {
           Optional.empty(),
           false,
           Set.of(),
-          false);
+          false,
+          List.of());
 
   @TempDir Path dir;
 
