@@ -257,6 +257,84 @@ class PlanPrinterTest {
   }
 
   @Test
+  void aConflictAloneIsADifferenceInEveryFormatWithAWarningOnStderr() throws IOException {
+    Plan onlyConflict = new Plan(List.of(conflict()));
+    String warning =
+        "diff: the operator would apply nothing for the resource that renders ConfigMap"
+            + " shop/other-content until the conflict is resolved: rename the object in the"
+            + " template, delete the existing one, or annotate it"
+            + " webserver-operator.io/adopt=true.\n";
+
+    for (DiffFormat format : DiffFormat.values()) {
+      DiffCommand.Report report = DiffCommand.report(onlyConflict, format, false, null, false);
+
+      assertThat(report.exit()).as(format.toString()).isEqualTo(DiffCommand.DIFFERENCES);
+      assertThat(report.err()).as(format.toString()).isEqualTo(warning);
+      assertThat(report.out()).as(format.toString()).contains("other-content");
+    }
+  }
+
+  @Test
+  void adoptAndOrphanAreDifferencesWithoutAWarning() throws IOException {
+    for (PlanEntry entry : List.of(adopt(), orphan())) {
+      DiffCommand.Report report =
+          DiffCommand.report(new Plan(List.of(entry)), DiffFormat.UNIFIED, false, null, false);
+
+      assertThat(report.exit()).as(entry.action().name()).isEqualTo(DiffCommand.DIFFERENCES);
+      assertThat(report.err()).isEmpty();
+    }
+  }
+
+  @Test
+  void unchangedPlanExitsZeroAndLiveAlwaysSaysHowManyObjectsWouldBePruned() throws IOException {
+    Plan unchanged = new Plan(plan().byAction(Action.UNCHANGED));
+
+    DiffCommand.Report files =
+        DiffCommand.report(unchanged, DiffFormat.UNIFIED, false, null, false);
+    DiffCommand.Report live = DiffCommand.report(unchanged, DiffFormat.UNIFIED, false, null, true);
+
+    assertThat(files).isEqualTo(new DiffCommand.Report(DiffCommand.NO_DIFFERENCES, "", ""));
+    assertThat(live.exit()).isEqualTo(DiffCommand.NO_DIFFERENCES);
+    assertThat(live.out()).isEmpty();
+    assertThat(live.err())
+        .isEqualTo(
+            "diff: 0 objects would be pruned, 0 left in place (resource-policy: keep),"
+                + " 0 conflicts\n");
+  }
+
+  @Test
+  void externalDiffIsToldNothingOfConflictsAndOrphansWhichStillMakeADifference()
+      throws IOException {
+    Plan plan = new Plan(List.of(conflict(), orphan()));
+
+    DiffCommand.Report report =
+        DiffCommand.report(plan, DiffFormat.UNIFIED, false, "diff -u -N -r", true);
+
+    assertThat(report.exit()).isEqualTo(DiffCommand.DIFFERENCES);
+    assertThat(report.out())
+        .as("the program found no file to compare; the notes say what it cannot")
+        .isEqualTo(PlanPrinter.notes(plan));
+    assertThat(report.err())
+        .contains("diff: the operator would apply nothing for the resource that renders")
+        .endsWith(
+            "diff: 0 objects would be pruned, 1 left in place (resource-policy: keep),"
+                + " 1 conflict\n");
+  }
+
+  @Test
+  void externalDiffShowsAnAdoptionAfterItsNote() throws IOException {
+    Plan plan = new Plan(List.of(adopt()));
+
+    DiffCommand.Report report =
+        DiffCommand.report(plan, DiffFormat.UNIFIED, false, "diff -u -N -r", false);
+
+    assertThat(report.exit()).isEqualTo(DiffCommand.DIFFERENCES);
+    assertThat(report.out())
+        .startsWith("ADOPT ConfigMap shop/web-content: " + ADOPT_REASON + "\n")
+        .contains("v1.ConfigMap.shop.web-content", "-  index.html: old", "+  index.html: new");
+  }
+
+  @Test
   void outputFormatsAreReadAsKubectlSpellsThem() {
     DiffFormat.Converter converter = new DiffFormat.Converter();
 
