@@ -1,6 +1,6 @@
 package io.webserveroperator.cli;
 
-import io.webserveroperator.dev.DevClusterException;
+import io.webserveroperator.OperatorException;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
@@ -25,6 +25,9 @@ import picocli.CommandLine.Spec;
 /**
  * Starts a local control plane, installs the CRDs and samples, and runs the operator in this JVM
  * against it until Ctrl-C (or an interrupt of the calling thread), then removes everything.
+ *
+ * <p>The operator runs a copy of the templates ({@link OperatorTemplates}), updated after each save
+ * once {@code dev} has said what the save would prune ({@link LintOnChange}, {@link PrunePreview}).
  */
 @Command(
     name = "dev",
@@ -96,7 +99,16 @@ final class DevCommand implements Callable<Integer> {
       printUsage(out, cluster, kubeconfig);
 
       if (!noOperator) {
-        lint = LintOnChange.start(folders.lintInput(templates.folder()), folders.schemas, out);
+        OperatorTemplates operatorTemplates =
+            OperatorTemplates.create(
+                templates.folder(), cluster.layout().root().resolve("operator-templates"));
+        lint =
+            LintOnChange.start(
+                folders.lintInput(templates.folder()),
+                folders.schemas,
+                out,
+                new PrunePreview(cluster.client(), templates.watches()),
+                operatorTemplates::update);
         int port = healthPort == 0 ? freePort() : healthPort;
         out.println("Operator metrics and health: http://127.0.0.1:" + port + "/metrics");
         out.flush();
@@ -107,7 +119,7 @@ final class DevCommand implements Callable<Integer> {
                     "--kubeconfig",
                     kubeconfig.toString(),
                     "--templates",
-                    templates.folder().toAbsolutePath().toString(),
+                    operatorTemplates.folder().toAbsolutePath().toString(),
                     "--no-leader-elect",
                     "--health-port",
                     Integer.toString(port));
@@ -122,7 +134,8 @@ final class DevCommand implements Callable<Integer> {
       }
       interrupted = awaitInterrupt();
       return 0;
-    } catch (DevClusterException e) {
+    } catch (OperatorException e) {
+      // A cluster that does not start (DevClusterException), or templates that cannot be copied.
       err.println("dev: " + e.getMessage());
       return 1;
     } finally {

@@ -26,6 +26,11 @@ import picocli.CommandLine.Spec;
  * {@code diff}: what applying the rendered manifests would change in a cluster, asked of the API
  * server as a server-side dry run ({@link DryRunDiff}), never written. Exit codes as {@code kubectl
  * diff}: 0 no differences, 1 differences, 2 an error, with stdout left empty on error.
+ *
+ * <p>stdout is the diff ({@link PlanPrinter}); stderr says, per CONFLICT, that the operator would
+ * apply nothing for that resource until it is resolved (a conflict alone is a difference, exit 1),
+ * and, with {@code --live}, always how many objects the templates would prune ({@link
+ * PruneSummary}), so that an edit that removes a template warns before it takes effect.
  */
 @Command(
     name = "diff",
@@ -33,7 +38,11 @@ import picocli.CommandLine.Spec;
     description =
         "Show what applying the rendered manifests would change in a cluster (server-side dry run).",
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:No differences.", "1:Differences found.", "2:An error; see stderr."})
+    exitCodeList = {
+      "0:No differences.",
+      "1:Differences found (a CONFLICT is one).",
+      "2:An error; see stderr."
+    })
 final class DiffCommand implements Callable<Integer> {
 
   static final int NO_DIFFERENCES = 0;
@@ -103,9 +112,7 @@ final class DiffCommand implements Callable<Integer> {
       err.flush();
       return FAILED;
     }
-    String text;
-    String errors = "";
-    int exit;
+    Report report;
     try (TemplateRegistry registry = TemplateRegistry.load(templates.watches())) {
       List<ResourceFiles.FileResource> resources = new ArrayList<>();
       for (String file : files) {
@@ -116,29 +123,13 @@ final class DiffCommand implements Callable<Integer> {
         DryRunDiff diff = new DryRunDiff(client, registry);
         plan = live ? diff.diffLive(namespace) : diff(diff, resources, defaultNamespace(client));
       }
-      String external = environment.apply(ExternalDiff.VARIABLE);
-      if (output == DiffFormat.UNIFIED && external != null && !external.isBlank()) {
-        ExternalDiff.Result result = new ExternalDiff(external).run(plan);
-        if (result.exitCode() > DIFFERENCES) {
-          err.print(result.err());
-          err.println(
-              "diff: the "
-                  + ExternalDiff.VARIABLE
-                  + " command '"
-                  + external
-                  + "' failed with exit code "
-                  + result.exitCode()
-                  + ".");
-          err.flush();
-          return FAILED;
-        }
-        text = result.out();
-        errors = result.err();
-        exit = result.exitCode();
-      } else {
-        text = PlanPrinter.print(plan, output, System.console() != null);
-        exit = plan.hasChanges() ? DIFFERENCES : NO_DIFFERENCES;
-      }
+      report =
+          report(
+              plan,
+              output,
+              System.console() != null,
+              environment.apply(ExternalDiff.VARIABLE),
+              live);
     } catch (OperatorException e) {
       err.println("diff: " + e.getMessage());
       err.flush();
@@ -150,11 +141,66 @@ final class DiffCommand implements Callable<Integer> {
       return FAILED;
     }
     PrintWriter out = spec.commandLine().getOut();
-    out.print(text);
+    out.print(report.out());
     out.flush();
-    err.print(errors);
+    err.print(report.err());
     err.flush();
-    return exit;
+    return report.exit();
+  }
+
+  /**
+   * What {@code diff} prints for a plan, and its exit code.
+   *
+   * @param exit {@link #NO_DIFFERENCES}, {@link #DIFFERENCES} or {@link #FAILED}
+   * @param out stdout: the diff, empty when the exit code is {@link #FAILED}
+   * @param err stderr: the external program's, then {@code diff: } lines, one per CONFLICT and,
+   *     with {@code --live}, the prune summary
+   */
+  record Report(int exit, String out, String err) {}
+
+  /**
+   * Prints the plan. In the unified format with {@code KUBECTL_EXTERNAL_DIFF} set, the program's
+   * output follows the ADOPT, CONFLICT and ORPHAN lines it cannot show; its exit code counts, but
+   * any of those lines makes it {@link #DIFFERENCES}.
+   *
+   * @param colour whether the built-in unified diff is coloured
+   * @param externalDiff the {@code KUBECTL_EXTERNAL_DIFF} command line, or null or blank for none
+   * @param live whether the plan is of {@code --live}: then the prune summary is always printed
+   * @throws OperatorException when the external program cannot be run
+   */
+  static Report report(
+      Plan plan, DiffFormat format, boolean colour, String externalDiff, boolean live) {
+    String text;
+    StringBuilder errors = new StringBuilder();
+    int exit;
+    if (format == DiffFormat.UNIFIED && externalDiff != null && !externalDiff.isBlank()) {
+      ExternalDiff.Result result = new ExternalDiff(externalDiff).run(plan);
+      errors.append(result.err());
+      if (result.exitCode() > DIFFERENCES) {
+        errors.append(
+            "diff: the "
+                + ExternalDiff.VARIABLE
+                + " command '"
+                + externalDiff
+                + "' failed with exit code "
+                + result.exitCode()
+                + ".\n");
+        return new Report(FAILED, "", errors.toString());
+      }
+      String notes = PlanPrinter.notes(plan);
+      text = notes + result.out();
+      exit = notes.isEmpty() ? result.exitCode() : DIFFERENCES;
+    } else {
+      text = PlanPrinter.print(plan, format, colour);
+      exit = plan.hasChanges() ? DIFFERENCES : NO_DIFFERENCES;
+    }
+    for (String warning : PlanPrinter.conflictWarnings(plan)) {
+      errors.append("diff: ").append(warning).append('\n');
+    }
+    if (live) {
+      errors.append("diff: ").append(PruneSummary.of(plan).counts()).append('\n');
+    }
+    return new Report(exit, text, errors.toString());
   }
 
   private static Plan diff(

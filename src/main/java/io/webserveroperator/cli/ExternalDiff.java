@@ -1,6 +1,7 @@
 package io.webserveroperator.cli;
 
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.diff.UnifiedDiff;
@@ -22,6 +23,9 @@ import java.util.stream.Stream;
  * MERGED-*}, one file per object named {@code group.version.Kind.namespace.name} (a side that does
  * not exist gets no file), runs the program with the two folders as its last arguments, and hands
  * back what it printed. The folders are deleted afterwards.
+ *
+ * <p>A CONFLICT or ORPHAN entry gets no file on either side: the operator leaves such an object as
+ * it is, so the program has nothing to show for it ({@link PlanPrinter#notes} says it instead).
  */
 final class ExternalDiff {
 
@@ -58,6 +62,9 @@ final class ExternalDiff {
       live = Files.createTempDirectory("LIVE-");
       merged = Files.createTempDirectory("MERGED-");
       for (PlanEntry entry : plan.entries()) {
+        if (entry.action() == Action.CONFLICT || entry.action() == Action.ORPHAN) {
+          continue;
+        }
         String file = UnifiedDiff.fileName(entry.ref());
         write(live.resolve(file), entry.ref(), entry.live());
         write(merged.resolve(file), entry.ref(), entry.desired());

@@ -6,19 +6,29 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.DiffOptions;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.diff.UnifiedDiff;
+import io.webserveroperator.manifest.Lifecycle;
+import java.util.List;
 
 /**
  * Prints a {@link Plan} from {@code DryRunDiff} in one of the {@link DiffFormat}s, as one string,
  * so that the command prints all or nothing.
+ *
+ * <p>In the unified format, CREATE, UPDATE and PRUNE print a header and a unified diff; ADOPT
+ * prints the same followed by a line that names it and says why it may be taken ({@link #note});
+ * CONFLICT and ORPHAN print only that line, since nothing of the object changes.
  */
 final class PlanPrinter {
 
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private static final String BOLD = "\u001B[1m";
+  private static final String RESET = "\u001B[0m";
 
   private PlanPrinter() {}
 
@@ -35,11 +45,72 @@ final class PlanPrinter {
     };
   }
 
+  /**
+   * The note lines of the plan's ADOPT, CONFLICT and ORPHAN entries, in plan order: what an
+   * external diff program, which sees only the objects' two sides, cannot tell.
+   */
+  static String notes(Plan plan) {
+    StringBuilder out = new StringBuilder();
+    for (PlanEntry entry : plan.changes()) {
+      String note = note(entry);
+      if (note != null) {
+        out.append(note).append('\n');
+      }
+    }
+    return out.toString();
+  }
+
+  /**
+   * The lines on stderr for the plan's conflicts, one per CONFLICT entry: that the operator would
+   * apply nothing for the resource until it is resolved, and how.
+   */
+  static List<String> conflictWarnings(Plan plan) {
+    return plan.byAction(Action.CONFLICT).stream()
+        .map(
+            entry ->
+                "the operator would apply nothing for the resource that renders "
+                    + entry.ref()
+                    + " until the conflict is resolved: rename the object in the template,"
+                    + " delete the existing one, or annotate it "
+                    + Lifecycle.ADOPT
+                    + "=true.")
+        .toList();
+  }
+
+  /**
+   * {@code ADOPT Kind ns/name: reason}, {@code CONFLICT Kind ns/name: reason} or {@code ORPHAN Kind
+   * ns/name: ...}; null for the other actions, which the diff itself says.
+   */
+  static String note(PlanEntry entry) {
+    return switch (entry.action()) {
+      case ADOPT, CONFLICT -> entry.action() + " " + entry.ref() + ": " + entry.claim().reason();
+      case ORPHAN ->
+          "ORPHAN "
+              + entry.ref()
+              + ": no longer rendered; left in place (resource-policy: keep) and dropped from the"
+              + " inventory";
+      case CREATE, UPDATE, UNCHANGED, PRUNE -> null;
+    };
+  }
+
   private static String unified(Plan plan, boolean colour) {
     UnifiedDiff printer = new UnifiedDiff(DiffOptions.defaults().withColour(colour));
     StringBuilder out = new StringBuilder();
     for (PlanEntry entry : plan.changes()) {
-      out.append(printer.render(entry.ref(), entry.action(), entry.live(), entry.desired()));
+      String note = note(entry);
+      switch (entry.action()) {
+        case CONFLICT, ORPHAN -> out.append(paint(colour, note)).append('\n');
+        case ADOPT -> {
+          String diff = printer.render(entry.ref(), entry.action(), entry.live(), entry.desired());
+          int header = diff.indexOf('\n') + 1;
+          out.append(diff, 0, header)
+              .append(paint(colour, note))
+              .append('\n')
+              .append(diff, header, diff.length());
+        }
+        default ->
+            out.append(printer.render(entry.ref(), entry.action(), entry.live(), entry.desired()));
+      }
     }
     return out.toString();
   }
@@ -56,9 +127,16 @@ final class PlanPrinter {
       }
       object.put("name", entry.ref().name());
       item.put("action", entry.action().name());
+      if (entry.claim() != null) {
+        item.put("claim", entry.claim().reason());
+      }
       item.set("patch", entry.patch());
     }
     return list;
+  }
+
+  private static String paint(boolean colour, String line) {
+    return colour ? BOLD + line + RESET : line;
   }
 
   private static String json(Object document) {

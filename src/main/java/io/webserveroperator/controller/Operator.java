@@ -307,6 +307,7 @@ public final class Operator implements AutoCloseable {
         LOG.debug("Reconcile wrote within the last {} ms", ceilMillis(took));
       }
       metrics.reconciled(controller, result, took);
+      metrics.changed(key.kind(), result.changes());
       for (Change change : result.changes()) {
         LOG.info("{}", change.describe());
       }
@@ -375,6 +376,7 @@ public final class Operator implements AutoCloseable {
 
   private void requeueAll(Watch watch) {
     LOG.info("Templates of {} changed; reconciling every {}", watch.kind(), watch.kind());
+    metrics.templatesReloaded(watch.kind());
     WatchedResourceCache cache = resources.get(key(watch.apiVersion(), watch.kind()));
     if (cache != null && working) {
       cache.list().forEach(resource -> enqueue(ObjectRefs.of(resource)));

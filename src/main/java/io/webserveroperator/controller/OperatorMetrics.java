@@ -6,9 +6,14 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.webserveroperator.apply.Change;
+import io.webserveroperator.diff.Action;
 import io.webserveroperator.kube.ApiRequestCounter;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
@@ -19,8 +24,10 @@ import java.util.function.Supplier;
  * {@code workqueue_depth}, {@code workqueue_adds_total}, {@code workqueue_retries_total}, {@code
  * leader_election_master_status}; plus {@code rest_client_requests_total} by verb, which counts
  * every API request the client sent, {@code rest_client_lease_requests_total}, those of them on
- * Leases, and, when sharded, {@code webserver_operator_shard_resources}, {@code
- * webserver_operator_shard_handovers_total} and {@code webserver_operator_shard_ring_size}.
+ * Leases, {@code webserver_operator_pruned_objects_total} and {@code
+ * webserver_operator_reload_pruned_objects} by kind, and, when sharded, {@code
+ * webserver_operator_shard_resources}, {@code webserver_operator_shard_handovers_total} and {@code
+ * webserver_operator_shard_ring_size}.
  */
 public final class OperatorMetrics {
 
@@ -29,6 +36,9 @@ public final class OperatorMetrics {
 
   private final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+
+  /** Per kind: objects pruned since its templates were loaded or last reloaded. */
+  private final Map<String, AtomicLong> prunedSinceReload = new ConcurrentHashMap<>();
 
   public OperatorMetrics(ApiRequestCounter requests) {
     for (String verb : VERBS) {
@@ -109,6 +119,54 @@ public final class OperatorMetrics {
         .publishPercentileHistogram()
         .register(registry)
         .record(took);
+  }
+
+  /**
+   * Counts the PRUNE changes of one reconcile of a resource of that kind: {@code
+   * webserver_operator_pruned_objects_total{kind}}, every object pruned since the operator started,
+   * and {@code webserver_operator_reload_pruned_objects{kind}}, those since the kind's templates
+   * were last reloaded ({@link #templatesReloaded}). Other changes are not counted.
+   */
+  public void changed(String kind, List<Change> changes) {
+    long pruned = changes.stream().filter(change -> change.action() == Action.PRUNE).count();
+    // Registered by the first reconcile of the kind, so that both read 0 before any prune.
+    AtomicLong sinceReload = prunedSinceReload(kind);
+    Counter total = prunedTotal(kind);
+    if (pruned > 0) {
+      sinceReload.addAndGet(pruned);
+      total.increment(pruned);
+    }
+  }
+
+  /**
+   * Starts the kind's count of objects pruned after a reload again at 0: its templates changed and
+   * every resource of it is reconciled with them. A reconcile that was already running counts
+   * towards the new reload if it finishes after this call.
+   */
+  public void templatesReloaded(String kind) {
+    prunedSinceReload(kind).set(0);
+    prunedTotal(kind);
+  }
+
+  private AtomicLong prunedSinceReload(String kind) {
+    return prunedSinceReload.computeIfAbsent(
+        kind,
+        k -> {
+          AtomicLong count = new AtomicLong();
+          Gauge.builder("webserver.operator.reload.pruned.objects", count, AtomicLong::get)
+              .description(
+                  "Objects pruned since the kind's templates were last reloaded (or loaded)")
+              .tag("kind", k)
+              .register(registry);
+          return count;
+        });
+  }
+
+  private Counter prunedTotal(String kind) {
+    return Counter.builder("webserver.operator.pruned.objects")
+        .description("Objects pruned, by the kind of the resource they belonged to")
+        .tag("kind", kind)
+        .register(registry);
   }
 
   /** Counts a key added to the queue. */

@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.TemplateFolder;
 import io.webserveroperator.testing.WebServers;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -31,6 +32,7 @@ class DevCommandIT {
   void runsTheSampleToTwoOfTwoAvailableAndRemovesEverythingWhenInterrupted() throws Exception {
     LocalClusterBinaries.assumePresent();
     Path kubeconfig = work.resolve("dev.kubeconfig");
+    Path templates = TemplateFolder.copyInto(work.resolve("templates"));
     StringWriter output = new StringWriter();
     AtomicInteger exitCode = new AtomicInteger(-1);
     Thread dev =
@@ -42,7 +44,7 @@ class DevCommandIT {
                   commandLine.execute(
                       "dev",
                       "--templates",
-                      Project.file("templates").toString(),
+                      templates.toString(),
                       "--crds",
                       Project.file("crds").toString(),
                       "--samples",
@@ -81,6 +83,23 @@ class DevCommandIT {
                       .hasValueSatisfying(
                           ready -> assertThat(ready).containsEntry("status", "True"));
                 });
+
+        // A save that stops rendering the Service: dev says so before the operator prunes it.
+        Files.delete(templates.resolve("webserver/service.yaml.j2"));
+        await()
+            .atMost(Duration.ofSeconds(30))
+            .untilAsserted(
+                () ->
+                    assertThat(output.toString())
+                        .contains(
+                            "templates changed: 1 object would be pruned (Service"
+                                + " default/my-nginx-app-service)\n"));
+        await()
+            .atMost(Duration.ofSeconds(30))
+            .until(
+                () ->
+                    client.services().inNamespace("default").withName("my-nginx-app-service").get()
+                        == null);
       }
       assertThat(output.toString())
           .contains("etcd ready (")

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -41,6 +42,8 @@ class DiffCommandIT {
   static final Duration TIMEOUT = Duration.ofSeconds(30);
   static final ObjectMapper YAML = new YAMLMapper();
   static final String RETRY_LIMIT = "kubernetes.request.retry.backoffLimit";
+  static final String NOTHING_PRUNED =
+      "diff: 0 objects would be pruned, 0 left in place (resource-policy: keep), 0 conflicts\n";
 
   @RegisterExtension final ControlPlaneExtension cluster = new ControlPlaneExtension("diff");
   KubernetesClient admin;
@@ -220,7 +223,7 @@ class DiffCommandIT {
 
     Run run = diff("--live", "-n", namespace, "--templates", templates.toString());
 
-    assertThat(run.err()).isEmpty();
+    assertThat(run.err()).isEqualTo(NOTHING_PRUNED);
     assertThat(run.exit()).isEqualTo(1);
     assertThat(run.headers())
         .containsExactlyInAnyOrder(
@@ -240,9 +243,122 @@ class DiffCommandIT {
 
     Run run = diff("--live", "-n", namespace, "--templates", templates.toString());
 
-    assertThat(run.err()).isEmpty();
+    assertThat(run.err()).isEqualTo(NOTHING_PRUNED);
     assertThat(run.out()).isEmpty();
     assertThat(run.exit()).isZero();
+  }
+
+  @Test
+  void liveWarnsOfWhatRemovingATemplatePrunes() throws IOException {
+    reconcile("web-with-ingress.yaml");
+    Files.delete(templates.resolve("webserver/ingress.yaml.j2"));
+
+    Run run = diff("--live", "-n", namespace);
+
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.headers())
+        .containsExactly("networking.k8s.io/v1 Ingress " + namespace + "/web-ingress (PRUNE)");
+    assertThat(run.err())
+        .isEqualTo(
+            "diff: 1 object would be pruned, 0 left in place (resource-policy: keep),"
+                + " 0 conflicts\n");
+  }
+
+  @Test
+  void liveShowsAKeptObjectAsLeftInPlace() throws IOException {
+    Path ingressTemplate = templates.resolve("webserver/ingress.yaml.j2");
+    Files.writeString(
+        ingressTemplate,
+        Files.readString(ingressTemplate)
+            .replace(
+                "  labels:\n",
+                "  annotations:\n    webserver-operator.io/resource-policy: keep\n  labels:\n"));
+    reconcile("web-with-ingress.yaml");
+    Files.delete(ingressTemplate);
+
+    Run run = diff("--live", "-n", namespace);
+
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.out())
+        .isEqualTo(
+            "ORPHAN Ingress "
+                + namespace
+                + "/web-ingress: no longer rendered; left in place (resource-policy: keep) and"
+                + " dropped from the inventory\n");
+    assertThat(run.err())
+        .isEqualTo(
+            "diff: 0 objects would be pruned, 1 left in place (resource-policy: keep),"
+                + " 0 conflicts\n");
+  }
+
+  @Test
+  void handMadeObjectOfARenderedNameIsAConflictUntilAnnotatedForAdoption() throws IOException {
+    reconcile("web.yaml");
+    admin
+        .configMaps()
+        .inNamespace(namespace)
+        .resource(
+            new ConfigMapBuilder()
+                .withNewMetadata()
+                .withName("web-content")
+                .endMetadata()
+                .addToData("index.html", "made by hand")
+                .build())
+        .create();
+
+    Run conflict = diff("-f", fixture("web-with-content.yaml"), "-n", namespace);
+
+    String configMap = "ConfigMap " + namespace + "/web-content";
+    assertThat(conflict.exit()).isEqualTo(1);
+    assertThat(conflict.out().lines())
+        .contains(
+            "CONFLICT "
+                + configMap
+                + ": "
+                + configMap
+                + " exists and is not managed by WebServer "
+                + namespace
+                + "/web; annotate it webserver-operator.io/adopt=true to let WebServer "
+                + namespace
+                + "/web take it over, or rename the object in the template");
+    assertThat(conflict.out()).doesNotContain("made by hand");
+    assertThat(conflict.err())
+        .isEqualTo(
+            "diff: the operator would apply nothing for the resource that renders "
+                + configMap
+                + " until the conflict is resolved: rename the object in the template, delete"
+                + " the existing one, or annotate it webserver-operator.io/adopt=true.\n");
+
+    admin
+        .configMaps()
+        .inNamespace(namespace)
+        .withName("web-content")
+        .edit(
+            object -> {
+              object.getMetadata().setAnnotations(Map.of("webserver-operator.io/adopt", "true"));
+              return object;
+            });
+
+    Run adopt = diff("-f", fixture("web-with-content.yaml"), "-n", namespace);
+
+    assertThat(adopt.err()).isEmpty();
+    assertThat(adopt.exit()).isEqualTo(1);
+    assertThat(adopt.headers()).contains("v1 ConfigMap " + namespace + "/web-content (ADOPT)");
+    List<String> lines = adopt.out().lines().toList();
+    int header = lines.indexOf("v1 ConfigMap " + namespace + "/web-content (ADOPT)");
+    assertThat(lines.get(header + 1))
+        .isEqualTo(
+            "ADOPT "
+                + configMap
+                + ": "
+                + configMap
+                + " is annotated webserver-operator.io/adopt and is adopted by WebServer "
+                + namespace
+                + "/web");
+    assertThat(lines.get(header + 2))
+        .isEqualTo("--- live/v1.ConfigMap." + namespace + ".web-content");
+    assertThat(adopt.changedLines())
+        .contains("-  index.html: made by hand", "+  index.html: hello");
   }
 
   @Test

@@ -206,6 +206,53 @@ class OperatorIT {
   }
 
   @Test
+  void prunesAfterATemplateReloadAreCountedPerKindUntilTheNextReload() throws IOException {
+    Operator operator = startOperator();
+    webServers.create(
+        "web", Map.of("image", "nginx", "replicas", 1, "ingress", Map.of("host", "a.example")));
+    await()
+        .atMost(TIMEOUT)
+        .until(() -> webServers.condition("web", "Ready").isPresent() && ingress("web") != null);
+
+    Files.delete(templates.resolve("webserver/ingress.yaml.j2"));
+
+    await().atMost(TIMEOUT).until(() -> ingress("web") == null);
+    await()
+        .atMost(TIMEOUT)
+        .untilAsserted(
+            () ->
+                assertThat(operator.metrics().scrape())
+                    .contains(
+                        "webserver_operator_reload_pruned_objects{kind=\"WebServer\"} 1.0",
+                        "webserver_operator_pruned_objects_total{kind=\"WebServer\"} 1.0"));
+
+    Path serviceTemplate = templates.resolve("webserver/service.yaml.j2");
+    Files.writeString(
+        serviceTemplate,
+        Files.readString(serviceTemplate)
+            .replace("  labels:\n", "  annotations:\n    edited: \"yes\"\n  labels:\n"));
+
+    await()
+        .atMost(TIMEOUT)
+        .untilAsserted(
+            () ->
+                assertThat(operator.metrics().scrape())
+                    .contains(
+                        "webserver_operator_reload_pruned_objects{kind=\"WebServer\"} 0.0",
+                        "webserver_operator_pruned_objects_total{kind=\"WebServer\"} 1.0"));
+  }
+
+  private Object ingress(String webServer) {
+    return admin
+        .network()
+        .v1()
+        .ingresses()
+        .inNamespace(namespace)
+        .withName(webServer + "-ingress")
+        .get();
+  }
+
+  @Test
   void brokenTemplateAppliesNothingReportsFileAndLineAndRecovers() throws IOException {
     Path deploymentTemplate = templates.resolve("webserver/deployment.yaml.j2");
     String good = Files.readString(deploymentTemplate);
