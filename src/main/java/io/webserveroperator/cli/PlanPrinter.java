@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.DiffOptions;
+import io.webserveroperator.diff.IgnoredField;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.diff.UnifiedDiff;
@@ -96,21 +97,48 @@ final class PlanPrinter {
   private static String unified(Plan plan, boolean colour) {
     UnifiedDiff printer = new UnifiedDiff(DiffOptions.defaults().withColour(colour));
     StringBuilder out = new StringBuilder();
-    for (PlanEntry entry : plan.changes()) {
+    for (PlanEntry entry : plan.entries()) {
       String note = note(entry);
+      String ignored = ignored(entry, colour);
       switch (entry.action()) {
         case CONFLICT, ORPHAN -> out.append(paint(colour, note)).append('\n');
-        case ADOPT -> {
+        case UNCHANGED -> {
+          // A field left to another manager is shown, not hidden, though nothing is written.
+          if (!ignored.isEmpty()) {
+            out.append(entry.ref().apiVersion())
+                .append(' ')
+                .append(entry.ref().kind())
+                .append(' ')
+                .append(
+                    entry.ref().namespace() == null
+                        ? entry.ref().name()
+                        : entry.ref().namespace() + "/" + entry.ref().name())
+                .append(" (UNCHANGED)\n")
+                .append(ignored);
+          }
+        }
+        default -> {
           String diff = printer.render(entry.ref(), entry.action(), entry.live(), entry.desired());
           int header = diff.indexOf('\n') + 1;
-          out.append(diff, 0, header)
-              .append(paint(colour, note))
-              .append('\n')
-              .append(diff, header, diff.length());
+          out.append(diff, 0, header);
+          if (note != null) {
+            out.append(paint(colour, note)).append('\n');
+          }
+          out.append(ignored).append(diff, header, diff.length());
         }
-        default ->
-            out.append(printer.render(entry.ref(), entry.action(), entry.live(), entry.desired()));
       }
+    }
+    return out.toString();
+  }
+
+  /**
+   * One line per field an {@code ignoreDifferences} entry keeps out of the comparison: {@code ~
+   * /spec/replicas yielded to kube-controller-manager (live 5, template 2)}.
+   */
+  private static String ignored(PlanEntry entry, boolean colour) {
+    StringBuilder out = new StringBuilder();
+    for (IgnoredField field : entry.ignored()) {
+      out.append(paint(colour, field.describe())).append('\n');
     }
     return out.toString();
   }
@@ -130,6 +158,7 @@ final class PlanPrinter {
       if (entry.claim() != null) {
         item.put("claim", entry.claim().reason());
       }
+      entry.ignored().forEach(field -> item.withArray("ignored").add(field.describe()));
       item.set("patch", entry.patch());
     }
     return list;

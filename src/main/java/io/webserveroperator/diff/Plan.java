@@ -64,6 +64,7 @@ public record Plan(List<PlanEntry> entries) {
       if (entry.claim() != null) {
         item.put("claim", entry.claim().reason());
       }
+      entry.ignored().forEach(field -> item.withArray("ignored").add(field.describe()));
       item.set(
           "patch",
           SecretMask.isSecret(entry.ref()) ? SecretMask.patch(entry.patch()) : entry.patch());
