@@ -22,7 +22,8 @@ import java.util.Set;
 /**
  * Deletion of resources whose objects the garbage collector cannot remove: objects in another
  * namespace, or cluster-scoped, carry no owner reference. For those the resource holds a finalizer
- * that this class adds before they are applied and removes once they are deleted.
+ * that this class adds before they are applied and removes once they are deleted, or at once when
+ * the resource's reconciles are disabled.
  */
 final class Cleanup {
 
@@ -85,6 +86,39 @@ final class Cleanup {
     }
     removeFinalizer(resource);
     return ReconcileResult.done(changes, false);
+  }
+
+  /**
+   * Lets a suspended resource go without deleting anything: its finalizer is removed, and what the
+   * garbage collector cannot remove stays, named in an event. Its owner references still let the
+   * garbage collector remove its children in its namespace, unless it is deleted with {@code
+   * --cascade=orphan}.
+   */
+  ReconcileResult release(
+      GenericKubernetesResource resource, List<ObjectRef> inventory, Set<ObjectRef> kept) {
+    if (!hasFinalizer(resource)) {
+      return ReconcileResult.nothing();
+    }
+    String namespace = resource.getMetadata().getNamespace();
+    List<String> left =
+        inventory.stream()
+            .filter(ref -> !collectable(ref, namespace) && !kept.contains(ref))
+            .map(ObjectRef::toString)
+            .toList();
+    if (!left.isEmpty()) {
+      events.normal(
+          resource,
+          "CleanupSkipped",
+          "Reconciles are disabled ("
+              + ResourceAnnotations.RECONCILE
+              + ": "
+              + ResourceAnnotations.DISABLED
+              + "), so the operator deleted nothing; left in place: "
+              + String.join(", ", left)
+              + ". Delete them by hand if they should go.");
+    }
+    removeFinalizer(resource);
+    return ReconcileResult.nothing();
   }
 
   /** Whether the garbage collector removes the object with its owner: same namespace only. */

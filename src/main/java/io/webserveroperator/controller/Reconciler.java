@@ -49,7 +49,9 @@ import java.util.stream.Collectors;
  * status if it changed, and say what the work queue does next. A step that fails reports why (a
  * Warning event and the Ready condition) and stops the steps after it, so nothing is applied from a
  * broken render and nothing is pruned while an apply failed. A reconcile that finds what the last
- * successful one left ({@link SettledInputs}) ends after step 1: nothing it reads has changed.
+ * successful one left ({@link SettledInputs}) ends after step 1: nothing it reads has changed. So
+ * does a resource whose {@link ResourceAnnotations} disable its reconciles; a new reconcile request
+ * among them runs every step even when its inputs are settled.
  *
  * <p>Thread-safe; the work queue guarantees one reconcile per resource at a time.
  */
@@ -75,6 +77,9 @@ public final class Reconciler {
 
   /** Resources whose last reconcile found someone else's object: look before creating. */
   private final Set<ObjectRef> conflicted = ConcurrentHashMap.newKeySet();
+
+  /** The unknown {@code reconcile} annotation value each resource was warned about. */
+  private final Map<ObjectRef, String> warnedValues = new ConcurrentHashMap<>();
 
   /**
    * The collaborators of a reconciler, shared across kinds. {@code client} serialises objects and
@@ -123,13 +128,24 @@ public final class Reconciler {
       return ReconcileResult.nothing();
     }
     Observed observed = Observed.of(cached.get(), asMap(cached.get()));
+    boolean disabled = ResourceAnnotations.disabled(observed.resource());
     if (observed.resource().getMetadata().getDeletionTimestamp() != null) {
       forget(ref);
-      return cleanup.run(observed.resource(), observed.inventory(), observed.kept());
+      // Suspended, it deletes nothing, as Flux prunes nothing of a suspended Kustomization.
+      return disabled
+          ? cleanup.release(observed.resource(), observed.inventory(), observed.kept())
+          : cleanup.run(observed.resource(), observed.inventory(), observed.kept());
     }
+    if (disabled) {
+      return suspend(ref, observed);
+    }
+    warnOfUnknownReconcileValue(ref, observed.resource());
+    boolean requested = newRequest(observed).isPresent();
     long templatesRevision = templates.revision(watch);
     SettledInputs last = settled.get(ref);
-    if (last != null && last.unchanged(observed.resource(), templatesRevision, children)) {
+    if (!requested
+        && last != null
+        && last.unchanged(observed.resource(), templatesRevision, children)) {
       // Brought back by the watch events of its own writes: nothing it reads has changed since.
       return ReconcileResult.done(List.of(), false);
     }
@@ -183,6 +199,49 @@ public final class Reconciler {
     lastApplied.remove(ref);
     settled.remove(ref);
     conflicted.remove(ref);
+    warnedValues.remove(ref);
+  }
+
+  /**
+   * A suspended resource: the condition {@code Suspended=True} is written once, and nothing else
+   * ever, so that a resource nothing touches costs no request. What it applied stays as it is, and
+   * changes wait for the reconcile that the removal of the annotation brings.
+   */
+  private ReconcileResult suspend(ObjectRef ref, Observed observed) {
+    settled.remove(ref);
+    warnedValues.remove(ref);
+    if (StatusBuilder.isSuspended(observed.status())) {
+      return ReconcileResult.nothing();
+    }
+    GenericKubernetesResource resource = observed.resource();
+    Long generation = resource.getMetadata().getGeneration();
+    Map<String, Object> newStatus =
+        StatusBuilder.suspended(
+            observed.status(),
+            generation == null ? 0 : generation,
+            ResourceAnnotations.RECONCILE_DISABLED,
+            ResourceAnnotations.suspendedMessage(resource),
+            clock.instant());
+    return ReconcileResult.done(List.of(), send(observed, newStatus).isPresent());
+  }
+
+  /** A Warning event, once per value, when the {@code reconcile} annotation has an unknown one. */
+  private void warnOfUnknownReconcileValue(ObjectRef ref, GenericKubernetesResource resource) {
+    Optional<String> unknown = ResourceAnnotations.unknownReconcileValue(resource);
+    if (unknown.isEmpty()) {
+      warnedValues.remove(ref);
+    } else if (!unknown.get().equals(warnedValues.put(ref, unknown.get()))) {
+      events.warning(
+          resource,
+          ResourceAnnotations.UNKNOWN_ANNOTATION_VALUE,
+          ResourceAnnotations.unknownValueMessage(unknown.get()));
+    }
+  }
+
+  /** The token of a reconcile request that the status does not record as handled yet. */
+  private static Optional<String> newRequest(Observed observed) {
+    return ResourceAnnotations.requestedAt(observed.resource())
+        .filter(token -> !token.equals(StatusBuilder.lastHandledReconcileAt(observed.status())));
   }
 
   private List<RenderedObject> render(Observed observed) {
@@ -314,6 +373,19 @@ public final class Reconciler {
             outcome,
             verdicts,
             clock.instant());
+    // A reconcile request is handled by the reconcile that ran for it, however that ended, as Flux
+    // records it: the conditions say how it went.
+    Optional<String> request = ResourceAnnotations.requestedAt(resource);
+    if (request.isPresent()) {
+      newStatus = StatusBuilder.handled(newStatus, request.get());
+    }
+    return send(observed, newStatus);
+  }
+
+  /** Writes the status if it changed; returns the resource as written. */
+  private Optional<GenericKubernetesResource> send(
+      Observed observed, Map<String, Object> newStatus) {
+    GenericKubernetesResource resource = observed.resource();
     try {
       Optional<GenericKubernetesResource> written =
           statusWriter.write(kind, resource, observed.status(), newStatus);

@@ -21,7 +21,10 @@
  *       failed step becomes a {@link io.webserveroperator.controller.ReconcileFailure}: a Warning
  *       event, the Ready condition's reason, and whether to retry or wait for a change. {@link
  *       io.webserveroperator.controller.Cleanup} handles deletion through a finalizer when the
- *       garbage collector cannot.
+ *       garbage collector cannot. Step 1 reads the resource's {@link
+ *       io.webserveroperator.controller.ResourceAnnotations}: a suspended resource stops there
+ *       (after its {@code Suspended} condition, once), and a new reconcile request runs every step
+ *       even when the inputs are settled.
  *   <li>{@link io.webserveroperator.controller.OperatorMetrics} and {@link
  *       io.webserveroperator.controller.HealthServer} expose what happened on {@code /metrics},
  *       {@code /healthz} and {@code /readyz}.

@@ -29,6 +29,30 @@ public final class Conditions {
     return merged;
   }
 
+  /**
+   * The old conditions with one condition set: it takes the place of the one of its type, keeping
+   * its {@code lastTransitionTime} when its status did not change, or is added last. The others
+   * stay as they are.
+   */
+  public static List<Condition> put(
+      List<Condition> old, Condition wanted, long generation, Instant now) {
+    Condition settled = merge(old, List.of(wanted), generation, now).get(0);
+    List<Condition> conditions = new ArrayList<>();
+    boolean replaced = false;
+    for (Condition condition : old) {
+      if (condition.type().equals(wanted.type())) {
+        conditions.add(settled);
+        replaced = true;
+      } else {
+        conditions.add(condition);
+      }
+    }
+    if (!replaced) {
+      conditions.add(settled);
+    }
+    return conditions;
+  }
+
   /** The conditions of a status map; empty when there are none. */
   public static List<Condition> read(Map<String, Object> status) {
     if (status == null || !(status.get("conditions") instanceof List<?> list)) {

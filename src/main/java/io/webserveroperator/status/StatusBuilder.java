@@ -14,10 +14,18 @@ import java.util.stream.Collectors;
 /**
  * Builds the status a resource should have: the status template's fields, {@code
  * observedGeneration}, the {@code inventory} of objects applied for it, and the conditions {@code
- * Ready}, {@code Progressing} and {@code Degraded}. Pure: the same inputs give the same status, so
- * an unchanged state never causes a write.
+ * Ready}, {@code Progressing} and {@code Degraded}; or, while its reconciles are disabled, the
+ * status it had with the condition {@code Suspended}. A reconcile's status lists only the
+ * conditions it means, so the first one after a suspension removes {@code Suspended}. Pure: the
+ * same inputs give the same status, so an unchanged state never causes a write.
  */
 public final class StatusBuilder {
+
+  /** The condition a resource whose reconciles are disabled carries, with status {@code True}. */
+  public static final String SUSPENDED = "Suspended";
+
+  /** The status field that holds the last reconcile request token handled (Flux's name). */
+  public static final String LAST_HANDLED_RECONCILE_AT = "lastHandledReconcileAt";
 
   private StatusBuilder() {}
 
@@ -53,6 +61,48 @@ public final class StatusBuilder {
     status.put("conditions", conditions.stream().map(Condition::toMap).toList());
     status.put("inventory", Inventory.toStatus(inventory, kept));
     return status;
+  }
+
+  /**
+   * The status of a resource whose reconciles are disabled: the old one, {@code observedGeneration}
+   * included (the spec is not looked at), with the condition {@code Suspended=True}.
+   *
+   * @param oldStatus the status as it is now (may be null)
+   * @param generation the resource's {@code metadata.generation} when the condition is set
+   * @param reason why reconciles are disabled, in CamelCase
+   * @param message what that means and how to resume
+   */
+  public static Map<String, Object> suspended(
+      Map<String, Object> oldStatus, long generation, String reason, String message, Instant now) {
+    Map<String, Object> status = new LinkedHashMap<>(oldStatus == null ? Map.of() : oldStatus);
+    List<Condition> conditions =
+        Conditions.put(
+            Conditions.read(oldStatus),
+            Condition.of(SUSPENDED, true, reason, message),
+            generation,
+            now);
+    status.put("conditions", conditions.stream().map(Condition::toMap).toList());
+    return status;
+  }
+
+  /** Whether the status says the resource is suspended ({@code Suspended=True}). */
+  public static boolean isSuspended(Map<String, Object> status) {
+    return Conditions.read(status).stream()
+        .anyMatch(c -> c.type().equals(SUSPENDED) && c.status().equals("True"));
+  }
+
+  /** The status with {@code lastHandledReconcileAt} set to the token of the request handled. */
+  public static Map<String, Object> handled(Map<String, Object> status, String token) {
+    Map<String, Object> handled = new LinkedHashMap<>(status);
+    handled.put(LAST_HANDLED_RECONCILE_AT, token);
+    return handled;
+  }
+
+  /** The token of the last reconcile request handled, or null. */
+  public static String lastHandledReconcileAt(Map<String, Object> status) {
+    return status != null && status.get(LAST_HANDLED_RECONCILE_AT) instanceof String token
+        ? token
+        : null;
   }
 
   private static List<Condition> conditions(Outcome outcome, Map<ObjectRef, Verdict> children) {

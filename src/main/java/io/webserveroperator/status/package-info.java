@@ -6,7 +6,9 @@
  *       rules for Deployment, StatefulSet, DaemonSet, Job and PersistentVolumeClaim.
  *   <li>{@link io.webserveroperator.status.StatusBuilder} combines the status template's fields,
  *       the reconcile outcome and the children's readiness into {@code observedGeneration}, {@code
- *       inventory} and the conditions {@code Ready}, {@code Progressing} and {@code Degraded}.
+ *       inventory} and the conditions {@code Ready}, {@code Progressing} and {@code Degraded}, plus
+ *       {@code lastHandledReconcileAt} when a reconcile request was handled; for a suspended
+ *       resource, the old status with the condition {@code Suspended}.
  *   <li>{@link io.webserveroperator.status.Conditions} keeps {@code lastTransitionTime} unless a
  *       condition's status really changed, so an unchanged state yields an identical status.
  *   <li>{@link io.webserveroperator.status.StatusWriter} patches the status subresource with the

@@ -41,6 +41,21 @@ final class FakeResources implements ReadCache, StatusWriter, EventSink {
   }
 
   /**
+   * Sets an annotation on the cached resource without a new {@code resourceVersion}, as no API
+   * server would: for proving that a decision reads the annotation itself rather than relying on
+   * the version that any write moves.
+   */
+  void annotateKeepingVersion(ObjectRef ref, String key, String value) {
+    GenericKubernetesResource object = stored.get(ref);
+    Map<String, String> annotations = new LinkedHashMap<>();
+    if (object.getMetadata().getAnnotations() != null) {
+      annotations.putAll(object.getMetadata().getAnnotations());
+    }
+    annotations.put(key, value);
+    object.getMetadata().setAnnotations(annotations);
+  }
+
+  /**
    * Makes the next status write land after a user's write of {@code resource} (a new spec and
    * generation): its answer holds that resource, as the API server's would.
    */

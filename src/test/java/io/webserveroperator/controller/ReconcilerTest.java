@@ -1,6 +1,9 @@
 package io.webserveroperator.controller;
 
+import static io.webserveroperator.controller.ResourceAnnotations.RECONCILE;
+import static io.webserveroperator.controller.ResourceAnnotations.REQUESTED_AT;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -263,6 +266,171 @@ class ReconcilerTest {
     assertThat(cluster.writes()).isEmpty();
   }
 
+  @Test
+  void aSuspendedResourceGetsTheSuspendedConditionOnceAndNothingElseIsWritten() {
+    ObjectRef web = resources.put(webServer(2, "www.example.com"));
+    reconciler.reconcile(web);
+    List<String> writes = cluster.writes();
+    List<String> events = resources.events();
+    int statusWrites = resources.statusWrites();
+    Map<String, Object> ready = ready(web);
+
+    resources.put(annotated(webServer(2, "www.example.com"), RECONCILE, "disabled"));
+    ReconcileResult suspended = reconciler.reconcile(web);
+
+    assertThat(suspended.next()).isEqualTo(ReconcileResult.Next.DONE);
+    assertThat(suspended.statusWritten()).isTrue();
+    assertThat(condition(web, "Suspended"))
+        .containsEntry("status", "True")
+        .containsEntry("reason", "ReconcileDisabled");
+    assertThat((String) condition(web, "Suspended").get("message"))
+        .contains("kubectl annotate webserver web -n shop " + RECONCILE + "-");
+    assertThat(ready(web)).as("Ready is left as the last reconcile wrote it").isEqualTo(ready);
+
+    // A spec change (new replicas, no Ingress), a hand edit and a resync: none is acted on.
+    resources.put(nextGeneration(annotated(webServer(3, null), RECONCILE, "disabled")));
+    cluster.edit(DEPLOYMENT, "replicas", 5);
+    for (int i = 0; i < 3; i++) {
+      ReconcileResult again = reconciler.reconcile(web);
+      assertThat(again.changes()).isEmpty();
+      assertThat(again.statusWritten()).isFalse();
+    }
+
+    assertThat(cluster.writes()).as("no apply, no prune, no drift correction").isEqualTo(writes);
+    assertThat(cluster.contains(INGRESS)).isTrue();
+    assertThat(cluster.get(DEPLOYMENT).orElseThrow().<Integer>get("spec", "replicas")).isEqualTo(5);
+    assertThat(resources.statusWrites()).as("the condition, once").isEqualTo(statusWrites + 1);
+    assertThat(resources.events()).isEqualTo(events);
+  }
+
+  @Test
+  void removingTheAnnotationReconcilesAtOnceAndRemovesTheSuspendedCondition() {
+    ObjectRef web = resources.put(webServer(2, "www.example.com"));
+    reconciler.reconcile(web);
+    resources.put(annotated(webServer(2, "www.example.com"), RECONCILE, "disabled"));
+    reconciler.reconcile(web);
+    resources.put(annotated(webServer(3, null), RECONCILE, "disabled"));
+    cluster.edit(SERVICE, "type", "NodePort");
+    reconciler.reconcile(web);
+
+    resources.put(webServer(3, null));
+    ReconcileResult resumed = reconciler.reconcile(web);
+
+    assertThat(resumed.changes())
+        .extracting(Change::ref, Change::action)
+        .containsExactlyInAnyOrder(
+            tuple(DEPLOYMENT, Action.UPDATE),
+            tuple(SERVICE, Action.UPDATE),
+            tuple(INGRESS, Action.PRUNE));
+    assertThat(cluster.get(SERVICE).orElseThrow().<String>get("spec", "type"))
+        .isEqualTo("ClusterIP");
+    assertThat(cluster.contains(INGRESS)).isFalse();
+    assertThat(conditionTypes(web)).doesNotContain("Suspended");
+    assertThat(inventory(web)).containsExactlyInAnyOrder(DEPLOYMENT.name(), SERVICE.name());
+  }
+
+  @Test
+  void anUnknownReconcileValueIsOneWarningAndTheResourceIsReconciledAsUsual() {
+    ObjectRef web = resources.put(annotated(webServer(2, null), RECONCILE, "Disabled"));
+
+    ReconcileResult result = reconciler.reconcile(web);
+
+    assertThat(result.changes()).hasSize(2);
+    assertThat(cluster.contains(DEPLOYMENT)).isTrue();
+    assertThat(conditionTypes(web)).doesNotContain("Suspended");
+    assertThat(resources.events())
+        .filteredOn(event -> event.startsWith("Warning"))
+        .singleElement()
+        .asString()
+        .startsWith("Warning UnknownAnnotationValue: ")
+        .contains(RECONCILE, "'Disabled'", "'disabled'");
+
+    resources.put(annotated(webServer(3, null), RECONCILE, "Disabled"));
+    reconciler.reconcile(web);
+    assertThat(resources.events())
+        .as("warned once per value, not on every reconcile")
+        .filteredOn(event -> event.startsWith("Warning"))
+        .hasSize(1);
+
+    resources.put(annotated(webServer(3, null), RECONCILE, "enabled"));
+    reconciler.reconcile(web);
+    assertThat(resources.events())
+        .as("enabled, Flux's value for resuming, is known")
+        .filteredOn(event -> event.startsWith("Warning"))
+        .hasSize(1);
+  }
+
+  @Test
+  void aNewReconcileRequestRunsEveryStepDespiteSettledInputsAndIsRecordedOnce() {
+    ObjectRef web = resources.put(webServer(2, null));
+    reconciler.reconcile(web);
+    List<String> writes = cluster.writes();
+    int statusWrites = resources.statusWrites();
+
+    // The annotation's write moves the resourceVersion, which alone would end the settled
+    // shortcut: keeping the version proves the request is read for itself.
+    resources.annotateKeepingVersion(web, REQUESTED_AT, "1767225600");
+    ReconcileResult requested = reconciler.reconcile(web);
+
+    assertThat(requested.statusWritten()).isTrue();
+    assertThat(resources.status(web)).containsEntry("lastHandledReconcileAt", "1767225600");
+    assertThat(cluster.writes()).as("nothing had changed").isEqualTo(writes);
+
+    ReconcileResult handled = reconciler.reconcile(web);
+    resources.put(annotated(webServer(2, null), REQUESTED_AT, "1767225600"));
+    ReconcileResult handledAfterAWrite = reconciler.reconcile(web);
+
+    assertThat(List.of(handled, handledAfterAWrite))
+        .allSatisfy(result -> assertThat(result.statusWritten()).isFalse());
+    assertThat(resources.statusWrites()).isEqualTo(statusWrites + 1);
+    assertThat(cluster.writes()).isEqualTo(writes);
+  }
+
+  @Test
+  void aReconcileRequestOnASuspendedResourceIsHandledWhenItResumes() {
+    ObjectRef web = resources.put(webServer(2, null));
+    reconciler.reconcile(web);
+    Map<String, Object> suspended = annotated(webServer(2, null), RECONCILE, "disabled");
+    resources.put(annotated(suspended, REQUESTED_AT, "t1"));
+    reconciler.reconcile(web);
+
+    assertThat(resources.status(web)).doesNotContainKey("lastHandledReconcileAt");
+
+    resources.put(annotated(webServer(2, null), REQUESTED_AT, "t1"));
+    reconciler.reconcile(web);
+
+    assertThat(resources.status(web)).containsEntry("lastHandledReconcileAt", "t1");
+    assertThat(conditionTypes(web)).doesNotContain("Suspended");
+  }
+
+  /** The resource with {@code metadata.generation} 2, as the API server makes a spec change. */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> nextGeneration(Map<String, Object> resource) {
+    Map<String, Object> metadata =
+        new LinkedHashMap<>((Map<String, Object>) resource.get("metadata"));
+    metadata.put("generation", 2);
+    Map<String, Object> copy = new LinkedHashMap<>(resource);
+    copy.put("metadata", metadata);
+    return copy;
+  }
+
+  /** The resource with that annotation added. */
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> annotated(
+      Map<String, Object> resource, String key, String value) {
+    Map<String, Object> metadata =
+        new LinkedHashMap<>((Map<String, Object>) resource.get("metadata"));
+    Map<String, Object> annotations = new LinkedHashMap<>();
+    if (metadata.get("annotations") instanceof Map<?, ?> old) {
+      old.forEach((k, v) -> annotations.put((String) k, v));
+    }
+    annotations.put(key, value);
+    metadata.put("annotations", annotations);
+    Map<String, Object> copy = new LinkedHashMap<>(resource);
+    copy.put("metadata", metadata);
+    return copy;
+  }
+
   private static Map<String, Object> webServer(int replicas, String ingressHost) {
     Map<String, Object> spec = new LinkedHashMap<>();
     spec.put("image", "nginx:1.27");
@@ -285,12 +453,19 @@ class ReconcilerTest {
         .stream().map(entry -> (String) entry.get("name")).toList();
   }
 
-  @SuppressWarnings("unchecked")
   private Map<String, Object> ready(ObjectRef web) {
+    return condition(web, "Ready");
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> condition(ObjectRef web, String type) {
     return ((List<Map<String, Object>>) resources.status(web).get("conditions"))
-        .stream()
-            .filter(condition -> "Ready".equals(condition.get("type")))
-            .findFirst()
-            .orElseThrow();
+        .stream().filter(condition -> type.equals(condition.get("type"))).findFirst().orElseThrow();
+  }
+
+  @SuppressWarnings("unchecked")
+  private List<Object> conditionTypes(ObjectRef web) {
+    return ((List<Map<String, Object>>) resources.status(web).get("conditions"))
+        .stream().map(condition -> condition.get("type")).toList();
   }
 }

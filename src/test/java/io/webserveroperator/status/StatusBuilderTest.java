@@ -104,6 +104,50 @@ class StatusBuilderTest {
     assertThat(Inventory.fromStatus(status)).containsExactly(DEPLOYMENT, SERVICE);
   }
 
+  @Test
+  void suspendedAddsItsConditionAndLeavesEverythingElseAsItWas() {
+    Map<String, Object> before = build(Map.of(), Outcome.applied(), ready(), T0);
+
+    Map<String, Object> suspended =
+        StatusBuilder.suspended(before, 4, "ReconcileDisabled", "resume by ...", T1);
+
+    assertThat(condition(suspended, "Suspended"))
+        .containsEntry("status", "True")
+        .containsEntry("reason", "ReconcileDisabled")
+        .containsEntry("message", "resume by ...")
+        .containsEntry("observedGeneration", 4L)
+        .containsEntry("lastTransitionTime", "2026-11-30T11:00:00Z");
+    assertThat(StatusBuilder.isSuspended(suspended)).isTrue();
+    assertThat(StatusBuilder.isSuspended(before)).isFalse();
+    Map<String, Object> rest = new LinkedHashMap<>(suspended);
+    rest.put("conditions", ((List<?>) suspended.get("conditions")).subList(0, 3));
+    assertThat(rest).as("observedGeneration and the other conditions untouched").isEqualTo(before);
+  }
+
+  @Test
+  void theFirstReconcileAfterASuspensionRemovesTheSuspendedCondition() {
+    Map<String, Object> suspended =
+        StatusBuilder.suspended(
+            build(Map.of(), Outcome.applied(), ready(), T0), 3, "ReconcileDisabled", "", T0);
+
+    Map<String, Object> resumed = build(suspended, Outcome.applied(), ready(), T1);
+
+    assertThat((List<?>) resumed.get("conditions")).hasSize(3);
+    assertThat(StatusBuilder.isSuspended(resumed)).isFalse();
+  }
+
+  @Test
+  void aHandledRequestIsRecordedAndKeptByLaterReconciles() {
+    Map<String, Object> handled =
+        StatusBuilder.handled(build(Map.of(), Outcome.applied(), ready(), T0), "1767225600");
+
+    Map<String, Object> later = build(handled, Outcome.applied(), ready(), T1);
+
+    assertThat(StatusBuilder.lastHandledReconcileAt(handled)).isEqualTo("1767225600");
+    assertThat(later).containsEntry("lastHandledReconcileAt", "1767225600");
+    assertThat(StatusBuilder.lastHandledReconcileAt(Map.of())).isNull();
+  }
+
   private static Map<String, Object> build(
       Map<String, Object> old, Outcome outcome, Map<ObjectRef, Verdict> children, Instant now) {
     return StatusBuilder.build(
