@@ -1,0 +1,72 @@
+package io.webserveroperator.template;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.webserveroperator.OperatorException;
+import io.webserveroperator.manifest.IgnoreDifference;
+import io.webserveroperator.manifest.ObjectRef;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A kind's ignoreDifferences as watches.yaml writes them, and the entries it refuses. */
+class IgnoreDifferencesEntriesTest {
+
+  private static final String WHERE = "templates/watches.yaml entry 1";
+
+  @Test
+  void readsArgoCdsKeys() {
+    List<IgnoreDifference> read =
+        IgnoreDifferencesEntries.read(
+            List.of(
+                Map.of(
+                    "group", "apps",
+                    "kind", "Deployment",
+                    "name", "",
+                    "jsonPointers", List.of("/spec/replicas"),
+                    "managedFieldsManagers", List.of("kube-controller-manager"))),
+            WHERE);
+
+    assertThat(read)
+        .singleElement()
+        .satisfies(
+            rule -> {
+              assertThat(rule.matches(new ObjectRef("apps/v1", "Deployment", "shop", "web")))
+                  .isTrue();
+              assertThat(rule.matches(new ObjectRef("v1", "Service", "shop", "web"))).isFalse();
+              assertThat(rule.managedFieldsManagers()).containsExactly("kube-controller-manager");
+            });
+    assertThat(IgnoreDifferencesEntries.read(null, WHERE)).isEmpty();
+  }
+
+  @Test
+  void refusesWhatWouldSilentlyYieldNothingOrTheWrongField() {
+    assertThatThrownBy(() -> read(Map.of("kind", "Deployment", "jqPathExpressions", List.of("."))))
+        .isInstanceOf(OperatorException.class)
+        .hasMessageStartingWith(
+            WHERE + ", ignoreDifferences entry 1 has an unknown key 'jqPathExpressions'")
+        .hasMessageContaining("use jsonPointers");
+    assertThatThrownBy(
+            () -> read(Map.of("kind", "Deployment", "jsonPointers", List.of("spec/replicas"))))
+        .hasMessageContaining("'spec/replicas' is not a JSON pointer");
+    assertThatThrownBy(() -> read(Map.of("kind", "Deployment")))
+        .hasMessageContaining("needs 'jsonPointers'");
+    assertThatThrownBy(() -> read(Map.of("jsonPointers", List.of("/spec/replicas"))))
+        .hasMessageContaining("needs 'kind'");
+    assertThatThrownBy(
+            () ->
+                read(
+                    Map.of(
+                        "kind", "Deployment",
+                        "jsonPointers", List.of("/spec/replicas"),
+                        "managedFieldsManagers", "kube-controller-manager")))
+        .hasMessageContaining("managedFieldsManagers must be a list of strings");
+    assertThatThrownBy(() -> IgnoreDifferencesEntries.read(Map.of("kind", "Deployment"), WHERE))
+        .hasMessageContaining("ignoreDifferences must be a list");
+  }
+
+  private static List<IgnoreDifference> read(Map<String, Object> entry) {
+    return IgnoreDifferencesEntries.read(List.of(entry), WHERE);
+  }
+}
