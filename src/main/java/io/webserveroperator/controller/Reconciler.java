@@ -214,11 +214,10 @@ public final class Reconciler {
       return ReconcileResult.nothing();
     }
     GenericKubernetesResource resource = observed.resource();
-    Long generation = resource.getMetadata().getGeneration();
     Map<String, Object> newStatus =
         StatusBuilder.suspended(
             observed.status(),
-            generation == null ? 0 : generation,
+            observed.generation(),
             ResourceAnnotations.RECONCILE_DISABLED,
             ResourceAnnotations.suspendedMessage(resource),
             clock.instant());
@@ -361,12 +360,10 @@ public final class Reconciler {
       Set<ObjectRef> kept,
       Outcome outcome,
       Map<ObjectRef, Readiness.Verdict> verdicts) {
-    GenericKubernetesResource resource = observed.resource();
-    Long generation = resource.getMetadata().getGeneration();
     Map<String, Object> newStatus =
         StatusBuilder.build(
             observed.status(),
-            generation == null ? 0 : generation,
+            observed.generation(),
             templateStatus,
             List.copyOf(inventory),
             kept,
@@ -375,7 +372,7 @@ public final class Reconciler {
             clock.instant());
     // A reconcile request is handled by the reconcile that ran for it, however that ended, as Flux
     // records it: the conditions say how it went.
-    Optional<String> request = ResourceAnnotations.requestedAt(resource);
+    Optional<String> request = ResourceAnnotations.requestedAt(observed.resource());
     if (request.isPresent()) {
       newStatus = StatusBuilder.handled(newStatus, request.get());
     }
@@ -439,6 +436,12 @@ public final class Reconciler {
       Map<String, Object> status =
           object.get("status") instanceof Map<?, ?> map ? (Map<String, Object>) map : null;
       return new Observed(resource, object, status, Inventory.fromStatus(status));
+    }
+
+    /** Its {@code metadata.generation}; 0 before the API server has set one. */
+    long generation() {
+      Long generation = resource.getMetadata().getGeneration();
+      return generation == null ? 0 : generation;
     }
 
     /** The inventory entries marked kept, as last written. */
