@@ -11,7 +11,14 @@
  *   <li>{@link io.webserveroperator.manifest.Ownership} stamps the labels of {@link
  *       io.webserveroperator.manifest.ManagedLabels}, the namespace and the owner reference.
  *   <li>{@link io.webserveroperator.manifest.Inventory} writes and reads the status list of every
- *       object applied for a resource, which is what pruning works from.
+ *       object applied for a resource, which is what pruning works from; kept objects are marked.
+ *   <li>{@link io.webserveroperator.manifest.Claim} judges a resource's claim on an object that
+ *       exists already ({@link io.webserveroperator.manifest.Owner}): its own, adoptable, or
+ *       someone else's. {@link io.webserveroperator.manifest.Lifecycle} reads the annotations a
+ *       template writes on an object (keep, create-only, recreate) and refuses unknown ones.
+ *   <li>{@link io.webserveroperator.manifest.IgnoreDifference} is one {@code ignoreDifferences}
+ *       entry of a kind: fields, as {@link io.webserveroperator.manifest.JsonPointer}s, that other
+ *       field managers may own.
  * </ol>
  */
 package io.webserveroperator.manifest;
