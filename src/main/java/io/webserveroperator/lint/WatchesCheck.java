@@ -67,8 +67,6 @@ final class WatchesCheck {
       if (notAPointer.find()) {
         return pointer + "/jsonPointers/" + pointerIndex(kind, index, notAPointer.group(1));
       }
-    } else if (rest.contains("ignoreDifferences")) {
-      return pointer + "/ignoreDifferences";
     }
     Matcher key = KEY.matcher(rest);
     Matcher listKey = LIST_KEY.matcher(rest);
