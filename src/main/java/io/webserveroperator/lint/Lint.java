@@ -17,6 +17,8 @@ import java.util.List;
  *   <li>spec paths against the CRD schema ({@link SpecPathCheck});
  *   <li>the samples and test cases rendered and validated against the Kubernetes schemas ({@link
  *       RenderCheck});
+ *   <li>each kind's ignoreDifferences against the kinds rendered and their schemas ({@link
+ *       IgnoreDifferencesCheck});
  *   <li>deploy/'s ClusterRole against the kinds rendered ({@link RbacCheck}).
  * </ol>
  */
@@ -71,6 +73,8 @@ public final class Lint {
           RenderCheck.check(input.templates(), input.samples(), registry, schemas, findings);
       findings.addAll(rendered.findings());
       kinds.addAll(rendered.kinds());
+      findings.addAll(
+          IgnoreDifferencesCheck.check(input.templates(), registry.watches(), kinds, schemas));
       findings.addAll(
           RbacCheck.check(
               input.deploy(),

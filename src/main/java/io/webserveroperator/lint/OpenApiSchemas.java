@@ -86,6 +86,22 @@ public final class OpenApiSchemas {
         .isPresent();
   }
 
+  /**
+   * The schema of a kind as its document writes it, {@code $ref}s unresolved and objects not
+   * closed: an object whose {@code $ref} names the kind's schema, beside the document's {@code
+   * components}. It counts as used, as {@link #has} does.
+   */
+  Optional<JsonNode> definition(String apiVersion, String kind) {
+    if (!has(apiVersion, kind)) {
+      return Optional.empty();
+    }
+    JsonNode document = documents.get(apiVersion).orElseThrow();
+    ObjectNode root = JSON.createObjectNode();
+    root.put("$ref", PREFIX + schemaName(document, apiVersion, kind).orElseThrow());
+    root.set("components", document.get("components"));
+    return Optional.of(root);
+  }
+
   private Optional<Schema> validator(String apiVersion, String kind) {
     Optional<JsonNode> document = documents.computeIfAbsent(apiVersion, source);
     Optional<String> name = document.flatMap(d -> schemaName(d, apiVersion, kind));

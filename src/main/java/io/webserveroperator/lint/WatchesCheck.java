@@ -1,9 +1,12 @@
 package io.webserveroperator.lint;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.template.TemplateLoadException;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.Watch;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,7 +22,11 @@ import java.util.regex.Pattern;
 final class WatchesCheck {
 
   private static final Pattern ENTRY = Pattern.compile("entry (\\d+)");
+  private static final Pattern IGNORE_ENTRY = Pattern.compile("ignoreDifferences entry (\\d+)");
   private static final Pattern KEY = Pattern.compile("key '([^']*)'");
+  private static final Pattern LIST_KEY = Pattern.compile("(\\w+) must be a list");
+  private static final Pattern NOT_A_POINTER = Pattern.compile("'([^']*)' is not a JSON pointer");
+  private static final YAMLMapper YAML = new YAMLMapper();
 
   private final Path templates;
   private final Path file;
@@ -34,16 +41,59 @@ final class WatchesCheck {
   /** The findings of watches.yaml as a whole, when it does not load; empty when it does. */
   static List<Finding> unreadable(Path templates, OperatorException e) {
     WatchesCheck check = new WatchesCheck(templates);
-    String pointer = "";
-    Matcher entry = ENTRY.matcher(e.getMessage());
-    if (entry.find()) {
-      pointer = "/0/" + (Integer.parseInt(entry.group(1)) - 1);
-      Matcher key = KEY.matcher(e.getMessage());
-      if (key.find()) {
-        pointer += "/" + key.group(1);
+    String pointer = check.pointer(e.getMessage());
+    return List.of(Finding.error(check.file.toString(), check.lines.line(pointer), e.getMessage()));
+  }
+
+  /**
+   * The place a load error names, as a pointer into watches.yaml: {@code entry N} is the kind,
+   * {@code ignoreDifferences entry M} one of its entries, {@code key 'x'} or {@code x must be a
+   * list} a key of either, and a pointer that does not parse its item of {@code jsonPointers}.
+   */
+  private String pointer(String message) {
+    Matcher entry = ENTRY.matcher(message);
+    if (!entry.find()) {
+      return "";
+    }
+    int kind = Integer.parseInt(entry.group(1)) - 1;
+    String pointer = "/0/" + kind;
+    String rest = message.substring(entry.end());
+    Matcher ignored = IGNORE_ENTRY.matcher(rest);
+    if (ignored.find()) {
+      int index = Integer.parseInt(ignored.group(1)) - 1;
+      pointer += "/ignoreDifferences/" + index;
+      rest = rest.substring(ignored.end());
+      Matcher notAPointer = NOT_A_POINTER.matcher(rest);
+      if (notAPointer.find()) {
+        return pointer + "/jsonPointers/" + pointerIndex(kind, index, notAPointer.group(1));
       }
     }
-    return List.of(Finding.error(check.file.toString(), check.lines.line(pointer), e.getMessage()));
+    Matcher key = KEY.matcher(rest);
+    Matcher listKey = LIST_KEY.matcher(rest);
+    if (key.find()) {
+      pointer += "/" + key.group(1);
+    } else if (listKey.find()) {
+      pointer += "/" + listKey.group(1);
+    }
+    return pointer;
+  }
+
+  /** The index of {@code text} in the jsonPointers of an ignoreDifferences entry, or -1. */
+  private int pointerIndex(int kind, int entry, String text) {
+    try {
+      JsonNode pointers =
+          YAML.readTree(file.toFile()).path(kind).path("ignoreDifferences").path(entry);
+      int index = 0;
+      for (JsonNode item : pointers.path("jsonPointers")) {
+        if (item.asText().equals(text)) {
+          return index;
+        }
+        index++;
+      }
+    } catch (IOException e) {
+      // the key's line then
+    }
+    return -1;
   }
 
   /** The findings of each kind of a registry that loaded. */
