@@ -1,5 +1,6 @@
 package io.webserveroperator.template;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -17,6 +18,10 @@ import java.util.Set;
  * @param allowedClusterScopedKinds cluster-scoped kinds the templates may render (none by default)
  * @param allowEmpty whether a resource may render no objects at all (which prunes everything it
  *     owns); off by default, so that missing templates never delete a user's objects
+ * @param readiness the rules that judge children of other kinds than the built-in rules do, or
+ *     replace a built-in rule ({@link ReadinessRules})
+ * @param problem what is wrong with the entry's readiness rules, if anything: the kind then fails
+ *     to load, as when a template does not parse, while every other kind loads
  */
 public record Watch(
     String group,
@@ -26,7 +31,9 @@ public record Watch(
     Optional<String> status,
     boolean allowOtherNamespaces,
     Set<String> allowedClusterScopedKinds,
-    boolean allowEmpty) {
+    boolean allowEmpty,
+    List<ReadinessRule> readiness,
+    Optional<String> problem) {
 
   public Watch {
     Objects.requireNonNull(group, "group");
@@ -36,6 +43,31 @@ public record Watch(
     status = status == null ? Optional.empty() : status;
     allowedClusterScopedKinds =
         allowedClusterScopedKinds == null ? Set.of() : Set.copyOf(allowedClusterScopedKinds);
+    readiness = readiness == null ? List.of() : List.copyOf(readiness);
+    problem = problem == null ? Optional.empty() : problem;
+  }
+
+  /** A watch without readiness rules. */
+  public Watch(
+      String group,
+      String version,
+      String kind,
+      String templates,
+      Optional<String> status,
+      boolean allowOtherNamespaces,
+      Set<String> allowedClusterScopedKinds,
+      boolean allowEmpty) {
+    this(
+        group,
+        version,
+        kind,
+        templates,
+        status,
+        allowOtherNamespaces,
+        allowedClusterScopedKinds,
+        allowEmpty,
+        List.of(),
+        Optional.empty());
   }
 
   /** {@code group/version}, as in a manifest's {@code apiVersion}. */
