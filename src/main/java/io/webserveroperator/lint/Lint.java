@@ -17,6 +17,8 @@ import java.util.List;
  *   <li>spec paths against the CRD schema ({@link SpecPathCheck});
  *   <li>the samples and test cases rendered and validated against the Kubernetes schemas ({@link
  *       RenderCheck});
+ *   <li>the readiness rules' status paths against the status schema of the kinds they judge ({@link
+ *       ReadinessCheck});
  *   <li>deploy/'s ClusterRole against the kinds rendered ({@link RbacCheck}).
  * </ol>
  */
@@ -71,6 +73,9 @@ public final class Lint {
           RenderCheck.check(input.templates(), input.samples(), registry, schemas, findings);
       findings.addAll(rendered.findings());
       kinds.addAll(rendered.kinds());
+      findings.addAll(
+          ReadinessCheck.check(
+              input.templates().resolve("watches.yaml"), registry.watches(), crds, schemas, kinds));
       findings.addAll(
           RbacCheck.check(
               input.deploy(),
