@@ -70,9 +70,15 @@ class ReadinessRulesTest {
   @Test
   void theCertManagerExampleOfTheDocsJudgesCertificatesByTheirReadyCondition() {
     assertThat(judge("certificate-ready")).isEqualTo(State.READY);
-    assertThat(judge("certificate-issuing")).isEqualTo(State.PROGRESSING);
-    assertThat(rules.judge(object("certificate-new")).orElseThrow().message())
-        .isEqualTo("not ready: 'ready' does not hold (" + SITE + ", readiness rule 2)");
+    assertThat(rules.judge(object("certificate-issuing")).orElseThrow())
+        .extracting(Judgement::state, Judgement::message)
+        .containsExactly(State.PROGRESSING, "Issuing certificate as Secret does not exist");
+    assertThat(rules.judge(object("certificate-new")).orElseThrow())
+        .extracting(Judgement::state, Judgement::message)
+        .containsExactly(State.PROGRESSING, "cert-manager gave no message");
+    assertThat(rules.judge(object("certificate-failing")).orElseThrow())
+        .extracting(Judgement::state, Judgement::message)
+        .containsExactly(State.FAILED, "cert-manager gave no message");
   }
 
   @Test
