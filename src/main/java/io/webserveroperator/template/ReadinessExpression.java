@@ -14,8 +14,9 @@ import java.util.Optional;
  * One expression of a readiness rule: parsed and checked when the kind's templates load exactly as
  * a template's {@code {{ expression }}} is ({@link UnsupportedSyntax}, {@link ExpressionSyntax}),
  * and evaluated in the same sandbox as a render (strict undefined, Python's semantics, the same
- * filters and limits). The engine keeps the parsed expression, so evaluating it does not parse it
- * again. Immutable and thread-safe; each evaluation has an interpreter of its own.
+ * filters and limits). Parsing it at load also puts it in the engine's cache of parsed expressions
+ * (jinjava keeps 1,000 per engine, that is per kind), where each evaluation finds it. Immutable and
+ * thread-safe; each evaluation has an interpreter of its own.
  */
 final class ReadinessExpression {
 

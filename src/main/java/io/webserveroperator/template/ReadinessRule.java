@@ -36,7 +36,7 @@ public record ReadinessRule(
     message = message == null ? Optional.empty() : message;
   }
 
-  /** Whether the rule judges {@code object}, by the group of its apiVersion and its kind. */
+  /** Whether the rule judges an object of this apiVersion and kind: its group and kind match. */
   public boolean judges(String apiVersion, String objectKind) {
     int slash = apiVersion == null ? -1 : apiVersion.indexOf('/');
     String objectGroup = slash < 0 ? "" : apiVersion.substring(0, slash);
