@@ -334,7 +334,10 @@ public final class Reconciler {
           changeSet.changes());
     }
     Map<ObjectRef, Readiness.Verdict> verdicts = new LinkedHashMap<>();
-    changeSet.children().forEach((ref, child) -> verdicts.put(ref, Readiness.of(child)));
+    changeSet
+        .children()
+        .forEach(
+            (ref, child) -> verdicts.put(ref, Readiness.of(child, templates.readiness(watch))));
     return write(observed, templateStatus, changeSet.owned(), kept, Outcome.applied(), verdicts);
   }
 

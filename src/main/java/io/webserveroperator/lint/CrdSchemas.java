@@ -27,6 +27,8 @@ final class CrdSchemas {
    * @param spec the {@code openAPIV3Schema.properties.spec} schema
    * @param pointer the JSON pointer of {@code spec} in the file, for {@link YamlLines}
    * @param lines the lines of the file
+   * @param status the {@code openAPIV3Schema.properties.status} schema; a missing node when the CRD
+   *     declares none
    */
   record SpecSchema(
       Path file,
@@ -35,7 +37,8 @@ final class CrdSchemas {
       String version,
       JsonNode spec,
       String pointer,
-      YamlLines lines) {}
+      YamlLines lines,
+      JsonNode status) {}
 
   private final List<SpecSchema> schemas;
 
@@ -68,13 +71,9 @@ final class CrdSchemas {
         }
         JsonNode versions = crd.path("spec").path("versions");
         for (int v = 0; v < versions.size(); v++) {
-          JsonNode spec =
-              versions
-                  .get(v)
-                  .path("schema")
-                  .path("openAPIV3Schema")
-                  .path("properties")
-                  .path("spec");
+          JsonNode properties =
+              versions.get(v).path("schema").path("openAPIV3Schema").path("properties");
+          JsonNode spec = properties.path("spec");
           schemas.add(
               new SpecSchema(
                   file,
@@ -83,11 +82,17 @@ final class CrdSchemas {
                   versions.get(v).path("name").asText(),
                   spec,
                   "/" + d + "/spec/versions/" + v + "/schema/openAPIV3Schema/properties/spec",
-                  lines));
+                  lines,
+                  properties.path("status")));
         }
       }
     }
     return new CrdSchemas(schemas);
+  }
+
+  /** The schemas of every version of {@code kind} in {@code group} that a CRD declares. */
+  List<SpecSchema> versions(String group, String kind) {
+    return schemas.stream().filter(s -> s.group().equals(group) && s.kind().equals(kind)).toList();
   }
 
   /** The spec schema of {@code group/version kind}, if a CRD in the folder declares it. */

@@ -19,6 +19,8 @@ import java.util.List;
  *       RenderCheck});
  *   <li>each kind's ignoreDifferences against the kinds rendered and their schemas ({@link
  *       IgnoreDifferencesCheck});
+ *   <li>the readiness rules' status paths against the status schema of the kinds they judge ({@link
+ *       ReadinessCheck});
  *   <li>deploy/'s ClusterRole against the kinds rendered ({@link RbacCheck}).
  * </ol>
  */
@@ -75,6 +77,9 @@ public final class Lint {
       kinds.addAll(rendered.kinds());
       findings.addAll(
           IgnoreDifferencesCheck.check(input.templates(), registry.watches(), kinds, schemas));
+      findings.addAll(
+          ReadinessCheck.check(
+              input.templates().resolve("watches.yaml"), registry.watches(), crds, schemas, kinds));
       findings.addAll(
           RbacCheck.check(
               input.deploy(),

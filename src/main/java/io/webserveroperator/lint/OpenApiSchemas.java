@@ -102,6 +102,62 @@ public final class OpenApiSchemas {
     return Optional.of(root);
   }
 
+  /**
+   * The schema of the kind's {@code status}, its {@code $ref}s resolved, if there is a schema for
+   * the kind and it declares a status.
+   */
+  Optional<JsonNode> status(String apiVersion, String kind) {
+    Optional<JsonNode> document = documents.computeIfAbsent(apiVersion, source);
+    Optional<String> name = document.flatMap(d -> schemaName(d, apiVersion, kind));
+    if (name.isEmpty()) {
+      return Optional.empty();
+    }
+    JsonNode schemas = document.get().path("components").path("schemas");
+    JsonNode properties = schemas.path(name.get()).path("properties");
+    return properties.has("status")
+        ? Optional.of(resolved(properties.get("status"), schemas, new int[] {MAX_REFS}))
+        : Optional.empty();
+  }
+
+  /** Most {@code $ref}s followed for one status schema, beyond which a schema reads as open. */
+  private static final int MAX_REFS = 200;
+
+  /**
+   * {@code node} with each {@code $ref} (alone or as the one item of {@code allOf}, as the
+   * documents write a field of a named type) replaced by what it names; past {@code refs[0]} refs,
+   * which only a recursive schema reaches, a ref becomes an open schema.
+   */
+  private static JsonNode resolved(JsonNode node, JsonNode schemas, int[] refs) {
+    JsonNode ref = node.path("$ref");
+    if (!ref.isTextual() && node.path("allOf").size() == 1) {
+      ref = node.path("allOf").get(0).path("$ref");
+    }
+    if (ref.isTextual() && ref.asText().startsWith(PREFIX)) {
+      if (--refs[0] < 0) {
+        return JSON.createObjectNode().put("x-kubernetes-preserve-unknown-fields", true);
+      }
+      return resolved(schemas.path(ref.asText().substring(PREFIX.length())), schemas, refs);
+    }
+    if (!(node instanceof ObjectNode object)) {
+      return node;
+    }
+    ObjectNode copy = object.deepCopy();
+    if (object.path("properties").isObject()) {
+      ObjectNode properties = copy.putObject("properties");
+      object
+          .path("properties")
+          .fields()
+          .forEachRemaining(
+              field -> properties.set(field.getKey(), resolved(field.getValue(), schemas, refs)));
+    }
+    for (String key : List.of("items", "additionalProperties")) {
+      if (object.path(key).isObject()) {
+        copy.set(key, resolved(object.get(key), schemas, refs));
+      }
+    }
+    return copy;
+  }
+
   private Optional<Schema> validator(String apiVersion, String kind) {
     Optional<JsonNode> document = documents.computeIfAbsent(apiVersion, source);
     Optional<String> name = document.flatMap(d -> schemaName(d, apiVersion, kind));

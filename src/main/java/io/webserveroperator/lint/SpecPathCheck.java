@@ -32,7 +32,7 @@ final class SpecPathCheck {
     for (Map.Entry<Path, String> file : sources.files().entrySet()) {
       for (Read read : SpecReads.of(file.getValue())) {
         all.add(read);
-        undeclared(schema.spec(), read.path())
+        undeclared(schema.spec(), read.path(), "spec")
             .filter(miss -> reported.add(file.getKey() + ":" + read.line() + ":" + miss))
             .ifPresent(
                 miss ->
@@ -68,9 +68,13 @@ final class SpecPathCheck {
    * @param path the path up to and including the first undeclared name
    * @param suggestion the closest declared field, as a hint
    */
-  private record Miss(List<String> path, String suggestion) {}
+  record Miss(List<String> path, String suggestion) {}
 
-  private static Optional<Miss> undeclared(JsonNode node, List<String> path) {
+  /**
+   * Where {@code path} under the schema {@code node} of {@code root} ({@code spec}, {@code
+   * object.status}) leaves it, if it does.
+   */
+  static Optional<Miss> undeclared(JsonNode node, List<String> path, String root) {
     for (int i = 0; i < path.size(); i++) {
       String segment = path.get(i);
       if (node.path("x-kubernetes-preserve-unknown-fields").asBoolean(false)) {
@@ -100,7 +104,7 @@ final class SpecPathCheck {
         return Optional.of(
             new Miss(
                 List.copyOf(path.subList(0, i + 1)),
-                suggestion(path.subList(0, i), segment, properties)));
+                suggestion(root, path.subList(0, i), segment, properties)));
       } else {
         return Optional.empty(); // a method of a string or list; rendering checks it
       }
@@ -108,11 +112,12 @@ final class SpecPathCheck {
     return Optional.empty();
   }
 
-  private static String suggestion(List<String> parent, String name, JsonNode properties) {
+  private static String suggestion(
+      String root, List<String> parent, String name, JsonNode properties) {
     List<String> declared = new ArrayList<>();
     properties.fieldNames().forEachRemaining(declared::add);
     if (declared.isEmpty()) {
-      return Read.display(parent) + " declares no fields";
+      return Read.display(root, parent) + " declares no fields";
     }
     String closest =
         declared.stream()
@@ -120,7 +125,7 @@ final class SpecPathCheck {
             .orElseThrow();
     List<String> suggested = new ArrayList<>(parent);
     suggested.add(closest);
-    return "did you mean " + Read.display(suggested) + "?";
+    return "did you mean " + Read.display(root, suggested) + "?";
   }
 
   /**

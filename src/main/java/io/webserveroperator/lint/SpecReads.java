@@ -14,9 +14,17 @@ import java.util.Set;
  * spec.ingress.host}, {@code spec['ingress']}, {@code resource.spec.x}, {@code spec.get('x')}),
  * names bound by {@code {% set x = spec.a %}}, and loop variables ({@code for c in spec.list}:
  * {@code c} is an item; {@code for k, v in spec.map | dictsort}: {@code v} is a value). A name
- * bound to anything else, {@code spec} included, is not followed from there on.
+ * bound to anything else, {@code spec} included, is not followed from there on. The same scan finds
+ * the {@code object.status.…} paths a readiness rule's expression reads ({@link #statusReads}).
  */
 final class SpecReads {
+
+  /** What a template calls the spec: {@code spec}, or {@code resource.spec}. */
+  private static final List<List<String>> SPEC =
+      List.of(List.of("spec"), List.of("resource", "spec"));
+
+  /** What a readiness rule calls the child's status. */
+  private static final List<List<String>> STATUS = List.of(List.of("object", "status"));
 
   /** Stands for an item of a list in a path. */
   static final String ITEM = "[]";
@@ -28,7 +36,8 @@ final class SpecReads {
    * One read.
    *
    * @param line the 1-based line of the template
-   * @param path the segments after {@code spec}, with {@link #ITEM} and {@link #VALUE}
+   * @param path the segments after {@code spec} (or {@code object.status}), with {@link #ITEM} and
+   *     {@link #VALUE}
    * @param whole whether the value is used whole (printed or passed to a filter), which reads every
    *     field under it
    */
@@ -40,7 +49,12 @@ final class SpecReads {
     }
 
     static String display(List<String> path) {
-      StringBuilder out = new StringBuilder("spec");
+      return display("spec", path);
+    }
+
+    /** The path under {@code root}: {@code object.status.conditions[]}. */
+    static String display(String root, List<String> path) {
+      StringBuilder out = new StringBuilder(root);
       for (String segment : path) {
         out.append(
             switch (segment) {
@@ -54,17 +68,28 @@ final class SpecReads {
   }
 
   private final JinjaTags tags;
+  private final List<List<String>> roots;
   private final Map<String, List<String>> aliases = new HashMap<>();
   private final Set<String> shadowed = new HashSet<>();
   private final List<Read> reads = new ArrayList<>();
 
-  private SpecReads(String source) {
+  private SpecReads(String source, List<List<String>> roots) {
     this.tags = JinjaTags.of(source);
+    this.roots = roots;
   }
 
   /** The reads of {@code source}, in source order. */
   static List<Read> of(String source) {
-    SpecReads scan = new SpecReads(source);
+    return of(source, SPEC);
+  }
+
+  /** The {@code object.status.…} reads of a readiness rule's expression, all on line 1. */
+  static List<Read> statusReads(String expression) {
+    return of("{{ " + expression + " }}", STATUS);
+  }
+
+  private static List<Read> of(String source, List<List<String>> roots) {
+    SpecReads scan = new SpecReads(source, roots);
     for (JinjaTags.Tag tag : scan.tags.tags()) {
       scan.scan(tag);
     }
@@ -151,11 +176,10 @@ final class SpecReads {
     if (shadowed.contains(root) && !aliases.containsKey(root)) {
       return null; // a name the template bound to something else than spec
     }
-    if (root.equals("spec")) {
+    int rooted = rootEnd(tokens, start);
+    if (rooted > 0) {
       path = new ArrayList<>();
-    } else if (root.equals("resource") && attribute(tokens, at).equals("spec")) {
-      path = new ArrayList<>();
-      at += 2;
+      at = rooted;
     } else if (aliases.containsKey(root)) {
       path = new ArrayList<>(aliases.get(root));
     } else {
@@ -189,6 +213,31 @@ final class SpecReads {
       }
     }
     return new Chain(List.copyOf(path), at);
+  }
+
+  /**
+   * The index after a root ({@code spec}, {@code resource.spec}) that starts at {@code start}, or 0
+   * when none does.
+   */
+  private int rootEnd(List<Token> tokens, int start) {
+    for (List<String> names : roots) {
+      if (!tokens.get(start).text().equals(names.get(0))) {
+        continue;
+      }
+      int at = start + 1;
+      boolean matches = true;
+      for (String name : names.subList(1, names.size())) {
+        if (!attribute(tokens, at).equals(name)) {
+          matches = false;
+          break;
+        }
+        at += 2;
+      }
+      if (matches) {
+        return at;
+      }
+    }
+    return 0;
   }
 
   /** The name after a {@code .} at {@code at}, or empty when there is none. */

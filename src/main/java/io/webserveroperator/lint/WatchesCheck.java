@@ -27,6 +27,9 @@ final class WatchesCheck {
   private static final Pattern LIST_KEY = Pattern.compile("(\\w+) must be a list");
   private static final Pattern NOT_A_POINTER = Pattern.compile("'([^']*)' is not a JSON pointer");
   private static final YAMLMapper YAML = new YAMLMapper();
+  private static final Pattern RULE = Pattern.compile("readiness rule (\\d+)");
+  private static final Pattern RULE_KEY =
+      Pattern.compile("(?:key '([^']*)'|'(group|kind)'|\\): (ready|failed|message): )");
 
   private final Path templates;
   private final Path file;
@@ -96,6 +99,28 @@ final class WatchesCheck {
     return -1;
   }
 
+  /**
+   * Where in the entry a load failure points: the readiness rule and key it names ({@code readiness
+   * rule 2 has an unknown key 'redy'}, {@code ... (Widget): ready: the expression ...}), else the
+   * entry.
+   */
+  private static String rulePointer(TemplateLoadException failure, String entry) {
+    Matcher rule = RULE.matcher(failure.reason());
+    if (!rule.find()) {
+      return entry;
+    }
+    String pointer = entry + "/readiness/" + (Integer.parseInt(rule.group(1)) - 1);
+    Matcher key = RULE_KEY.matcher(failure.reason());
+    if (key.find(rule.end())) {
+      for (int group = 1; group <= key.groupCount(); group++) {
+        if (key.group(group) != null) {
+          return pointer + "/" + key.group(group);
+        }
+      }
+    }
+    return pointer;
+  }
+
   /** The findings of each kind of a registry that loaded. */
   static List<Finding> check(Path templates, TemplateRegistry registry) {
     WatchesCheck check = new WatchesCheck(templates);
@@ -144,7 +169,8 @@ final class WatchesCheck {
 
   private Finding loadFinding(TemplateLoadException failure, String entry) {
     if (failure.template() == null) {
-      return Finding.error(file.toString(), lines.line(entry), failure.reason());
+      return Finding.error(
+          file.toString(), lines.line(rulePointer(failure, entry)), failure.reason());
     }
     return Finding.error(
         templates.resolve(failure.template()).toString(), failure.line(), failure.reason());

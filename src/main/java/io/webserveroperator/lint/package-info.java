@@ -12,6 +12,8 @@
  *       OpenAPI schema of its kind ({@code RenderCheck}, {@link
  *       io.webserveroperator.lint.OpenApiSchemas}, saved in a folder or read from a cluster by
  *       {@link io.webserveroperator.lint.ClusterSchemas}, the one class here that talks to one).
+ *   <li>It checks the {@code object.status.…} paths of the readiness rules against the status
+ *       schemas of the kinds they judge ({@code ReadinessCheck}).
  *   <li>It checks deploy/'s ClusterRole against the kinds rendered ({@code RbacCheck}).
  * </ol>
  *

@@ -1,11 +1,15 @@
 package io.webserveroperator.status;
 
+import io.webserveroperator.template.ReadinessRules;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Built-in readiness rules for the kinds whose status says whether they work: Deployment,
- * StatefulSet, DaemonSet, Job and PersistentVolumeClaim. Any other kind is ready once it exists.
+ * Judges a live child: by the watched kind's readiness rule for the child's group and kind, when
+ * {@code watches.yaml} declares one ({@link ReadinessRules}); else by the built-in rules for the
+ * kinds whose status says whether they work: Deployment, StatefulSet, DaemonSet, Job and
+ * PersistentVolumeClaim. Any other kind is ready once it exists. A declared rule replaces the
+ * built-in one for its kind.
  */
 public final class Readiness {
 
@@ -37,8 +41,28 @@ public final class Readiness {
     }
   }
 
-  /** Judges one live object. */
+  /** Judges one live object by the built-in rules. */
   public static Verdict of(Map<String, Object> live) {
+    return of(live, ReadinessRules.none());
+  }
+
+  /**
+   * Judges one live object by the rule of {@code rules} for its group and kind, else by the
+   * built-in rules. Pure: no API request.
+   */
+  public static Verdict of(Map<String, Object> live, ReadinessRules rules) {
+    return rules.judge(live).map(Readiness::verdict).orElseGet(() -> builtIn(live));
+  }
+
+  private static Verdict verdict(ReadinessRules.Judgement judgement) {
+    return switch (judgement.state()) {
+      case READY -> Verdict.ready();
+      case PROGRESSING -> Verdict.progressing(judgement.message());
+      case FAILED -> Verdict.failed(judgement.message());
+    };
+  }
+
+  private static Verdict builtIn(Map<String, Object> live) {
     String kind = String.valueOf(live.get("kind"));
     Map<String, Object> status = map(live.get("status"));
     return switch (kind) {

@@ -2,8 +2,9 @@
  * What the operator reports in a resource's status, and the one write that reports it.
  *
  * <ol>
- *   <li>{@link io.webserveroperator.status.Readiness} judges each live child with the built-in
- *       rules for Deployment, StatefulSet, DaemonSet, Job and PersistentVolumeClaim.
+ *   <li>{@link io.webserveroperator.status.Readiness} judges each live child by the watched kind's
+ *       readiness rule for the child's kind ({@code readiness} in {@code watches.yaml}), else by
+ *       the built-in rules for Deployment, StatefulSet, DaemonSet, Job and PersistentVolumeClaim.
  *   <li>{@link io.webserveroperator.status.StatusBuilder} combines the status template's fields,
  *       the reconcile outcome and the children's readiness into {@code observedGeneration}, {@code
  *       inventory} and the conditions {@code Ready}, {@code Progressing} and {@code Degraded}, plus

@@ -140,7 +140,7 @@ final class Renderer {
   }
 
   /** One interpreter per render: building one costs more than rendering a small template. */
-  private static JinjavaInterpreter interpreter(Jinjava jinjava, Map<String, Object> variables) {
+  static JinjavaInterpreter interpreter(Jinjava jinjava, Map<String, Object> variables) {
     Context context = new RenderContext(jinjava.getGlobalContext(), variables);
     context.setExpressionStrategy(EngineFactory.STRATEGY);
     context.setDynamicVariableResolver(Renderer::undefinedVariable);

@@ -139,6 +139,24 @@ public final class TemplateRegistry implements AutoCloseable {
   }
 
   /**
+   * The readiness rules of the kind, parsed when its templates loaded: those of its current
+   * templates. Evaluating them costs no API request.
+   *
+   * @throws TemplateLoadException when the kind's templates have never loaded (its renders fail
+   *     with the same error)
+   */
+  public ReadinessRules readiness(Watch watch) {
+    Loaded now = loaded.get(watch);
+    if (now == null) {
+      return ReadinessRules.none();
+    }
+    if (now.set() == null) {
+      throw now.error();
+    }
+    return now.set().readiness();
+  }
+
+  /**
    * Starts watching the templates folder, links and a ConfigMap volume's {@code ..data} swap
    * included. After a change, each kind whose files changed is parsed again. On success its new
    * templates are used and onChange(watch) is called. A broken edit calls onError(watch, exception)

@@ -28,13 +28,15 @@ import java.util.regex.Pattern;
  * @param status the parsed status template, if the watch has one
  * @param sources the text of every file this set was read from, by path in the tree, so that a
  *     reload can tell whether anything changed
+ * @param readiness the watch's readiness rules, parsed with this engine
  */
 record TemplateSet(
     Watch watch,
     Jinjava jinjava,
     List<TemplateFile> files,
     Optional<TemplateFile> status,
-    Map<String, String> sources) {
+    Map<String, String> sources,
+    ReadinessRules readiness) {
 
   static final String SUFFIX = ".yaml.j2";
 
@@ -44,7 +46,7 @@ record TemplateSet(
    * @throws TemplateLoadException naming the file and line when a template does not parse or uses
    *     what this engine refuses ({@link UnsupportedSyntax}), and when the folder yields no
    *     template to render (unless the watch allows an empty result) or the status template is
-   *     missing
+   *     missing, and when a readiness rule of the watch is malformed or does not parse
    */
   static TemplateSet load(Watch watch, TemplateTree tree) {
     String folder = watch.templates();
@@ -98,7 +100,9 @@ record TemplateSet(
                               + "."));
       status = Optional.of(parse(jinjava, name, prepare(text)));
     }
-    return new TemplateSet(watch, jinjava, List.copyOf(files), status, sourcesOf(watch, tree));
+    ReadinessRules readiness = ReadinessRules.compile(watch, jinjava);
+    return new TemplateSet(
+        watch, jinjava, List.copyOf(files), status, sourcesOf(watch, tree), readiness);
   }
 
   /**

@@ -21,6 +21,10 @@ import java.util.Set;
  *     owns); off by default, so that missing templates never delete a user's objects
  * @param ignoreDifferences fields of rendered objects that other managers may own, never compared
  *     nor taken back ({@link IgnoreDifference})
+ * @param readiness the rules that judge children of other kinds than the built-in rules do, or
+ *     replace a built-in rule ({@link ReadinessRules})
+ * @param problem what is wrong with the entry's readiness rules, if anything: the kind then fails
+ *     to load, as when a template does not parse, while every other kind loads
  */
 public record Watch(
     String group,
@@ -31,7 +35,9 @@ public record Watch(
     boolean allowOtherNamespaces,
     Set<String> allowedClusterScopedKinds,
     boolean allowEmpty,
-    List<IgnoreDifference> ignoreDifferences) {
+    List<IgnoreDifference> ignoreDifferences,
+    List<ReadinessRule> readiness,
+    Optional<String> problem) {
 
   public Watch {
     Objects.requireNonNull(group, "group");
@@ -42,6 +48,32 @@ public record Watch(
     allowedClusterScopedKinds =
         allowedClusterScopedKinds == null ? Set.of() : Set.copyOf(allowedClusterScopedKinds);
     ignoreDifferences = ignoreDifferences == null ? List.of() : List.copyOf(ignoreDifferences);
+    readiness = readiness == null ? List.of() : List.copyOf(readiness);
+    problem = problem == null ? Optional.empty() : problem;
+  }
+
+  /** A watch without ignoreDifferences or readiness rules. */
+  public Watch(
+      String group,
+      String version,
+      String kind,
+      String templates,
+      Optional<String> status,
+      boolean allowOtherNamespaces,
+      Set<String> allowedClusterScopedKinds,
+      boolean allowEmpty) {
+    this(
+        group,
+        version,
+        kind,
+        templates,
+        status,
+        allowOtherNamespaces,
+        allowedClusterScopedKinds,
+        allowEmpty,
+        List.of(),
+        List.of(),
+        Optional.empty());
   }
 
   /** {@code group/version}, as in a manifest's {@code apiVersion}. */

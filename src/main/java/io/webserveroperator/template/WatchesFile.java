@@ -6,6 +6,7 @@ import io.webserveroperator.OperatorException;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -28,7 +29,10 @@ final class WatchesFile {
           "allowOtherNamespaces",
           "allowedClusterScopedKinds",
           "allowEmpty",
-          "ignoreDifferences");
+          "ignoreDifferences",
+          "readiness");
+  private static final Set<String> RULE_KEYS =
+      Set.of("group", "kind", "ready", "failed", "message");
 
   private WatchesFile() {}
 
@@ -56,7 +60,7 @@ final class WatchesFile {
       if (!(entries.get(i) instanceof Map<?, ?> entry)) {
         throw new OperatorException(where + " is not a map.");
       }
-      Watch watch = watch(entry, where);
+      Watch watch = watch(entry, where, name + " entry " + (i + 1));
       if (!kinds.add(watch.group() + "/" + watch.kind())) {
         throw new OperatorException(where + " repeats the kind " + watch.kind() + ".");
       }
@@ -65,7 +69,7 @@ final class WatchesFile {
     return List.copyOf(watches);
   }
 
-  private static Watch watch(Map<?, ?> entry, String where) {
+  private static Watch watch(Map<?, ?> entry, String where, String shortWhere) {
     for (Object key : entry.keySet()) {
       if (!KEYS.contains(String.valueOf(key))) {
         throw new OperatorException(
@@ -85,6 +89,14 @@ final class WatchesFile {
     } else if (listed != null) {
       throw new OperatorException(where + ": allowedClusterScopedKinds must be a list of kinds.");
     }
+    List<ReadinessRule> rules = List.of();
+    Optional<String> problem = Optional.empty();
+    try {
+      rules = readiness(entry.get("readiness"), shortWhere + " (" + kind + ")");
+    } catch (OperatorException e) {
+      // Fails this kind's loading only, as a template that does not parse would.
+      problem = Optional.of(e.getMessage());
+    }
     return new Watch(
         group,
         version,
@@ -94,7 +106,99 @@ final class WatchesFile {
         flag(entry, "allowOtherNamespaces", where),
         clusterKinds,
         flag(entry, "allowEmpty", where),
-        IgnoreDifferencesEntries.read(entry.get("ignoreDifferences"), where));
+        IgnoreDifferencesEntries.read(entry.get("ignoreDifferences"), where),
+        rules,
+        problem);
+  }
+
+  /**
+   * The readiness rules of an entry, checked key by key; their expressions are parsed when the
+   * kind's templates load.
+   *
+   * @param where {@code watches.yaml entry 1 (WebServer)}
+   */
+  private static List<ReadinessRule> readiness(Object value, String where) {
+    if (value == null) {
+      return List.of();
+    }
+    if (!(value instanceof List<?> items)) {
+      throw new OperatorException(
+          where + ": readiness must be a list of rules {group, kind, ready, failed, message}.");
+    }
+    List<ReadinessRule> rules = new ArrayList<>();
+    Map<String, String> kinds = new HashMap<>();
+    for (int i = 0; i < items.size(); i++) {
+      String at = where + ", readiness rule " + (i + 1);
+      if (!(items.get(i) instanceof Map<?, ?> item)) {
+        throw new OperatorException(
+            at + " is not a map; a rule is {group, kind, ready, failed, message}.");
+      }
+      for (Object key : item.keySet()) {
+        if (!RULE_KEYS.contains(String.valueOf(key))) {
+          throw new OperatorException(
+              at + " has an unknown key '" + key + "'; the keys are " + new TreeSet<>(RULE_KEYS));
+        }
+      }
+      String group = ruleText(item, "group", at).orElse("");
+      String kind = ruleText(item, "kind", at).orElse("");
+      if (kind.isBlank()) {
+        throw new OperatorException(at + " needs 'kind', the kind of child it judges.");
+      }
+      String ready =
+          ruleText(item, "ready", at)
+              .filter(text -> !text.isBlank())
+              .orElseThrow(
+                  () ->
+                      new OperatorException(
+                          at
+                              + " needs 'ready', an expression that is true when the child is"
+                              + " ready."));
+      ReadinessRule rule =
+          new ReadinessRule(
+              group,
+              kind,
+              ready,
+              ruleText(item, "failed", at).filter(text -> !text.isBlank()),
+              ruleText(item, "message", at).filter(text -> !text.isBlank()),
+              at);
+      String earlier = kinds.putIfAbsent(rule.kindName(), at);
+      if (earlier != null) {
+        throw new OperatorException(
+            at + " judges " + rule.kindName() + " again, as " + earlier + " does; merge them.");
+      }
+      rules.add(rule);
+    }
+    return List.copyOf(rules);
+  }
+
+  /** A rule's text value; {@code group} and {@code kind} may not be empty when given. */
+  private static Optional<String> ruleText(Map<?, ?> item, String key, String where) {
+    Object value = item.get(key);
+    if (value == null) {
+      return Optional.empty();
+    }
+    if (!(value instanceof String text)) {
+      throw new OperatorException(
+          where
+              + ": '"
+              + key
+              + "' must be "
+              + (key.equals("group") || key.equals("kind") ? "a name" : "an expression")
+              + " in quotes, not "
+              + value
+              + ".");
+    }
+    if ((key.equals("group") || key.equals("kind")) && text.isBlank()) {
+      throw new OperatorException(
+          where
+              + ": '"
+              + key
+              + "' is empty; "
+              + (key.equals("group")
+                  ? "leave it out for the core group (Pod, PersistentVolumeClaim)."
+                  : "name the kind of child the rule judges."));
+    }
+    return Optional.of(text.strip());
   }
 
   /** A path inside the templates root, as the tree names it: no {@code ./}, no trailing slash. */

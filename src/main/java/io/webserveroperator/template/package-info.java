@@ -15,6 +15,10 @@
  *       checked ({@code manifest.ObjectPolicy}) and stamped ({@code manifest.Ownership}). A YAML
  *       error renders the file again with source-line marks ({@code SourceLines}) to name the
  *       template line.
+ *   <li>{@link io.webserveroperator.template.TemplateRegistry#readiness} gives the kind's readiness
+ *       rules ({@code readiness} in {@code watches.yaml}), parsed with its templates and evaluated
+ *       in the same sandbox over a live child ({@link
+ *       io.webserveroperator.template.ReadinessRules}).
  *   <li>{@link io.webserveroperator.template.TemplateRegistry#watchForChanges} re-parses a folder
  *       when it changes and keeps the last good set when the new one is broken; a kind that has
  *       never loaded takes the new set, or the new error.

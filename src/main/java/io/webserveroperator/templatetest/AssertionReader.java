@@ -1,12 +1,17 @@
 package io.webserveroperator.templatetest;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.webserveroperator.status.Readiness;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
@@ -28,9 +33,10 @@ final class AssertionReader {
    * @param where {@code file: case "name": asserts[2] equal}
    * @param snapshotName the name a snapshot taken here has: the case's, numbered from the second
    *     snapshot of a case on
+   * @param testFile the test file, which names other files relative to itself
    */
   private record Arguments(
-      JsonNode node, DocumentSelector document, String where, String snapshotName) {
+      JsonNode node, DocumentSelector document, String where, String snapshotName, Path testFile) {
 
     FieldTarget field() {
       return new FieldTarget(document, FieldPath.parse(text("path")));
@@ -75,6 +81,38 @@ final class AssertionReader {
     DocumentSelector selector() {
       return AssertionReader.selector(node, where);
     }
+
+    /** {@code readiness}: a live object (inline or a file), a state, a message part. */
+    Assertion readiness() {
+      String state = text("is");
+      Readiness.State expected =
+          ReadinessIs.state(state)
+              .orElseThrow(
+                  () ->
+                      new TemplateTestException(
+                          where
+                              + ": 'is' must be one of "
+                              + ReadinessIs.STATES
+                              + ", not "
+                              + state
+                              + "."));
+      Optional<Map<String, Object>> object = Optional.empty();
+      if (node.hasNonNull("object")) {
+        JsonNode live = SuiteReader.resource(node.get("object"), testFile, where + ": 'object'");
+        for (String field : List.of("apiVersion", "kind")) {
+          if (!live.path(field).isTextual()) {
+            throw new TemplateTestException(
+                where + ": 'object' needs its " + field + ", which picks the readiness rule.");
+          }
+        }
+        object = Optional.of(JSON.convertValue(live, new TypeReference<Map<String, Object>>() {}));
+      }
+      Optional<String> message =
+          node.hasNonNull("messageContains")
+              ? Optional.of(text("messageContains"))
+              : Optional.empty();
+      return new ReadinessIs(object, document, expected, message);
+    }
   }
 
   /**
@@ -85,6 +123,7 @@ final class AssertionReader {
    */
   private record Type(Set<String> arguments, Function<Arguments, Assertion> build) {}
 
+  private static final ObjectMapper JSON = new ObjectMapper();
   private static final Set<String> SELECTOR = Set.of("kind", "name", "apiVersion");
   private static final Map<String, Type> TYPES = types();
 
@@ -133,6 +172,8 @@ final class AssertionReader {
         "failedTemplate",
         new Type(Set.of("errorContains"), a -> new FailedTemplate(a.text("errorContains"))));
     types.put(
+        "readiness", new Type(Set.of("object", "is", "messageContains"), Arguments::readiness));
+    types.put(
         "matchSnapshot",
         new Type(Set.of(), a -> new MatchSnapshot(a.document(), a.snapshotName())));
     return Map.copyOf(types);
@@ -150,10 +191,11 @@ final class AssertionReader {
    * @param caseDocument the case's {@code document}, or {@link DocumentSelector#ANY}
    * @param caseName names its snapshots
    * @param where {@code file: case "name"}, for messages
+   * @param testFile the test file, which names other files relative to itself
    * @throws TemplateTestException naming the item and what is wrong
    */
   static List<Assertion> read(
-      JsonNode items, DocumentSelector caseDocument, String caseName, String where) {
+      JsonNode items, DocumentSelector caseDocument, String caseName, String where, Path testFile) {
     if (items == null || !items.isArray() || items.isEmpty()) {
       throw new TemplateTestException(where + " has no 'asserts' list; a case needs at least one.");
     }
@@ -201,7 +243,8 @@ final class AssertionReader {
       }
       String snapshotName = snapshots <= 1 ? caseName : caseName + " (" + snapshots + ")";
       assertions.add(
-          type.build().apply(new Arguments(node, document, at + " " + name, snapshotName)));
+          type.build()
+              .apply(new Arguments(node, document, at + " " + name, snapshotName, testFile)));
     }
     return List.copyOf(assertions);
   }

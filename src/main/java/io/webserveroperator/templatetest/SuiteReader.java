@@ -64,7 +64,7 @@ final class SuiteReader {
         throw new TemplateTestException(
             where + " has no 'resource', and the file has none for all its cases.");
       }
-      ObjectNode resource = resource(resourceNode, file, where);
+      ObjectNode resource = resource(resourceNode, file, where + ": 'resource'");
       applySets(resource, test.get("set"), where);
       defaults(resource, watch, where);
       DocumentSelector document =
@@ -75,12 +75,13 @@ final class SuiteReader {
           new TestCase(
               caseName,
               YAML.convertValue(resource, new TypeReference<Map<String, Object>>() {}),
-              AssertionReader.read(test.get("asserts"), document, caseName, where)));
+              AssertionReader.read(test.get("asserts"), document, caseName, where, file)));
     }
     return new TestSuite(file, name, watch, cases);
   }
 
-  private static ObjectNode resource(JsonNode node, Path testFile, String where) {
+  /** A map written inline, or read from the YAML file a path names relative to the test file. */
+  static ObjectNode resource(JsonNode node, Path testFile, String where) {
     if (node.isObject()) {
       return node.deepCopy();
     }
@@ -90,8 +91,7 @@ final class SuiteReader {
         return (ObjectNode) read;
       }
     }
-    throw new TemplateTestException(
-        where + ": 'resource' must be a map (the resource) or a path to a YAML file holding one.");
+    throw new TemplateTestException(where + " must be a map or a path to a YAML file holding one.");
   }
 
   private static void applySets(ObjectNode resource, JsonNode sets, String where) {

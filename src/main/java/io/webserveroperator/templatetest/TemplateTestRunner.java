@@ -2,6 +2,7 @@ package io.webserveroperator.templatetest;
 
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.YamlFiles;
+import io.webserveroperator.template.ReadinessRules;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.Watch;
 import java.nio.file.Files;
@@ -81,7 +82,14 @@ public final class TemplateTestRunner {
     } catch (OperatorException e) {
       rendering = Rendering.failed(e);
     }
-    CaseContext context = new CaseContext(rendering, snapshots);
+    ReadinessRules readiness = null;
+    OperatorException readinessError = null;
+    try {
+      readiness = registry.readiness(suite.watch());
+    } catch (OperatorException e) {
+      readinessError = e;
+    }
+    CaseContext context = new CaseContext(rendering, snapshots, readiness, readinessError);
     List<String> failures = new ArrayList<>();
     for (Assertion assertion : testCase.assertions()) {
       try {

@@ -11,8 +11,9 @@
  *       io.webserveroperator.templatetest.AssertionReader}).
  *   <li>The runner renders each case's resource with the same registry the operator uses, checks
  *       every assertion against the objects or the render error ({@link
- *       io.webserveroperator.templatetest.Rendering}), and compares or writes snapshots ({@link
- *       io.webserveroperator.templatetest.SnapshotStore}).
+ *       io.webserveroperator.templatetest.Rendering}), judges live objects with the kind's
+ *       readiness rules as the operator does ({@code readiness}), and compares or writes snapshots
+ *       ({@link io.webserveroperator.templatetest.SnapshotStore}).
  *   <li>The results come back as data ({@link io.webserveroperator.templatetest.TestRun}), which
  *       the command prints and {@link io.webserveroperator.templatetest.JUnitXml} writes for CI.
  * </ol>

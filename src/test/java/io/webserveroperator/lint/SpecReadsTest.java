@@ -68,4 +68,17 @@ class SpecReadsTest {
         .extracting(SpecReads.Read::line)
         .containsExactly(3, 5);
   }
+
+  @Test
+  void aReadinessExpressionReadsObjectStatusPathsOnly() {
+    assertThat(
+            SpecReads.statusReads(
+                    "object.status.conditions | default([]) | selectattr('type', 'eq', 'Ready')"
+                        + " | list | length > 0 and object.status.replicas.ready >="
+                        + " object.spec.replicas and spec.x")
+                .stream()
+                .map(read -> SpecReads.Read.display("object.status", read.path()))
+                .toList())
+        .containsExactly("object.status.conditions", "object.status.replicas.ready");
+  }
 }

@@ -2,13 +2,73 @@ package io.webserveroperator.status;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.webserveroperator.status.Readiness.State;
+import io.webserveroperator.template.ReadinessRules;
+import io.webserveroperator.template.TemplateRegistry;
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
+/**
+ * The built-in rules for Deployment, StatefulSet, DaemonSet, Job and PersistentVolumeClaim; a
+ * readiness rule of watches.yaml judges its kind instead, replacing a built-in one.
+ */
 class ReadinessTest {
+
+  @Test
+  void aRuleOfWatchesYamlReplacesTheBuiltInRuleOfItsKind() throws Exception {
+    Map<String, Object> unobserved = child("deployment-unobserved");
+
+    assertThat(Readiness.of(unobserved).state()).isEqualTo(State.PROGRESSING);
+    assertThat(Readiness.of(unobserved, rules()).state()).isEqualTo(State.READY);
+    assertThat(Readiness.of(child("deployment-none-ready"), rules()))
+        .isEqualTo(new Readiness.Verdict(State.PROGRESSING, "0 ready"));
+  }
+
+  @Test
+  void aRuleJudgesACustomKindThatWouldOtherwiseBeReadyOnceItExists() throws Exception {
+    Map<String, Object> failed = child("widget-failed");
+
+    assertThat(Readiness.of(failed).state()).isEqualTo(State.READY);
+    assertThat(Readiness.of(failed, rules()))
+        .isEqualTo(new Readiness.Verdict(State.FAILED, "cannot start"));
+    assertThat(Readiness.of(child("widget-pending"), rules()))
+        .satisfies(
+            verdict -> {
+              assertThat(verdict.state()).isEqualTo(State.PROGRESSING);
+              assertThat(verdict.message())
+                  .startsWith(
+                      "watches.yaml entry 1 (Site), readiness rule 2 (Widget.test.example.com)"
+                          + " could not be evaluated: message:");
+            });
+  }
+
+  @Test
+  void kindsWithoutARuleKeepTheirBuiltInJudgement() throws Exception {
+    assertThat(Readiness.of(child("service"), rules()).state()).isEqualTo(State.READY);
+    assertThat(Readiness.of(job("Failed"), rules()).state()).isEqualTo(State.FAILED);
+  }
+
+  private static ReadinessRules rules() throws URISyntaxException {
+    try (TemplateRegistry registry = TemplateRegistry.load(fixture("rules/watches.yaml"))) {
+      return registry.readiness(registry.watches().get(0));
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> child(String name) throws URISyntaxException, IOException {
+    return (Map<String, Object>)
+        new YAMLMapper().readValue(fixture("rules/children.yaml").toFile(), Map.class).get(name);
+  }
+
+  private static Path fixture(String name) throws URISyntaxException {
+    return Path.of(ReadinessTest.class.getResource(name).toURI());
+  }
 
   @Test
   void deploymentIsReadyWhenAllReplicasAreUpdatedAndAvailable() {

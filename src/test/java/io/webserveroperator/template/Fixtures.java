@@ -78,14 +78,6 @@ final class Fixtures {
 
   static Watch watch(String folder) {
     return new Watch(
-        "webapp.example.com",
-        "v1",
-        "WebServer",
-        folder,
-        Optional.empty(),
-        false,
-        Set.of(),
-        false,
-        List.of());
+        "webapp.example.com", "v1", "WebServer", folder, Optional.empty(), false, Set.of(), false);
   }
 }

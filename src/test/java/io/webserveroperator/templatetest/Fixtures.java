@@ -8,6 +8,8 @@ import io.webserveroperator.manifest.RenderedObject;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,11 +39,21 @@ final class Fixtures {
     return Rendering.of(objects);
   }
 
+  /** A fixture's path. */
+  static Path path(String relative) {
+    try {
+      return Path.of(Fixtures.class.getResource(relative).toURI());
+    } catch (URISyntaxException | NullPointerException e) {
+      throw new IllegalStateException("no test fixture " + relative, e);
+    }
+  }
+
   /** The assertions of an {@code asserts} list written in YAML. */
   static List<Assertion> assertions(String yaml) {
     try {
       JsonNode items = YAML.readTree(yaml);
-      return AssertionReader.read(items, DocumentSelector.ANY, "a case", "t.yaml: case \"a case\"");
+      return AssertionReader.read(
+          items, DocumentSelector.ANY, "a case", "t.yaml: case \"a case\"", Path.of("t.yaml"));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -8,7 +8,6 @@ import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -30,8 +29,7 @@ class SuiteReaderTest {
           Optional.empty(),
           false,
           Set.of(),
-          false,
-          List.of());
+          false);
 
   @TempDir Path dir;
 

@@ -1,0 +1,161 @@
+package io.webserveroperator.template;
+
+import com.hubspot.jinjava.Jinjava;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The readiness rules of one kind ({@code readiness} in its {@code watches.yaml} entry), compiled
+ * when its templates load: each judges the live children of one group and kind with Jinja
+ * expressions over {@code object}, the child as plain maps ({@code object.status} an empty map
+ * while the child has none yet).
+ *
+ * <ol>
+ *   <li>{@code failed}, if given and true: the child has failed ({@link State#FAILED}).
+ *   <li>{@code ready} true: the child is ready.
+ *   <li>otherwise it is progressing.
+ * </ol>
+ *
+ * <p>While not ready, the message is {@code message}'s text, if given and not empty, else one
+ * naming the rule. An expression that cannot be evaluated (an undefined field, a type error) never
+ * makes a child ready: it is progressing (failed, when {@code failed} held before the error), with
+ * a message naming the rule, the expression and the cause. Evaluating costs no API request.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class ReadinessRules {
+
+  /** How a rule judges a child. */
+  public enum State {
+    READY,
+    PROGRESSING,
+    FAILED
+  }
+
+  /**
+   * A rule's verdict on one child.
+   *
+   * @param rule the rule that judged it
+   * @param state ready, progressing or failed
+   * @param message why it is not ready; empty when it is
+   */
+  public record Judgement(ReadinessRule rule, State state, String message) {}
+
+  private static final ReadinessRules NONE = new ReadinessRules(null, List.of());
+
+  /** One rule and its parsed expressions. */
+  private record Compiled(
+      ReadinessRule rule,
+      ReadinessExpression ready,
+      Optional<ReadinessExpression> failed,
+      Optional<ReadinessExpression> message) {}
+
+  private final Jinjava jinjava;
+  private final List<Compiled> rules;
+
+  private ReadinessRules(Jinjava jinjava, List<Compiled> rules) {
+    this.jinjava = jinjava;
+    this.rules = List.copyOf(rules);
+  }
+
+  /** No rules: every child is judged by the built-in rules. */
+  public static ReadinessRules none() {
+    return NONE;
+  }
+
+  /**
+   * Parses the rules of {@code watch} with the engine of its templates.
+   *
+   * @throws TemplateLoadException when the entry's rules are malformed or an expression does not
+   *     parse, naming watches.yaml, the entry, the rule and the key
+   */
+  static ReadinessRules compile(Watch watch, Jinjava jinjava) {
+    if (watch.problem().isPresent()) {
+      throw new TemplateLoadException(null, 0, watch.problem().get());
+    }
+    if (watch.readiness().isEmpty()) {
+      return NONE;
+    }
+    List<Compiled> compiled = new ArrayList<>();
+    for (ReadinessRule rule : watch.readiness()) {
+      compiled.add(
+          new Compiled(
+              rule,
+              expression(jinjava, rule, "ready", rule.ready()),
+              rule.failed().map(text -> expression(jinjava, rule, "failed", text)),
+              rule.message().map(text -> expression(jinjava, rule, "message", text))));
+    }
+    return new ReadinessRules(jinjava, compiled);
+  }
+
+  private static ReadinessExpression expression(
+      Jinjava jinjava, ReadinessRule rule, String key, String text) {
+    ReadinessExpression.Result result = ReadinessExpression.compile(jinjava, key, text);
+    if (result.problem() != null) {
+      throw new TemplateLoadException(null, 0, rule.describe() + ": " + result.problem());
+    }
+    return result.expression();
+  }
+
+  /** The rules, as watches.yaml declares them. */
+  public List<ReadinessRule> rules() {
+    return rules.stream().map(Compiled::rule).toList();
+  }
+
+  /**
+   * Judges a live child by the rule for its group and kind.
+   *
+   * @param object the child as the API server returns it ({@code apiVersion}, {@code kind}, {@code
+   *     metadata}, {@code status}, ...)
+   * @return empty when no rule names the child's group and kind
+   */
+  public Optional<Judgement> judge(Map<String, Object> object) {
+    String apiVersion = Plain.text(object.get("apiVersion"));
+    String kind = Plain.text(object.get("kind"));
+    for (Compiled compiled : rules) {
+      if (compiled.rule().judges(apiVersion, kind)) {
+        return Optional.of(judge(compiled, object));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private Judgement judge(Compiled compiled, Map<String, Object> object) {
+    ReadinessRule rule = compiled.rule();
+    Map<String, Object> variables = new LinkedHashMap<>();
+    State state = State.PROGRESSING;
+    try {
+      Map<String, Object> live = new LinkedHashMap<>(object);
+      // A child has no status until its controller writes one; a rule need not guard that.
+      live.putIfAbsent("status", Map.of());
+      if (live.get("status") == null) {
+        live.put("status", Map.of());
+      }
+      variables.put("object", Plain.copyMap(live));
+      if (compiled.failed().isPresent() && compiled.failed().get().holds(jinjava, variables)) {
+        state = State.FAILED;
+      } else if (compiled.ready().holds(jinjava, variables)) {
+        return new Judgement(rule, State.READY, "");
+      }
+      String shown =
+          compiled.message().isPresent() ? compiled.message().get().text(jinjava, variables) : "";
+      return new Judgement(rule, state, shown.isEmpty() ? defaultMessage(rule, state) : shown);
+    } catch (ReadinessExpression.Failure e) {
+      return new Judgement(
+          rule, state, rule.describe() + " could not be evaluated: " + e.getMessage());
+    } catch (StackOverflowError e) {
+      // Copying an object nested deeper than any real one: judged like an expression that fails.
+      return new Judgement(
+          rule, state, rule.describe() + " could not be evaluated: " + RenderErrors.describe(e));
+    }
+  }
+
+  private static String defaultMessage(ReadinessRule rule, State state) {
+    return state == State.FAILED
+        ? "failed: 'failed' holds (" + rule.where() + ")"
+        : "not ready: 'ready' does not hold (" + rule.where() + ")";
+  }
+}
