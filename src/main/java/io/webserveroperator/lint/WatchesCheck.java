@@ -169,8 +169,11 @@ final class WatchesCheck {
 
   private Finding loadFinding(TemplateLoadException failure, String entry) {
     if (failure.template() == null) {
-      return Finding.error(
-          file.toString(), lines.line(rulePointer(failure, entry)), failure.reason());
+      String pointer =
+          IGNORE_ENTRY.matcher(failure.reason()).find()
+              ? pointer(failure.reason())
+              : rulePointer(failure, entry);
+      return Finding.error(file.toString(), lines.line(pointer), failure.reason());
     }
     return Finding.error(
         templates.resolve(failure.template()).toString(), failure.line(), failure.reason());

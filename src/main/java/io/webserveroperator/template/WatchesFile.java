@@ -3,6 +3,7 @@ package io.webserveroperator.template;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.manifest.IgnoreDifference;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -89,9 +90,11 @@ final class WatchesFile {
     } else if (listed != null) {
       throw new OperatorException(where + ": allowedClusterScopedKinds must be a list of kinds.");
     }
+    List<IgnoreDifference> ignored = List.of();
     List<ReadinessRule> rules = List.of();
     Optional<String> problem = Optional.empty();
     try {
+      ignored = IgnoreDifferencesEntries.read(entry.get("ignoreDifferences"), where);
       rules = readiness(entry.get("readiness"), shortWhere + " (" + kind + ")");
     } catch (OperatorException e) {
       // Fails this kind's loading only, as a template that does not parse would.
@@ -106,7 +109,7 @@ final class WatchesFile {
         flag(entry, "allowOtherNamespaces", where),
         clusterKinds,
         flag(entry, "allowEmpty", where),
-        IgnoreDifferencesEntries.read(entry.get("ignoreDifferences"), where),
+        ignored,
         rules,
         problem);
   }

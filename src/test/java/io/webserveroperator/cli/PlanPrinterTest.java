@@ -6,9 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.webserveroperator.diff.Action;
+import io.webserveroperator.diff.IgnoredField;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.manifest.Claim;
+import io.webserveroperator.manifest.JsonPointer;
 import io.webserveroperator.manifest.ObjectRef;
 import java.io.IOException;
 import java.util.List;
@@ -93,6 +95,37 @@ class PlanPrinterTest {
 
     assertThat(PlanPrinter.print(unchanged, DiffFormat.UNIFIED, false)).isEmpty();
     assertThat(PlanPrinter.print(unchanged, DiffFormat.JSON_PATCH, false).trim()).isEqualTo("[ ]");
+  }
+
+  @Test
+  void aFieldYieldedToAnotherManagerIsShownThoughNothingIsWritten() {
+    IgnoredField yielded =
+        new IgnoredField(
+            JsonPointer.parse("/spec/replicas"),
+            IgnoredField.How.YIELDED,
+            "kube-controller-manager",
+            5,
+            2);
+    Plan plan =
+        new Plan(
+            List.of(
+                new PlanEntry(
+                    DEPLOYMENT,
+                    Action.UNCHANGED,
+                    deployment(5),
+                    deployment(5),
+                    JSON.createArrayNode(),
+                    "d.yaml.j2",
+                    null,
+                    List.of(yielded))));
+
+    assertThat(PlanPrinter.print(plan, DiffFormat.UNIFIED, false))
+        .isEqualTo(
+            "apps/v1 Deployment shop/web (UNCHANGED)\n"
+                + "~ /spec/replicas yielded to kube-controller-manager (live 5, template 2)\n");
+    assertThat(plan.hasChanges()).as("diff exits 0: the operator would write nothing").isFalse();
+    assertThat(plan.toJson().get("entries").get(0).get("ignored").get(0).asText())
+        .isEqualTo("~ /spec/replicas yielded to kube-controller-manager (live 5, template 2)");
   }
 
   @Test
