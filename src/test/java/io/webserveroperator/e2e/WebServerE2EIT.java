@@ -81,7 +81,7 @@ class WebServerE2EIT {
 
     awaitWebServer("2 True");
     assertThat(kubectl.run("get", "ws"))
-        .containsPattern("NAME\\s+DESIRED\\s+AVAILABLE\\s+IMAGE\\s+READY\\s+AGE")
+        .containsPattern("NAME\\s+DESIRED\\s+AVAILABLE\\s+IMAGE\\s+READY\\s+SUSPENDED\\s+AGE")
         .containsPattern("my-nginx-app\\s+2\\s+2\\s+nginx:latest\\s+True\\s+");
 
     kubectl.run("scale", "ws", NAME, "--replicas=3");
