@@ -56,6 +56,7 @@ public final class FolderApplier {
           client.resource(object).fieldManager(FIELD_MANAGER).forceConflicts().serverSideApply();
       if (live instanceof CustomResourceDefinition crd) {
         awaitEstablished(crd.getMetadata().getName());
+        awaitDiscovered(crd);
       }
       String namespace = live.getMetadata().getNamespace();
       return live.getKind()
@@ -92,6 +93,40 @@ public final class FolderApplier {
                             c -> "Established".equals(c.getType()) && "True".equals(c.getStatus())),
             crdTimeout.toMillis(),
             TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * Waits until discovery lists the CRD's kind in every version it serves: Established comes first,
+   * and an object of the kind applied in between is refused ("Could not find a registered
+   * handler").
+   */
+  private void awaitDiscovered(CustomResourceDefinition crd) {
+    String group = crd.getSpec().getGroup();
+    String plural = crd.getSpec().getNames().getPlural();
+    long deadline = System.nanoTime() + crdTimeout.toNanos();
+    for (var version : crd.getSpec().getVersions()) {
+      if (!Boolean.TRUE.equals(version.getServed())) {
+        continue;
+      }
+      while (!discovered(group + "/" + version.getName(), plural)) {
+        if (System.nanoTime() > deadline) {
+          throw new DevClusterException(
+              "The API server does not list " + plural + "." + group + " after " + crdTimeout);
+        }
+        try {
+          Thread.sleep(50);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new DevClusterException("Interrupted waiting for " + plural + "." + group, e);
+        }
+      }
+    }
+  }
+
+  private boolean discovered(String groupVersion, String plural) {
+    var resources = client.getApiResources(groupVersion);
+    return resources != null
+        && resources.getResources().stream().anyMatch(r -> plural.equals(r.getName()));
   }
 
   private List<HasMetadata> load(Path file) {
