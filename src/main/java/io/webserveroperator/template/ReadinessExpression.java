@@ -1,7 +1,6 @@
 package io.webserveroperator.template;
 
 import com.hubspot.jinjava.Jinjava;
-import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.interpret.TemplateError;
 import com.hubspot.jinjava.tree.ExpressionNode;
@@ -41,22 +40,16 @@ final class ReadinessExpression {
     if (stripped.startsWith("{{") || stripped.startsWith("{%")) {
       return Result.problem(key + ": " + notOne(text));
     }
-    String source = "{{ " + text + " }}";
-    Context context = new Context(jinjava.getGlobalContext());
-    JinjavaInterpreter interpreter =
-        new JinjavaInterpreter(jinjava, context, jinjava.getGlobalConfig());
-    Node root = interpreter.parse(source);
-    for (TemplateError error : interpreter.getErrors()) {
-      if (error.getSeverity() == TemplateError.ErrorType.FATAL) {
-        return Result.problem(key + ": the expression does not parse: " + error.getMessage());
-      }
-    }
-    Optional<UnsupportedSyntax.Problem> problem =
-        UnsupportedSyntax.find(source, root)
-            .or(() -> ExpressionSyntax.find(jinjava, interpreter, root));
+    ParsedSource parsed = ParsedSource.of(jinjava, "{{ " + text + " }}");
+    Optional<UnsupportedSyntax.Problem> problem = parsed.refusal();
     if (problem.isPresent()) {
-      return Result.problem(key + ": " + problem.get().message());
+      return Result.problem(
+          key
+              + ": "
+              + (parsed.parseError() ? "the expression does not parse: " : "")
+              + problem.get().message());
     }
+    Node root = parsed.root();
     if (root.getChildren().size() != 1
         || !(root.getChildren().getFirst() instanceof ExpressionNode node)
         || !(node.getMaster() instanceof ExpressionToken token)) {

@@ -1,9 +1,7 @@
 package io.webserveroperator.template;
 
 import com.hubspot.jinjava.Jinjava;
-import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
-import com.hubspot.jinjava.interpret.TemplateError;
 import com.hubspot.jinjava.loader.ResourceLocator;
 import com.hubspot.jinjava.tree.Node;
 import java.io.FileNotFoundException;
@@ -117,25 +115,21 @@ record TemplateSet(
   }
 
   private static TemplateFile parse(Jinjava jinjava, String name, String source) {
-    Context context = new Context(jinjava.getGlobalContext());
-    JinjavaInterpreter interpreter =
-        new JinjavaInterpreter(jinjava, context, jinjava.getGlobalConfig());
-    Node root = interpreter.parse(source);
-    for (TemplateError error : interpreter.getErrors()) {
-      if (error.getSeverity() == TemplateError.ErrorType.FATAL) {
-        throw new TemplateLoadException(
-            name, error.getLineno(), "the template does not parse: " + error.getMessage());
-      }
-    }
-    UnsupportedSyntax.find(source, root)
-        .or(() -> ExpressionSyntax.find(jinjava, interpreter, root))
+    ParsedSource parsed = ParsedSource.of(jinjava, source);
+    parsed
+        .refusal()
         .ifPresent(
             problem -> {
-              throw new TemplateLoadException(name, problem.line(), problem.message());
+              throw new TemplateLoadException(
+                  name,
+                  problem.line(),
+                  parsed.parseError()
+                      ? "the template does not parse: " + problem.message()
+                      : problem.message());
             });
-    Node marked = interpreter.parse(source);
+    Node marked = parsed.interpreter().parse(source);
     SourceLines.mark(marked);
-    return new TemplateFile(name, root, marked);
+    return new TemplateFile(name, parsed.root(), marked);
   }
 
   /**
