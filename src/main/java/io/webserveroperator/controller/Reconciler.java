@@ -27,6 +27,7 @@ import io.webserveroperator.status.Readiness;
 import io.webserveroperator.status.StatusBuilder;
 import io.webserveroperator.status.StatusWriteException;
 import io.webserveroperator.status.StatusWriter;
+import io.webserveroperator.template.ReadinessRules;
 import io.webserveroperator.template.RenderException;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplatesInvalidException;
@@ -333,11 +334,9 @@ public final class Reconciler {
           changeSet.owned(),
           changeSet.changes());
     }
+    ReadinessRules rules = templates.readiness(watch);
     Map<ObjectRef, Readiness.Verdict> verdicts = new LinkedHashMap<>();
-    changeSet
-        .children()
-        .forEach(
-            (ref, child) -> verdicts.put(ref, Readiness.of(child, templates.readiness(watch))));
+    changeSet.children().forEach((ref, child) -> verdicts.put(ref, Readiness.of(child, rules)));
     return write(observed, templateStatus, changeSet.owned(), kept, Outcome.applied(), verdicts);
   }
 
