@@ -71,17 +71,14 @@ final class Cleanup {
       return ReconcileResult.nothing();
     }
     List<Change> changes = new ArrayList<>();
-    String namespace = resource.getMetadata().getNamespace();
-    for (ObjectRef ref : inventory) {
-      if (!collectable(ref, namespace) && !kept.contains(ref)) {
-        try {
-          if (writer.delete(ref)) {
-            changes.add(new Change(ref, Action.PRUNE, false));
-          }
-        } catch (ApplyException e) {
-          events.warning(resource, "CleanupFailed", e.getMessage());
-          return ReconcileResult.retry(changes, false, e.getMessage());
+    for (ObjectRef ref : ours(resource, inventory, kept)) {
+      try {
+        if (writer.delete(ref)) {
+          changes.add(new Change(ref, Action.PRUNE, false));
         }
+      } catch (ApplyException e) {
+        events.warning(resource, "CleanupFailed", e.getMessage());
+        return ReconcileResult.retry(changes, false, e.getMessage());
       }
     }
     removeFinalizer(resource);
@@ -99,12 +96,7 @@ final class Cleanup {
     if (!hasFinalizer(resource)) {
       return ReconcileResult.nothing();
     }
-    String namespace = resource.getMetadata().getNamespace();
-    List<String> left =
-        inventory.stream()
-            .filter(ref -> !collectable(ref, namespace) && !kept.contains(ref))
-            .map(ObjectRef::toString)
-            .toList();
+    List<String> left = ours(resource, inventory, kept).stream().map(ObjectRef::toString).toList();
     if (!left.isEmpty()) {
       events.normal(
           resource,
@@ -119,6 +111,18 @@ final class Cleanup {
     }
     removeFinalizer(resource);
     return ReconcileResult.nothing();
+  }
+
+  /**
+   * What the clean-up deletes: the inventory's objects that the garbage collector cannot remove and
+   * that are not kept.
+   */
+  private static List<ObjectRef> ours(
+      GenericKubernetesResource resource, List<ObjectRef> inventory, Set<ObjectRef> kept) {
+    String namespace = resource.getMetadata().getNamespace();
+    return inventory.stream()
+        .filter(ref -> !collectable(ref, namespace) && !kept.contains(ref))
+        .toList();
   }
 
   /** Whether the garbage collector removes the object with its owner: same namespace only. */
