@@ -71,7 +71,7 @@ final class Cleanup {
       return ReconcileResult.nothing();
     }
     List<Change> changes = new ArrayList<>();
-    for (ObjectRef ref : ours(resource, inventory, kept)) {
+    for (ObjectRef ref : toDelete(resource, inventory, kept)) {
       try {
         if (writer.delete(ref)) {
           changes.add(new Change(ref, Action.PRUNE, false));
@@ -96,7 +96,8 @@ final class Cleanup {
     if (!hasFinalizer(resource)) {
       return ReconcileResult.nothing();
     }
-    List<String> left = ours(resource, inventory, kept).stream().map(ObjectRef::toString).toList();
+    List<String> left =
+        toDelete(resource, inventory, kept).stream().map(ObjectRef::toString).toList();
     if (!left.isEmpty()) {
       events.normal(
           resource,
@@ -117,7 +118,7 @@ final class Cleanup {
    * What the clean-up deletes: the inventory's objects that the garbage collector cannot remove and
    * that are not kept.
    */
-  private static List<ObjectRef> ours(
+  private static List<ObjectRef> toDelete(
       GenericKubernetesResource resource, List<ObjectRef> inventory, Set<ObjectRef> kept) {
     String namespace = resource.getMetadata().getNamespace();
     return inventory.stream()
