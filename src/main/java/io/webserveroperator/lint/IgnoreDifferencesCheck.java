@@ -3,6 +3,7 @@ package io.webserveroperator.lint;
 import io.webserveroperator.manifest.IgnoreDifference;
 import io.webserveroperator.manifest.JsonPointer;
 import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.YamlLines;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

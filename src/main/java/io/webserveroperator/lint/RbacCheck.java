@@ -5,6 +5,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.YamlLines;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.webserveroperator.lint.SpecReads.Read;
 import io.webserveroperator.template.ReadinessRule;
 import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.YamlLines;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -6,6 +6,7 @@ import io.webserveroperator.OperatorException;
 import io.webserveroperator.template.TemplateLoadException;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.YamlLines;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

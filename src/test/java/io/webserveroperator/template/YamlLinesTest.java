@@ -1,4 +1,4 @@
-package io.webserveroperator.lint;
+package io.webserveroperator.template;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package io.webserveroperator.lint;
+package io.webserveroperator.template;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -14,10 +14,13 @@ import java.util.Map;
 
 /**
  * The line of every key and list item of a YAML file, by JSON pointer ({@code /0/templates}), so
- * that findings about watches.yaml or a CRD can name the line. Pointers start with the index of the
- * document in the file: {@code /0/0/templates} is the first entry of a one-document list.
+ * that messages about watches.yaml or a CRD, and lint's findings, can name the line. Pointers start
+ * with the index of the document in the file: {@code /0/0/templates} is the first entry of a
+ * one-document list.
+ *
+ * <p>Immutable.
  */
-final class YamlLines {
+public final class YamlLines {
 
   private static final YAMLFactory YAML = new YAMLFactory();
 
@@ -28,7 +31,7 @@ final class YamlLines {
   }
 
   /** Reads {@code text}; a file that is not YAML yields no lines (other checks report it). */
-  static YamlLines of(String text) {
+  public static YamlLines of(String text) {
     Map<String, Integer> lines = new HashMap<>();
     try (JsonParser parser = YAML.createParser(text)) {
       // The root is a list of documents, so that every pointer starts with a document index.
@@ -68,7 +71,7 @@ final class YamlLines {
   }
 
   /** Reads {@code file}; one that cannot be read yields no lines (other checks report it). */
-  static YamlLines of(Path file) {
+  public static YamlLines of(Path file) {
     try {
       return of(Files.readString(file));
     } catch (IOException e) {
@@ -77,7 +80,7 @@ final class YamlLines {
   }
 
   /** The line of the key or item at {@code pointer}, or of its nearest ancestor that has one. */
-  int line(String pointer) {
+  public int line(String pointer) {
     String at = pointer;
     while (!at.isEmpty()) {
       Integer line = lines.get(at);
