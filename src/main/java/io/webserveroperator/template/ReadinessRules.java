@@ -70,11 +70,12 @@ public final class ReadinessRules {
    * Parses the rules of {@code watch} with the engine of its templates.
    *
    * @throws TemplateLoadException when the entry's rules are malformed or an expression does not
-   *     parse, naming watches.yaml, the entry, the rule and the key
+   *     parse, naming watches.yaml, the entry, the rule and the key, and when the entry has any
+   *     other {@link Watch#problem}
    */
   static ReadinessRules compile(Watch watch, Jinjava jinjava) {
     if (watch.problem().isPresent()) {
-      throw new TemplateLoadException(null, 0, watch.problem().get());
+      throw watch.problem().get().exception();
     }
     if (watch.readiness().isEmpty()) {
       return NONE;

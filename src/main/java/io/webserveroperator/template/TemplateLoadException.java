@@ -4,8 +4,9 @@ import io.webserveroperator.OperatorException;
 
 /**
  * The templates of one kind could not be loaded: a file does not parse or uses what the engine
- * refuses, the folder holds nothing to render, or the status template is missing. It concerns that
- * kind only; the others load and render on.
+ * refuses, the folder holds nothing to render, the status template is missing, or the kind's entry
+ * of watches.yaml is malformed ({@link Watch#problem}). It concerns that kind only; the others load
+ * and render on.
  */
 public final class TemplateLoadException extends OperatorException {
 
@@ -14,8 +15,8 @@ public final class TemplateLoadException extends OperatorException {
   private final String reason;
 
   /**
-   * @param template the template file, relative to the templates folder; null when no one file is
-   *     at fault
+   * @param template the file at fault, relative to the templates folder: a template, or
+   *     watches.yaml; null when no one file is at fault
    * @param line the 1-based line in that file; 0 when not known
    * @param reason what went wrong, as a sentence
    */

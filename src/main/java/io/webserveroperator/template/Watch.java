@@ -23,8 +23,11 @@ import java.util.Set;
  *     nor taken back ({@link IgnoreDifference})
  * @param readiness the rules that judge children of other kinds than the built-in rules do, or
  *     replace a built-in rule ({@link ReadinessRules})
- * @param problem what is wrong with the entry's readiness rules, if anything: the kind then fails
- *     to load, as when a template does not parse, while every other kind loads
+ * @param rollout how the kind's resources move to a new revision of its templates, in steps; empty
+ *     when all move at once
+ * @param problem what is wrong with the entry's ignoreDifferences, readiness rules or rollout, if
+ *     anything: the kind then fails to load, as when a template does not parse, while every other
+ *     kind loads
  */
 public record Watch(
     String group,
@@ -37,7 +40,29 @@ public record Watch(
     boolean allowEmpty,
     List<IgnoreDifference> ignoreDifferences,
     List<ReadinessRule> readiness,
-    Optional<String> problem) {
+    Optional<RolloutPolicy> rollout,
+    Optional<Problem> problem) {
+
+  /**
+   * What is wrong with an entry of watches.yaml, which keeps its kind from loading.
+   *
+   * @param file the file to name before the reason, relative to the templates root, with {@code
+   *     line}; null when the reason names the place itself ({@code watches.yaml entry 1
+   *     (WebServer), readiness rule 2 ...})
+   * @param line the 1-based line in {@code file}; 0 when not known
+   * @param reason what is wrong, as a sentence
+   */
+  public record Problem(String file, int line, String reason) {
+
+    public Problem {
+      Objects.requireNonNull(reason, "reason");
+    }
+
+    /** The failure the kind's loading reports. */
+    TemplateLoadException exception() {
+      return new TemplateLoadException(file, line, reason);
+    }
+  }
 
   public Watch {
     Objects.requireNonNull(group, "group");
@@ -49,10 +74,11 @@ public record Watch(
         allowedClusterScopedKinds == null ? Set.of() : Set.copyOf(allowedClusterScopedKinds);
     ignoreDifferences = ignoreDifferences == null ? List.of() : List.copyOf(ignoreDifferences);
     readiness = readiness == null ? List.of() : List.copyOf(readiness);
+    rollout = rollout == null ? Optional.empty() : rollout;
     problem = problem == null ? Optional.empty() : problem;
   }
 
-  /** A watch without ignoreDifferences or readiness rules. */
+  /** A watch without ignoreDifferences, readiness rules or rollout policy. */
   public Watch(
       String group,
       String version,
@@ -73,6 +99,7 @@ public record Watch(
         allowEmpty,
         List.of(),
         List.of(),
+        Optional.empty(),
         Optional.empty());
   }
 

@@ -31,7 +31,8 @@ final class WatchesFile {
           "allowedClusterScopedKinds",
           "allowEmpty",
           "ignoreDifferences",
-          "readiness");
+          "readiness",
+          "rollout");
   private static final Set<String> RULE_KEYS =
       Set.of("group", "kind", "ready", "failed", "message");
 
@@ -54,6 +55,7 @@ final class WatchesFile {
     if (!(parsed instanceof List<?> entries) || entries.isEmpty()) {
       throw new OperatorException(file + " must be a YAML list of watches (group, version, kind).");
     }
+    YamlLines lines = YamlLines.of(text);
     List<Watch> watches = new ArrayList<>();
     Set<String> kinds = new HashSet<>();
     for (int i = 0; i < entries.size(); i++) {
@@ -61,7 +63,8 @@ final class WatchesFile {
       if (!(entries.get(i) instanceof Map<?, ?> entry)) {
         throw new OperatorException(where + " is not a map.");
       }
-      Watch watch = watch(entry, where, name + " entry " + (i + 1));
+      RolloutPolicyReader rollout = new RolloutPolicyReader(name, lines, "/0/" + i + "/rollout");
+      Watch watch = watch(entry, where, name + " entry " + (i + 1), rollout);
       if (!kinds.add(watch.group() + "/" + watch.kind())) {
         throw new OperatorException(where + " repeats the kind " + watch.kind() + ".");
       }
@@ -70,7 +73,8 @@ final class WatchesFile {
     return List.copyOf(watches);
   }
 
-  private static Watch watch(Map<?, ?> entry, String where, String shortWhere) {
+  private static Watch watch(
+      Map<?, ?> entry, String where, String shortWhere, RolloutPolicyReader rolloutReader) {
     for (Object key : entry.keySet()) {
       if (!KEYS.contains(String.valueOf(key))) {
         throw new OperatorException(
@@ -92,13 +96,17 @@ final class WatchesFile {
     }
     List<IgnoreDifference> ignored = List.of();
     List<ReadinessRule> rules = List.of();
-    Optional<String> problem = Optional.empty();
+    Optional<RolloutPolicy> rollout = Optional.empty();
+    Optional<Watch.Problem> problem = Optional.empty();
+    // Each fails this kind's loading only, as a template that does not parse would.
     try {
       ignored = IgnoreDifferencesEntries.read(entry.get("ignoreDifferences"), where);
       rules = readiness(entry.get("readiness"), shortWhere + " (" + kind + ")");
+      rollout = rolloutReader.read(entry.get("rollout"));
+    } catch (TemplateLoadException e) {
+      problem = Optional.of(new Watch.Problem(e.template(), e.line(), e.reason()));
     } catch (OperatorException e) {
-      // Fails this kind's loading only, as a template that does not parse would.
-      problem = Optional.of(e.getMessage());
+      problem = Optional.of(new Watch.Problem(null, 0, e.getMessage()));
     }
     return new Watch(
         group,
@@ -111,6 +119,7 @@ final class WatchesFile {
         flag(entry, "allowEmpty", where),
         ignored,
         rules,
+        rollout,
         problem);
   }
 
