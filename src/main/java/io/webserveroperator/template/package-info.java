@@ -2,11 +2,12 @@
  * The template engine: custom resources in, desired objects out, from Jinja templates.
  *
  * <ol>
- *   <li>{@link io.webserveroperator.template.TemplateRegistry#load} reads {@code watches.yaml} and
- *       parses each watch's folder once into a template set (jinjava, sandboxed and strict, with
- *       Jinja2's lexing ({@code TrimBlocks}), expressions ({@code PythonSyntaxBuilder}), tags,
- *       filters, tests and Python semantics). Each kind loads on its own: one that does not fails
- *       only its own renders.
+ *   <li>{@link io.webserveroperator.template.TemplateRegistry#load} reads {@code watches.yaml} (a
+ *       {@link io.webserveroperator.template.Watch} per kind, with its {@link
+ *       io.webserveroperator.template.RolloutPolicy}, if any) and parses each watch's folder once
+ *       into a template set (jinjava, sandboxed and strict, with Jinja2's lexing ({@code
+ *       TrimBlocks}), expressions ({@code PythonSyntaxBuilder}), tags, filters, tests and Python
+ *       semantics). Each kind loads on its own: one that does not fails only its own renders.
  *   <li>{@link io.webserveroperator.template.TemplateRegistry#render} renders each {@code
  *       *.yaml.j2} file in name order. Every string printed by {@code {{ }}} is written as a token,
  *       never as YAML text, so values cannot change structure ({@code Slots}).
