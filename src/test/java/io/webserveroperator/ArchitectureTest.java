@@ -64,6 +64,7 @@ class ArchitectureTest {
               "io.webserveroperator.controller..",
               "io.webserveroperator.shard..",
               "io.webserveroperator.preview..",
+              "io.webserveroperator.rollout..",
               "io.webserveroperator.apply..",
               "io.webserveroperator.status..",
               "io.webserveroperator.kube..",
@@ -84,6 +85,7 @@ class ArchitectureTest {
           .that()
           .resideInAnyPackage(
               "io.webserveroperator.shard..",
+              "io.webserveroperator.rollout..",
               "io.webserveroperator.apply..",
               "io.webserveroperator.status..",
               "io.webserveroperator.kube..",

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectionConfigBuilder;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElector;
 import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaseLock;
+import io.webserveroperator.OperatorException;
 import io.webserveroperator.apply.Applier;
 import io.webserveroperator.apply.ApplyOptions;
 import io.webserveroperator.apply.Change;
@@ -20,6 +21,8 @@ import io.webserveroperator.kube.NamedThreads;
 import io.webserveroperator.kube.ObjectRefs;
 import io.webserveroperator.kube.WatchedResourceCache;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.rollout.RevisionStore;
+import io.webserveroperator.rollout.Rollouts;
 import io.webserveroperator.shard.ShardOptions;
 import io.webserveroperator.status.EventRecorder;
 import io.webserveroperator.status.StatusWriter;
@@ -64,6 +67,7 @@ public final class Operator implements AutoCloseable {
   private final WorkQueue<ObjectRef> queue = new WorkQueue<>(RateLimiter.defaults());
   private final ChildObjectCache children;
   private final EventRecorder events;
+  private final Rollouts rollouts;
   private final Map<String, Reconciler> reconcilers = new LinkedHashMap<>();
   private final Map<String, WatchedResourceCache> resources = new LinkedHashMap<>();
   private final HealthServer health;
@@ -86,6 +90,7 @@ public final class Operator implements AutoCloseable {
     this.options = options;
     this.client = client;
     this.templates = TemplateRegistry.load(options.templates().resolve("watches.yaml"));
+    refuseRolloutsWhenSharded(templates, options.shards());
     this.metrics = new OperatorMetrics(requests);
     KindResolver kinds = new KindResolver(client);
     ShardOptions shards = options.shards();
@@ -96,6 +101,14 @@ public final class Operator implements AutoCloseable {
     // One apply thread per worker: enough for two children each without waiting; when all are
     // busy (a kind with many children) the worker sends the apply itself.
     this.applies = NamedThreads.elasticPool("apply-", options.workers());
+    this.rollouts =
+        new Rollouts(
+            templates,
+            new RevisionStore(client, options.leaderElection().namespace()),
+            events,
+            Clock.systemUTC(),
+            ResourceAnnotations::disabled,
+            this::requeueKind);
     Reconciler.Parts parts =
         new Reconciler.Parts(
             templates,
@@ -108,7 +121,8 @@ public final class Operator implements AutoCloseable {
             StatusWriter.of(client),
             events,
             client,
-            Clock.systemUTC());
+            Clock.systemUTC(),
+            rollouts);
     for (Watch watch : templates.watches()) {
       var kind = kinds.resolve(watch.apiVersion(), watch.kind());
       var cache =
@@ -121,6 +135,7 @@ public final class Operator implements AutoCloseable {
               /* metadataOnly= */ false,
               this::enqueue);
       resources.put(key(watch.apiVersion(), watch.kind()), cache);
+      rollouts.register(watch, cache::list);
       reconcilers.put(
           key(watch.apiVersion(), watch.kind()), new Reconciler(watch, kind, cache, parts));
     }
@@ -141,6 +156,26 @@ public final class Operator implements AutoCloseable {
     health = new HealthServer(options.healthPort(), metrics::scrape, this::isReady);
     workers =
         Executors.newFixedThreadPool(options.workers(), new NamedThreads("reconcile-worker-"));
+  }
+
+  /**
+   * A rollout is one plan over all of a kind's resources, which no shard sees: rather than move
+   * each shard on its own, a sharded operator does not start with a rollout policy.
+   */
+  private static void refuseRolloutsWhenSharded(TemplateRegistry templates, ShardOptions shards) {
+    if (!shards.enabled()) {
+      return;
+    }
+    for (Watch watch : templates.watches()) {
+      if (watch.rollout().isPresent()) {
+        throw new OperatorException(
+            "watches.yaml gives "
+                + watch.kind()
+                + " a rollout policy, which a sharded operator cannot follow yet: each shard sees"
+                + " only its share of the resources, and the steps count all of them. Remove the"
+                + " rollout key, or run one replica (with --leader-elect for a standby).");
+      }
+    }
   }
 
   /**
@@ -166,7 +201,7 @@ public final class Operator implements AutoCloseable {
     }
     operator.resources.values().forEach(WatchedResourceCache::awaitSynced);
     operator.templates.watchForChanges(
-        operator::requeueAll,
+        operator::templatesChanged,
         (watch, error) ->
             LOG.error(
                 "Template edit for {} rejected, keeping the last good version if there is one: {}",
@@ -256,6 +291,10 @@ public final class Operator implements AutoCloseable {
     if (sharding != null) {
       sharding.assign(resources.values().stream().map(WatchedResourceCache::kind).toList());
     } else {
+      if (!options.shards().enabled()) {
+        // One replica writes: it keeps the revisions and moves the rollouts.
+        rollouts.lead();
+      }
       startWorkers();
     }
   }
@@ -374,9 +413,15 @@ public final class Operator implements AutoCloseable {
             owner.getApiVersion(), owner.getKind(), event.child().namespace(), owner.getName()));
   }
 
-  private void requeueAll(Watch watch) {
+  private void templatesChanged(Watch watch) {
     LOG.info("Templates of {} changed; reconciling every {}", watch.kind(), watch.kind());
     metrics.templatesReloaded(watch.kind());
+    // Leading, the new revision is stored first, and then the resources it reaches requeued.
+    rollouts.templatesChanged(watch);
+    requeueKind(watch);
+  }
+
+  private void requeueKind(Watch watch) {
     WatchedResourceCache cache = resources.get(key(watch.apiVersion(), watch.kind()));
     if (cache != null && working) {
       cache.list().forEach(resource -> enqueue(ObjectRefs.of(resource)));
@@ -422,6 +467,7 @@ public final class Operator implements AutoCloseable {
     }
     leaderElection.shutdownNow();
     List<AutoCloseable> closeables = new ArrayList<>(resources.values());
+    closeables.add(rollouts);
     closeables.add(events);
     closeables.add(children);
     closeables.add(templates);

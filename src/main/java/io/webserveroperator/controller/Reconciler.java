@@ -19,6 +19,9 @@ import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.rollout.RevisionChoice;
+import io.webserveroperator.rollout.RevisionChooser;
+import io.webserveroperator.rollout.Rollouts;
 import io.webserveroperator.status.Condition;
 import io.webserveroperator.status.Conditions;
 import io.webserveroperator.status.EventSink;
@@ -30,6 +33,7 @@ import io.webserveroperator.status.StatusWriter;
 import io.webserveroperator.template.ReadinessRules;
 import io.webserveroperator.template.RenderException;
 import io.webserveroperator.template.TemplateRegistry;
+import io.webserveroperator.template.TemplateRevision;
 import io.webserveroperator.template.TemplatesInvalidException;
 import io.webserveroperator.template.Watch;
 import java.time.Clock;
@@ -61,6 +65,12 @@ public final class Reconciler {
   /** The Ready reason of a resource whose templates render someone else's object. */
   static final String OWNERSHIP_CONFLICT = "OwnershipConflict";
 
+  /** The Ready reason of a resource pinned to a template revision that is not stored. */
+  static final String REVISION_NOT_FOUND = "RevisionNotFound";
+
+  /** The Warning event of a resource whose template revision is gone. */
+  static final String REVISION_GONE = "TemplateRevisionGone";
+
   private final Watch watch;
   private final ResourceDefinitionContext kind;
   private final ReadCache resources;
@@ -71,6 +81,7 @@ public final class Reconciler {
   private final StatusWriter statusWriter;
   private final EventSink events;
   private final Clock clock;
+  private final RevisionChooser revisions;
   private final Cleanup cleanup;
   private final KubernetesSerialization serialization;
   private final Map<ObjectRef, Integer> lastApplied = new ConcurrentHashMap<>();
@@ -97,7 +108,8 @@ public final class Reconciler {
       StatusWriter statusWriter,
       EventSink events,
       KubernetesClient client,
-      Clock clock) {}
+      Clock clock,
+      RevisionChooser revisions) {}
 
   /**
    * @param watch the watched kind and its templates
@@ -114,6 +126,7 @@ public final class Reconciler {
     this.statusWriter = parts.statusWriter();
     this.events = parts.events();
     this.clock = parts.clock();
+    this.revisions = parts.revisions();
     this.serialization = parts.client().getKubernetesSerialization();
     this.executor = new ChangeSetExecutor(parts.writer(), children, serialization, parts.applies());
     this.cleanup = new Cleanup(parts.client(), kind, parts.writer(), events);
@@ -142,7 +155,11 @@ public final class Reconciler {
     }
     warnOfUnknownReconcileValue(ref, observed.resource());
     boolean requested = newRequest(observed).isPresent();
-    long templatesRevision = templates.revision(watch);
+    RevisionChoice choice = revisions.choose(watch, observed.resource());
+    Optional<String> revision =
+        choice.hash().or(() -> templates.current(watch).map(TemplateRevision::hash));
+    long templatesRevision =
+        revision.map(hash -> templates.loadNumber(watch, hash)).orElse(templates.loadNumber(watch));
     SettledInputs last = settled.get(ref);
     if (!requested
         && last != null
@@ -151,15 +168,21 @@ public final class Reconciler {
       return ReconcileResult.done(List.of(), false);
     }
     try {
-      // 2. The desired objects: pure, nothing applied if it fails.
-      List<RenderedObject> desired = render(observed);
+      // 2. The desired objects, from the revision its rollout says: pure, nothing applied if it
+      // fails.
+      refuseUnknownPin(observed, choice);
+      choice
+          .notice()
+          .ifPresent(notice -> events.warning(observed.resource(), REVISION_GONE, notice));
+      List<RenderedObject> desired = render(observed, revision);
       cleanup.guard(observed.resource(), desired);
       // 3. The plan against the cached children.
       Plan plan = plan(observed, desired);
       // 4. Apply, then prune.
       ChangeSet changeSet = apply(ref, observed, plan, desired);
       // 5. Status, written only when it changed.
-      Optional<GenericKubernetesResource> written = writeStatus(observed, changeSet, kept(desired));
+      Optional<GenericKubernetesResource> written =
+          writeStatus(observed, revision, changeSet, kept(desired));
       remember(ref, observed.resource(), written, templatesRevision, changeSet);
       // 6. Done: the work queue forgets the key's backoff.
       return ReconcileResult.done(changeSet.changes(), written.isPresent());
@@ -244,9 +267,24 @@ public final class Reconciler {
         .filter(token -> !token.equals(StatusBuilder.lastHandledReconcileAt(observed.status())));
   }
 
-  private List<RenderedObject> render(Observed observed) {
+  /** A resource pinned to a revision that is not stored renders nothing until the pin is fixed. */
+  private static void refuseUnknownPin(Observed observed, RevisionChoice choice) {
+    choice
+        .problem()
+        .ifPresent(
+            problem -> {
+              throw StepFailed.beforeApply(
+                  observed,
+                  ReconcileFailure.terminal(
+                      REVISION_NOT_FOUND, REVISION_NOT_FOUND, new OperatorException(problem)));
+            });
+  }
+
+  private List<RenderedObject> render(Observed observed, Optional<String> revision) {
     try {
-      return templates.render(watch, observed.object());
+      return revision.isPresent()
+          ? templates.render(watch, revision.get(), observed.object())
+          : templates.render(watch, observed.object());
     } catch (TemplatesInvalidException e) {
       // The kind's templates did not load: an edit of the templates, not of this resource, fixes
       // it.
@@ -323,17 +361,22 @@ public final class Reconciler {
    * the resource as written, or empty when the status was already right.
    */
   private Optional<GenericKubernetesResource> writeStatus(
-      Observed observed, ChangeSet changeSet, Set<ObjectRef> kept) {
-    Map<String, Object> templateStatus;
+      Observed observed, Optional<String> revision, ChangeSet changeSet, Set<ObjectRef> kept) {
+    Map<String, Object> templateStatus = new LinkedHashMap<>();
     try {
-      templateStatus =
-          templates.renderStatus(watch, observed.object(), byKindAndName(changeSet.children()));
+      var children = byKindAndName(changeSet.children());
+      templateStatus.putAll(
+          revision.isPresent()
+              ? templates.renderStatus(watch, revision.get(), observed.object(), children)
+              : templates.renderStatus(watch, observed.object(), children));
     } catch (RenderException e) {
       throw new StepFailed(
           ReconcileFailure.terminal("RenderFailed", "RenderFailed", e),
           changeSet.owned(),
           changeSet.changes());
     }
+    // Which templates the children were applied from: what a rollout waits for.
+    revision.ifPresent(hash -> templateStatus.put(Rollouts.STATUS_FIELD, hash));
     ReadinessRules rules = templates.readiness(watch);
     Map<ObjectRef, Readiness.Verdict> verdicts = new LinkedHashMap<>();
     changeSet.children().forEach((ref, child) -> verdicts.put(ref, Readiness.of(child, rules)));

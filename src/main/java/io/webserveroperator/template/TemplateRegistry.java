@@ -28,6 +28,10 @@ public final class TemplateRegistry implements AutoCloseable {
   private final List<Watch> watches;
   private final RegistryOptions options;
   private final Map<Watch, Loaded> loaded = new ConcurrentHashMap<>();
+
+  /** Earlier and stored revisions of each kind by hash, the current one among them. */
+  private final Map<Watch, Map<String, Revision>> revisionsByHash = new ConcurrentHashMap<>();
+
   private final Map<Watch, ObjectPolicy> policies = new LinkedHashMap<>();
   private final AtomicLong revisions = new AtomicLong();
   private TemplateWatcher watcher;
@@ -52,14 +56,27 @@ public final class TemplateRegistry implements AutoCloseable {
         return new Loaded(null, e, TemplateSet.sourcesOf(watch, tree), revision);
       }
     }
+
+    String hash() {
+      return TemplateRevision.of(sources).hash();
+    }
   }
+
+  /**
+   * A revision a kind may render from, parsed on first use: a stored one may never be needed.
+   *
+   * @param content its files
+   * @param parsed its parsed templates once asked for, each load numbered as {@link Loaded} is
+   */
+  private record Revision(TemplateRevision content, Loaded parsed) {}
 
   private TemplateRegistry(TemplateTree tree, List<Watch> watches, RegistryOptions options) {
     this.root = tree.root();
     this.watches = watches;
     this.options = options;
     for (Watch watch : watches) {
-      loaded.put(watch, Loaded.of(watch, tree, revisions.incrementAndGet()));
+      revisionsByHash.put(watch, new ConcurrentHashMap<>());
+      install(watch, Loaded.of(watch, tree, revisions.incrementAndGet()));
       policies.put(
           watch,
           new ObjectPolicy(
@@ -107,7 +124,7 @@ public final class TemplateRegistry implements AutoCloseable {
    * so that a caller can tell that a render would give the same objects as before. Without the
    * parse cache every render reads the files again, so every call gives a new number.
    */
-  public long revision(Watch watch) {
+  public long loadNumber(Watch watch) {
     Loaded now = loaded.get(watch);
     return now == null || !options.cacheParsedTemplates()
         ? revisions.incrementAndGet()
@@ -156,6 +173,56 @@ public final class TemplateRegistry implements AutoCloseable {
     return now.set().readiness();
   }
 
+  /** The templates the kind renders with now, as a revision; empty while they have never loaded. */
+  public Optional<TemplateRevision> current(Watch watch) {
+    Loaded now = loaded.get(watch);
+    return now == null || now.set() == null
+        ? Optional.empty()
+        : Optional.of(TemplateRevision.of(now.sources()));
+  }
+
+  /**
+   * Makes {@code revision} one the kind can render from (read back from where revisions are
+   * stored); its templates are parsed when a render first asks for it.
+   */
+  public void remember(Watch watch, TemplateRevision revision) {
+    revisionsByHash(watch).putIfAbsent(revision.hash(), new Revision(revision, null));
+  }
+
+  /** Whether the kind can render from the revision {@code hash}. */
+  public boolean knows(Watch watch, String hash) {
+    return revisionsByHash(watch).containsKey(hash);
+  }
+
+  /** The files of the revision {@code hash}, if the kind knows it. */
+  public Optional<TemplateRevision> revision(Watch watch, String hash) {
+    return Optional.ofNullable(revisionsByHash(watch).get(hash)).map(Revision::content);
+  }
+
+  /**
+   * As {@link #loadNumber(Watch)}, for the revision {@code hash}: changes only when a reload parses
+   * that revision's files again (they cannot change; its parse can, when it first failed).
+   */
+  public long loadNumber(Watch watch, String hash) {
+    return parsed(watch, hash).revision();
+  }
+
+  /** As {@link #render(Watch, Map)}, from the revision {@code hash} of the kind's templates. */
+  public List<RenderedObject> render(Watch watch, String hash, Map<String, Object> resource)
+      throws RenderException {
+    return Renderer.render(set(parsed(watch, hash), resource), resource, policies.get(watch));
+  }
+
+  /** As {@link #renderStatus(Watch, Map, Map)}, from the revision {@code hash}. */
+  public Map<String, Object> renderStatus(
+      Watch watch,
+      String hash,
+      Map<String, Object> resource,
+      Map<String, Map<String, Map<String, Object>>> children)
+      throws RenderException {
+    return Renderer.renderStatus(set(parsed(watch, hash), resource), resource, children);
+  }
+
   /**
    * Starts watching the templates folder, links and a ConfigMap volume's {@code ..data} swap
    * included. After a change, each kind whose files changed is parsed again. On success its new
@@ -190,7 +257,7 @@ public final class TemplateRegistry implements AutoCloseable {
         onError.accept(watch, now.error());
       }
       if (now.set() != null || before.set() == null) {
-        loaded.put(watch, now);
+        install(watch, now);
         onChange.accept(watch);
       }
     }
@@ -204,15 +271,64 @@ public final class TemplateRegistry implements AutoCloseable {
     }
   }
 
+  /** Makes {@code now} what the kind renders with, and one of its revisions when it parsed. */
+  private void install(Watch watch, Loaded now) {
+    loaded.put(watch, now);
+    if (now.set() != null) {
+      revisionsByHash(watch).put(now.hash(), new Revision(TemplateRevision.of(now.sources()), now));
+    }
+  }
+
+  private Map<String, Revision> revisionsByHash(Watch watch) {
+    Map<String, Revision> known = revisionsByHash.get(watch);
+    if (known == null) {
+      throw unknown(watch);
+    }
+    return known;
+  }
+
+  /**
+   * The parsed templates of the revision {@code hash}.
+   *
+   * @throws UnknownRevisionException when the kind does not know it
+   */
+  private Loaded parsed(Watch watch, String hash) {
+    Map<String, Revision> known = revisionsByHash(watch);
+    Revision revision =
+        known.computeIfPresent(
+            hash,
+            (h, stored) ->
+                stored.parsed() != null
+                    ? stored
+                    : new Revision(
+                        stored.content(),
+                        Loaded.of(
+                            watch,
+                            new TemplateTree(root, stored.content().sources(), List.of()),
+                            revisions.incrementAndGet())));
+    if (revision == null) {
+      throw new UnknownRevisionException(watch.kind(), hash);
+    }
+    return revision.parsed();
+  }
+
+  private OperatorException unknown(Watch watch) {
+    return new OperatorException(
+        "No templates for " + watch.kind() + ": the watch is not in " + root + "/watches.yaml.");
+  }
+
   private TemplateSet set(Watch watch, Map<String, Object> resource) {
     Loaded now = loaded.get(watch);
     if (now == null) {
-      throw new OperatorException(
-          "No templates for " + watch.kind() + ": the watch is not in " + root + "/watches.yaml.");
+      throw unknown(watch);
     }
     if (!options.cacheParsedTemplates()) {
       now = Loaded.of(watch, TemplateTree.read(root), revisions.incrementAndGet());
     }
+    return set(now, resource);
+  }
+
+  private static TemplateSet set(Loaded now, Map<String, Object> resource) {
     if (now.set() == null) {
       throw new TemplatesInvalidException(Renderer.describe(resource), now.error());
     }

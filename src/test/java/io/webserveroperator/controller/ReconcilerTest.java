@@ -12,6 +12,7 @@ import io.webserveroperator.apply.Change;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.Planner;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.rollout.RevisionChooser;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.WebServers;
@@ -78,7 +79,8 @@ class ReconcilerTest {
             resources,
             resources,
             offline,
-            Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC));
+            Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC),
+            RevisionChooser.current());
     reconciler = new Reconciler(templates.watches().get(0), WebServers.KIND, resources, parts);
   }
 

@@ -117,19 +117,19 @@ class WebServerTemplatesTest {
       Map<String, Object> resource = webServer(Map.of("image", "nginx", "replicas", 2), true);
       registry.watchForChanges(reloaded::add, (w, e) -> errors.add(e));
       Path service = dir.resolve("webserver/service.yaml.j2");
-      long first = registry.revision(watch);
+      long first = registry.loadNumber(watch);
 
       Files.writeString(service, Files.readString(service).replace("name: http", "name: web"));
       await().atMost(Duration.ofSeconds(20)).until(() -> !reloaded.isEmpty());
       assertThat(registry.render(watch, resource).get(1).body().toString()).contains("name=web");
-      long edited = registry.revision(watch);
+      long edited = registry.loadNumber(watch);
       assertThat(edited).as("a reload is a new revision").isNotEqualTo(first);
 
       Files.writeString(service, "{% if %}broken");
       await().atMost(Duration.ofSeconds(20)).until(() -> !errors.isEmpty());
       assertThat(errors.get(0)).hasMessageContaining("webserver/service.yaml.j2");
       assertThat(registry.render(watch, resource).get(1).body().toString()).contains("name=web");
-      assertThat(registry.revision(watch))
+      assertThat(registry.loadNumber(watch))
           .as("the last good version stays, and so does its revision")
           .isEqualTo(edited);
     }

@@ -1,0 +1,185 @@
+package io.webserveroperator.rollout;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.PatchContext;
+import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.webserveroperator.OperatorException;
+import io.webserveroperator.manifest.Lifecycle;
+import io.webserveroperator.template.TemplateRevision;
+import io.webserveroperator.template.Watch;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps each template revision of a kind as one ConfigMap in the operator's namespace, as a
+ * Deployment keeps a ReplicaSet per revision and Helm a Secret per release: its files, its number
+ * and the state of the rollout that moved resources to it. So revisions and the rollout survive a
+ * restart and a change of leader, and {@code kubectl get configmaps -l
+ * webserver-operator.io/template-kind} lists them.
+ *
+ * <p>Written once per revision and once per rollout step, never per resource.
+ */
+public final class RevisionStore {
+
+  private static final Logger LOG = LoggerFactory.getLogger(RevisionStore.class);
+
+  /** The label naming the kind whose templates a ConfigMap holds. */
+  public static final String KIND_LABEL = Lifecycle.PREFIX + "template-kind";
+
+  /** The label naming that kind's API group ({@code core} for the core group). */
+  public static final String GROUP_LABEL = Lifecycle.PREFIX + "template-group";
+
+  /** The annotation holding the revision number. */
+  public static final String NUMBER_ANNOTATION = Lifecycle.PREFIX + "template-revision";
+
+  /** The annotation holding the rollout state, as JSON. */
+  public static final String STATE_ANNOTATION = Lifecycle.PREFIX + "rollout";
+
+  /** The data key holding the files, as a JSON object from path to text. */
+  public static final String FILES_KEY = "templates.json";
+
+  private final KubernetesClient client;
+  private final String namespace;
+  private final KubernetesSerialization json;
+
+  public RevisionStore(KubernetesClient client, String namespace) {
+    this.client = client;
+    this.namespace = namespace;
+    this.json = client.getKubernetesSerialization();
+  }
+
+  /** The namespace the revisions are kept in. */
+  public String namespace() {
+    return namespace;
+  }
+
+  /**
+   * Every stored revision of the kind, oldest number first. One that cannot be read (edited by
+   * hand) is logged and left out, as if it were gone.
+   */
+  public List<StoredRevision> list(Watch watch) {
+    List<StoredRevision> stored = new ArrayList<>();
+    for (ConfigMap map :
+        client
+            .configMaps()
+            .inNamespace(namespace)
+            .withLabel(KIND_LABEL, watch.kind())
+            .withLabel(GROUP_LABEL, group(watch))
+            .list()
+            .getItems()) {
+      try {
+        stored.add(read(map));
+      } catch (RuntimeException e) {
+        LOG.warn(
+            "Ignoring the template revision {}/{}, which cannot be read: {}",
+            namespace,
+            map.getMetadata().getName(),
+            e.getMessage());
+      }
+    }
+    stored.sort(Comparator.comparingInt(StoredRevision::number));
+    return stored;
+  }
+
+  /** Stores a new revision with its rollout {@code state}, which carries its number. */
+  public void create(Watch watch, TemplateRevision revision, RolloutState state) {
+    ConfigMap map =
+        new ConfigMapBuilder()
+            .withNewMetadata()
+            .withName(name(watch, revision.hash()))
+            .withNamespace(namespace)
+            .addToLabels("app.kubernetes.io/managed-by", "webserver-operator")
+            .addToLabels(KIND_LABEL, watch.kind())
+            .addToLabels(GROUP_LABEL, group(watch))
+            .addToAnnotations(NUMBER_ANNOTATION, Integer.toString(state.number()))
+            .addToAnnotations(STATE_ANNOTATION, json.asJson(state.toMap()))
+            .endMetadata()
+            .addToData(FILES_KEY, json.asJson(new TreeMap<>(revision.sources())))
+            .build();
+    try {
+      client.configMaps().inNamespace(namespace).resource(map).create();
+    } catch (KubernetesClientException e) {
+      throw new OperatorException(
+          "Cannot store the template revision "
+              + revision.hash()
+              + " of "
+              + watch.kind()
+              + " as the ConfigMap "
+              + namespace
+              + "/"
+              + map.getMetadata().getName()
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  /** Records {@code state} (and its number) on the stored revision it moves to. */
+  public void save(Watch watch, RolloutState state) {
+    Map<String, Object> annotations = new LinkedHashMap<>();
+    annotations.put(NUMBER_ANNOTATION, Integer.toString(state.number()));
+    annotations.put(STATE_ANNOTATION, json.asJson(state.toMap()));
+    String patch = json.asJson(Map.of("metadata", Map.of("annotations", annotations)));
+    try {
+      client
+          .configMaps()
+          .inNamespace(namespace)
+          .withName(name(watch, state.target()))
+          .patch(PatchContext.of(PatchType.JSON_MERGE), patch);
+    } catch (KubernetesClientException e) {
+      throw new OperatorException(
+          "Cannot record the rollout of "
+              + watch.kind()
+              + " on its template revision "
+              + namespace
+              + "/"
+              + name(watch, state.target())
+              + ": "
+              + e.getMessage(),
+          e);
+    }
+  }
+
+  /** Deletes a stored revision no longer kept. */
+  public void delete(Watch watch, String hash) {
+    client.configMaps().inNamespace(namespace).withName(name(watch, hash)).delete();
+  }
+
+  /** The ConfigMap of a revision: {@code <kind>.<group>-<hash>}, lowercase. */
+  public static String name(Watch watch, String hash) {
+    String kind = watch.kind().toLowerCase(Locale.ROOT);
+    return (watch.group().isEmpty() ? kind : kind + "." + watch.group()) + "-" + hash;
+  }
+
+  private static String group(Watch watch) {
+    return watch.group().isEmpty() ? "core" : watch.group();
+  }
+
+  @SuppressWarnings("unchecked")
+  private StoredRevision read(ConfigMap map) {
+    Map<String, String> annotations = map.getMetadata().getAnnotations();
+    String files = map.getData() == null ? null : map.getData().get(FILES_KEY);
+    if (annotations == null || files == null) {
+      throw new IllegalArgumentException("it has no " + FILES_KEY + " or no annotations");
+    }
+    Map<String, String> sources = json.unmarshal(files, Map.class);
+    TemplateRevision revision = TemplateRevision.of(sources);
+    int number = Integer.parseInt(annotations.get(NUMBER_ANNOTATION));
+    Optional<RolloutState> state =
+        Optional.ofNullable(annotations.get(STATE_ANNOTATION))
+            .map(text -> RolloutState.fromMap(json.unmarshal(text, Map.class)));
+    return new StoredRevision(revision, number, state);
+  }
+}

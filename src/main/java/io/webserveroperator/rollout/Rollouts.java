@@ -1,0 +1,370 @@
+package io.webserveroperator.rollout;
+
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.webserveroperator.manifest.Lifecycle;
+import io.webserveroperator.status.Condition;
+import io.webserveroperator.status.Conditions;
+import io.webserveroperator.status.EventSink;
+import io.webserveroperator.template.RolloutPolicy;
+import io.webserveroperator.template.TemplateRegistry;
+import io.webserveroperator.template.TemplateRevision;
+import io.webserveroperator.template.Watch;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The template revisions of every kind and the rollouts between them: which revision each resource
+ * renders from ({@link #choose}), and, on the replica that leads, storing each new revision and
+ * moving the kind's resources to it in the steps of its rollout policy.
+ *
+ * <p>The leader looks at each kind once a {@link #TICK}: a kind whose templates changed gets a new
+ * revision (stored before any resource renders it), and a rollout in progress moves on when its
+ * resources' statuses say so ({@link RolloutPlanner}), with the state written to the stored
+ * revision only when it changed. Reading statuses costs no request: they come from the kind's
+ * cache.
+ */
+public final class Rollouts implements RevisionChooser, AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Rollouts.class);
+
+  /** The annotation that pins a resource to a revision, by hash or number. */
+  public static final String PIN_ANNOTATION = Lifecycle.PREFIX + "template-revision";
+
+  /** The status field naming the revision a resource's children were last applied from. */
+  public static final String STATUS_FIELD = "templateRevision";
+
+  /** The reason of the event naming the resources a paused rollout waits for. */
+  public static final String PAUSED_REASON = "RolloutPaused";
+
+  /** How often the leader looks at every kind's rollout. */
+  static final Duration TICK = Duration.ofSeconds(1);
+
+  /** Stored revisions kept beyond those in use, newest first, as a Deployment's history. */
+  static final int KEPT_REVISIONS = 10;
+
+  private final TemplateRegistry templates;
+  private final RevisionStore store;
+  private final EventSink events;
+  private final Clock clock;
+  private final Predicate<GenericKubernetesResource> excluded;
+  private final Consumer<Watch> requeue;
+  private final Map<Watch, Supplier<List<GenericKubernetesResource>>> resources =
+      new LinkedHashMap<>();
+  private final Map<Watch, RolloutState> states = new ConcurrentHashMap<>();
+
+  /** Every stored revision's number, by hash, per kind. */
+  private final Map<Watch, Map<String, Integer>> numbers = new ConcurrentHashMap<>();
+
+  private ScheduledExecutorService ticker;
+
+  /**
+   * @param excluded whether a resource cannot move now (its reconciles are disabled)
+   * @param requeue asks for a reconcile of every resource of a kind, after its rollout moved
+   */
+  public Rollouts(
+      TemplateRegistry templates,
+      RevisionStore store,
+      EventSink events,
+      Clock clock,
+      Predicate<GenericKubernetesResource> excluded,
+      Consumer<Watch> requeue) {
+    this.templates = templates;
+    this.store = store;
+    this.events = events;
+    this.clock = clock;
+    this.excluded = excluded;
+    this.requeue = requeue;
+  }
+
+  /** Adds a kind, whose resources {@code list} gives from its cache. */
+  public void register(Watch watch, Supplier<List<GenericKubernetesResource>> list) {
+    resources.put(watch, list);
+    numbers.put(watch, new ConcurrentHashMap<>());
+  }
+
+  /**
+   * Reads every kind's stored revisions and carries on with its rollout, storing its current
+   * templates as a new revision when they are; then looks at the kinds once a {@link #TICK}. Called
+   * by the replica that leads, before it reconciles.
+   */
+  public synchronized void lead() {
+    for (Watch watch : resources.keySet()) {
+      for (StoredRevision stored : store.list(watch)) {
+        templates.remember(watch, stored.revision());
+        numbers.get(watch).put(stored.hash(), stored.number());
+        stored.state().ifPresent(state -> states.put(watch, state));
+      }
+      tick(watch);
+    }
+    if (ticker == null) {
+      ticker =
+          Executors.newSingleThreadScheduledExecutor(
+              runnable -> {
+                Thread thread = new Thread(runnable, "rollouts");
+                thread.setDaemon(true);
+                return thread;
+              });
+      ticker.scheduleWithFixedDelay(
+          this::tickAll, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /** The templates of {@code watch} changed: a new revision and rollout, if they are new. */
+  public void templatesChanged(Watch watch) {
+    if (ticker != null) {
+      ticker.execute(() -> tick(watch));
+    }
+  }
+
+  /** Where the kind's rollout stands, once the leader has read or begun one. */
+  public Optional<RolloutState> state(Watch watch) {
+    return Optional.ofNullable(states.get(watch));
+  }
+
+  /** The revision {@code resource} renders from. */
+  @Override
+  public RevisionChoice choose(Watch watch, GenericKubernetesResource resource) {
+    RolloutMember member = member(resource);
+    if (member.pin().isPresent()) {
+      return pinned(watch, member.pin().get());
+    }
+    RolloutState state = states.get(watch);
+    if (state == null) {
+      return RevisionChoice.current();
+    }
+    return RevisionChoice.of(
+        state, watch.rollout().isPresent(), member, hash -> templates.knows(watch, hash));
+  }
+
+  private RevisionChoice pinned(Watch watch, String pin) {
+    if (templates.knows(watch, pin)) {
+      return RevisionChoice.of(pin);
+    }
+    Optional<String> byNumber =
+        numbers.get(watch).entrySet().stream()
+            .filter(entry -> Integer.toString(entry.getValue()).equals(pin))
+            .map(Map.Entry::getKey)
+            .filter(hash -> templates.knows(watch, hash))
+            .findFirst();
+    return byNumber
+        .map(RevisionChoice::of)
+        .orElseGet(
+            () ->
+                RevisionChoice.refused(
+                    "The annotation "
+                        + PIN_ANNOTATION
+                        + "="
+                        + pin
+                        + " pins it to a template revision of "
+                        + watch.kind()
+                        + " that is not stored (known: "
+                        + known(watch)
+                        + "). Name one of those by hash or number, or remove the annotation."));
+  }
+
+  private String known(Watch watch) {
+    return numbers.get(watch).entrySet().stream()
+        .sorted(Map.Entry.comparingByValue())
+        .map(entry -> entry.getValue() + " (" + entry.getKey() + ")")
+        .reduce((a, b) -> a + ", " + b)
+        .orElse("none");
+  }
+
+  private void tickAll() {
+    for (Watch watch : resources.keySet()) {
+      try {
+        tick(watch);
+      } catch (RuntimeException e) {
+        LOG.warn("Cannot move the rollout of {} on; trying again: {}", watch.kind(), e.toString());
+      }
+    }
+  }
+
+  /** Begins a rollout when the templates are new, and moves the current one on. */
+  private synchronized void tick(Watch watch) {
+    RolloutState before = states.get(watch);
+    RolloutState state = before;
+    Optional<TemplateRevision> current = templates.current(watch);
+    if (current.isPresent() && (state == null || !state.target().equals(current.get().hash()))) {
+      state = begin(watch, current.get(), state);
+    }
+    if (state == null) {
+      return;
+    }
+    Optional<RolloutPolicy> policy = watch.rollout();
+    if (policy.isPresent()) {
+      List<GenericKubernetesResource> all = resources.get(watch).get();
+      RolloutState moved =
+          RolloutPlanner.next(
+              policy.get(), state, all.stream().map(this::member).toList(), clock.instant());
+      if (!moved.equals(state)) {
+        store.save(watch, moved);
+        report(watch, state, moved, all);
+        state = moved;
+      }
+    }
+    if (!Objects.equals(before, state)) {
+      states.put(watch, state);
+      requeue.accept(watch);
+    }
+  }
+
+  /**
+   * Stores {@code revision} as the kind's newest (with the next number, also when it was stored
+   * before: templates edited back) and begins moving resources to it; without a policy they all
+   * move at once.
+   */
+  private RolloutState begin(Watch watch, TemplateRevision revision, RolloutState before) {
+    Map<String, Integer> known = numbers.get(watch);
+    int number = known.values().stream().mapToInt(Integer::intValue).max().orElse(0) + 1;
+    RolloutState state =
+        before == null || watch.rollout().isEmpty()
+            ? RolloutState.complete(revision.hash(), number, clock.instant())
+            : before.next(revision.hash(), number, clock.instant());
+    if (known.containsKey(revision.hash())) {
+      store.save(watch, state);
+    } else {
+      store.create(watch, revision, state);
+    }
+    known.put(revision.hash(), number);
+    LOG.info(
+        "Template revision {} ({}) of {}: {}",
+        number,
+        revision.hash(),
+        watch.kind(),
+        state.phase() == RolloutState.Phase.COMPLETE
+            ? "every " + watch.kind() + " renders from it now"
+            : "rolling out from " + state.from() + " by " + watch.rollout().get().describe());
+    forgetOldRevisions(watch, state);
+    return state;
+  }
+
+  /** Deletes stored revisions beyond the newest {@link #KEPT_REVISIONS} that nothing uses. */
+  private void forgetOldRevisions(Watch watch, RolloutState state) {
+    Set<String> used = new HashSet<>(Set.of(state.target(), state.from()));
+    for (GenericKubernetesResource resource : resources.get(watch).get()) {
+      RolloutMember member = member(resource);
+      member.revision().ifPresent(used::add);
+      member.pin().ifPresent(used::add);
+    }
+    Map<String, Integer> known = numbers.get(watch);
+    known.entrySet().stream()
+        .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
+        .skip(KEPT_REVISIONS)
+        .map(Map.Entry::getKey)
+        .filter(hash -> !used.contains(hash) && !used.contains(Integer.toString(known.get(hash))))
+        .toList()
+        .forEach(
+            hash -> {
+              store.delete(watch, hash);
+              known.remove(hash);
+            });
+  }
+
+  private void report(
+      Watch watch, RolloutState before, RolloutState after, List<GenericKubernetesResource> all) {
+    switch (after.phase()) {
+      case COMPLETE ->
+          LOG.info(
+              "Rollout of {} template revision {} ({}) complete",
+              watch.kind(),
+              after.number(),
+              after.target());
+      case PROGRESSING -> {
+        if (after.step() != before.step()) {
+          LOG.info(
+              "Rollout of {} template revision {} ({}): step {} of {}",
+              watch.kind(),
+              after.number(),
+              after.target(),
+              after.step() + 1,
+              watch.rollout().orElseThrow().stepCount());
+        }
+      }
+      case PAUSED -> {
+        String message =
+            "The rollout of template revision "
+                + after.number()
+                + " ("
+                + after.target()
+                + ") of "
+                + watch.kind()
+                + " paused at step "
+                + (after.step() + 1)
+                + ": not Ready within "
+                + watch.rollout().orElseThrow().progressDeadline()
+                + ": "
+                + String.join(", ", after.failed())
+                + ". Resources not yet moved stay on "
+                + after.from()
+                + "; edit the templates to roll out a fix.";
+        LOG.error("{}", message);
+        Set<String> failed = new HashSet<>(after.failed());
+        all.stream()
+            .filter(resource -> failed.contains(member(resource).name()))
+            .forEach(resource -> events.warning(resource, PAUSED_REASON, message));
+      }
+    }
+  }
+
+  /** The resource as its rollout sees it. */
+  RolloutMember member(GenericKubernetesResource resource) {
+    var metadata = resource.getMetadata();
+    Map<String, String> labels = metadata.getLabels() == null ? Map.of() : metadata.getLabels();
+    Map<String, String> annotations =
+        metadata.getAnnotations() == null ? Map.of() : metadata.getAnnotations();
+    Map<String, Object> status =
+        resource.getAdditionalProperties().get("status") instanceof Map<?, ?> map
+            ? cast(map)
+            : Map.of();
+    long generation = metadata.getGeneration() == null ? 0 : metadata.getGeneration();
+    boolean applied =
+        status.get("observedGeneration") instanceof Number observed
+            && observed.longValue() == generation;
+    boolean ready =
+        Conditions.read(status).stream()
+            .anyMatch(
+                (Condition condition) ->
+                    condition.type().equals("Ready")
+                        && condition.status().equals("True")
+                        && condition.observedGeneration() == generation);
+    return new RolloutMember(
+        new RolloutOrder(
+            "true".equals(labels.get(RolloutOrder.CANARY_LABEL)),
+            Objects.requireNonNullElse(metadata.getNamespace(), ""),
+            metadata.getName()),
+        Optional.ofNullable(annotations.get(PIN_ANNOTATION)).filter(pin -> !pin.isBlank()),
+        Optional.ofNullable(status.get(STATUS_FIELD)).map(String::valueOf),
+        applied,
+        ready,
+        metadata.getDeletionTimestamp() != null || excluded.test(resource));
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> cast(Map<?, ?> map) {
+    return (Map<String, Object>) map;
+  }
+
+  @Override
+  public synchronized void close() {
+    if (ticker != null) {
+      ticker.shutdownNow();
+    }
+  }
+}
