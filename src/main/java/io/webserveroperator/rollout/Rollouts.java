@@ -71,6 +71,9 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   /** Every stored revision's number, by hash, per kind. */
   private final Map<Watch, Map<String, Integer>> numbers = new ConcurrentHashMap<>();
 
+  /** The kinds whose stored revisions have been read. */
+  private final Set<Watch> read = ConcurrentHashMap.newKeySet();
+
   private ScheduledExecutorService ticker;
 
   /**
@@ -104,14 +107,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
    * by the replica that leads, before it reconciles.
    */
   public synchronized void lead() {
-    for (Watch watch : resources.keySet()) {
-      for (StoredRevision stored : store.list(watch)) {
-        templates.remember(watch, stored.revision());
-        numbers.get(watch).put(stored.hash(), stored.number());
-        stored.state().ifPresent(state -> states.put(watch, state));
-      }
-      tick(watch);
-    }
+    tickAll();
     if (ticker == null) {
       ticker =
           Executors.newSingleThreadScheduledExecutor(
@@ -196,8 +192,20 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
     }
   }
 
-  /** Begins a rollout when the templates are new, and moves the current one on. */
+  /**
+   * Reads the kind's stored revisions once, then begins a rollout when the templates are new, and
+   * moves the current one on.
+   */
   private synchronized void tick(Watch watch) {
+    if (!read.contains(watch)) {
+      for (StoredRevision stored : store.list(watch)) {
+        templates.remember(watch, stored.revision());
+        numbers.get(watch).put(stored.hash(), stored.number());
+        // Numbered in order: the newest revision's state is the kind's.
+        stored.state().ifPresent(state -> states.put(watch, state));
+      }
+      read.add(watch);
+    }
     RolloutState before = states.get(watch);
     RolloutState state = before;
     Optional<TemplateRevision> current = templates.current(watch);
@@ -257,7 +265,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
 
   /** Deletes stored revisions beyond the newest {@link #KEPT_REVISIONS} that nothing uses. */
   private void forgetOldRevisions(Watch watch, RolloutState state) {
-    Set<String> used = new HashSet<>(Set.of(state.target(), state.from()));
+    Set<String> used = new HashSet<>(List.of(state.target(), state.from()));
     for (GenericKubernetesResource resource : resources.get(watch).get()) {
       RolloutMember member = member(resource);
       member.revision().ifPresent(used::add);
