@@ -81,7 +81,9 @@ final class RunCommand implements Callable<Integer> {
   @Option(
       names = "--lease-namespace",
       defaultValue = "${env:POD_NAMESPACE:-default}",
-      description = "Namespace of the Lease (env POD_NAMESPACE; default: ${DEFAULT-VALUE}).")
+      description =
+          "Namespace of the Lease and of the stored template revisions (env POD_NAMESPACE;"
+              + " default: ${DEFAULT-VALUE}).")
   String leaseNamespace;
 
   @Option(

@@ -126,8 +126,11 @@ public final class RevisionStore {
     }
   }
 
-  /** Records {@code state} (and its number) on the stored revision it moves to. */
-  public void save(Watch watch, RolloutState state) {
+  /**
+   * Records {@code state} (and its number) on the stored revision it moves to; false when that
+   * revision is not stored (deleted by hand).
+   */
+  public boolean save(Watch watch, RolloutState state) {
     Map<String, Object> annotations = new LinkedHashMap<>();
     annotations.put(NUMBER_ANNOTATION, Integer.toString(state.number()));
     annotations.put(STATE_ANNOTATION, json.asJson(state.toMap()));
@@ -138,7 +141,11 @@ public final class RevisionStore {
           .inNamespace(namespace)
           .withName(name(watch, state.target()))
           .patch(PatchContext.of(PatchType.JSON_MERGE), patch);
+      return true;
     } catch (KubernetesClientException e) {
+      if (e.getCode() == 404) {
+        return false;
+      }
       throw new OperatorException(
           "Cannot record the rollout of "
               + watch.kind()

@@ -215,21 +215,41 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
     if (state == null) {
       return;
     }
-    Optional<RolloutPolicy> policy = watch.rollout();
-    if (policy.isPresent()) {
-      List<GenericKubernetesResource> all = resources.get(watch).get();
-      RolloutState moved =
-          RolloutPlanner.next(
-              policy.get(), state, all.stream().map(this::member).toList(), clock.instant());
-      if (!moved.equals(state)) {
-        store.save(watch, moved);
-        report(watch, state, moved, all);
-        state = moved;
-      }
+    if (state.phase() == RolloutState.Phase.PROGRESSING) {
+      state = move(watch, state);
     }
     if (!Objects.equals(before, state)) {
       states.put(watch, state);
       requeue.accept(watch);
+    }
+  }
+
+  /** Moves a rollout in progress on; without a policy (any more), it is complete. */
+  private RolloutState move(Watch watch, RolloutState state) {
+    Optional<RolloutPolicy> policy = watch.rollout();
+    List<GenericKubernetesResource> all = resources.get(watch).get();
+    RolloutState moved =
+        policy.isEmpty()
+            ? state.completed()
+            : RolloutPlanner.next(
+                policy.get(), state, all.stream().map(this::member).toList(), clock.instant());
+    if (moved.equals(state)) {
+      return state;
+    }
+    save(watch, moved);
+    report(watch, state, moved, all);
+    return moved;
+  }
+
+  /** Records {@code state} on its stored revision, storing that again if someone deleted it. */
+  private void save(Watch watch, RolloutState state) {
+    if (!store.save(watch, state)) {
+      TemplateRevision revision = templates.revision(watch, state.target()).orElseThrow();
+      LOG.warn(
+          "The stored template revision {} of {} was deleted; storing it again",
+          state.target(),
+          watch.kind());
+      store.create(watch, revision, state);
     }
   }
 
@@ -246,7 +266,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
             ? RolloutState.complete(revision.hash(), number, clock.instant())
             : before.next(revision.hash(), number, clock.instant());
     if (known.containsKey(revision.hash())) {
-      store.save(watch, state);
+      save(watch, state);
     } else {
       store.create(watch, revision, state);
     }

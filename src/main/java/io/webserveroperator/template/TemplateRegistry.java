@@ -44,21 +44,23 @@ public final class TemplateRegistry implements AutoCloseable {
    * @param error why the last attempt failed, when there is no set
    * @param sources what was read, so that a reload can tell whether anything changed
    * @param revision unique to this load in this registry
+   * @param content the sources as a revision, hashed once per load
    */
   private record Loaded(
-      TemplateSet set, TemplateLoadException error, Map<String, String> sources, long revision) {
+      TemplateSet set,
+      TemplateLoadException error,
+      Map<String, String> sources,
+      long revision,
+      TemplateRevision content) {
 
     static Loaded of(Watch watch, TemplateTree tree, long revision) {
       try {
         TemplateSet set = TemplateSet.load(watch, tree);
-        return new Loaded(set, null, set.sources(), revision);
+        return new Loaded(set, null, set.sources(), revision, TemplateRevision.of(set.sources()));
       } catch (TemplateLoadException e) {
-        return new Loaded(null, e, TemplateSet.sourcesOf(watch, tree), revision);
+        Map<String, String> sources = TemplateSet.sourcesOf(watch, tree);
+        return new Loaded(null, e, sources, revision, TemplateRevision.of(sources));
       }
-    }
-
-    String hash() {
-      return TemplateRevision.of(sources).hash();
     }
   }
 
@@ -176,9 +178,7 @@ public final class TemplateRegistry implements AutoCloseable {
   /** The templates the kind renders with now, as a revision; empty while they have never loaded. */
   public Optional<TemplateRevision> current(Watch watch) {
     Loaded now = loaded.get(watch);
-    return now == null || now.set() == null
-        ? Optional.empty()
-        : Optional.of(TemplateRevision.of(now.sources()));
+    return now == null || now.set() == null ? Optional.empty() : Optional.of(now.content());
   }
 
   /**
@@ -275,7 +275,7 @@ public final class TemplateRegistry implements AutoCloseable {
   private void install(Watch watch, Loaded now) {
     loaded.put(watch, now);
     if (now.set() != null) {
-      revisionsByHash(watch).put(now.hash(), new Revision(TemplateRevision.of(now.sources()), now));
+      revisionsByHash(watch).put(now.content().hash(), new Revision(now.content(), now));
     }
   }
 

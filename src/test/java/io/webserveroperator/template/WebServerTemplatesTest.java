@@ -1,6 +1,7 @@
 package io.webserveroperator.template;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.webserveroperator.OperatorException;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -132,6 +134,59 @@ class WebServerTemplatesTest {
       assertThat(registry.loadNumber(watch))
           .as("the last good version stays, and so does its revision")
           .isEqualTo(edited);
+    }
+  }
+
+  @Test
+  void rendersFromAnEarlierRevisionWhileTheCurrentOneIsNewer(@TempDir Path dir) throws IOException {
+    copy(Project.file("templates"), dir);
+    List<Watch> reloaded = new CopyOnWriteArrayList<>();
+    try (TemplateRegistry registry = TemplateRegistry.load(dir.resolve("watches.yaml"))) {
+      Watch watch = registry.watches().get(0);
+      Map<String, Object> resource = webServer(Map.of("image", "nginx", "replicas", 2), true);
+      TemplateRevision before = registry.current(watch).orElseThrow();
+      registry.watchForChanges(reloaded::add, (w, e) -> {});
+      Path service = dir.resolve("webserver/service.yaml.j2");
+      String original = Files.readString(service);
+
+      Files.writeString(service, original.replace("name: http", "name: web"));
+      await().atMost(Duration.ofSeconds(20)).until(() -> !reloaded.isEmpty());
+      TemplateRevision after = registry.current(watch).orElseThrow();
+
+      assertThat(after.hash()).isNotEqualTo(before.hash()).hasSize(TemplateRevision.HASH_LENGTH);
+      assertThat(registry.render(watch, before.hash(), resource).get(1).body().toString())
+          .contains("name=http");
+      assertThat(registry.render(watch, after.hash(), resource).get(1).body().toString())
+          .contains("name=web");
+      assertThatThrownBy(() -> registry.render(watch, "0000000000", resource))
+          .isInstanceOf(UnknownRevisionException.class)
+          .hasMessageContaining("0000000000");
+
+      Files.writeString(service, original);
+      await().atMost(Duration.ofSeconds(20)).until(() -> reloaded.size() > 1);
+      assertThat(registry.current(watch))
+          .as("templates edited back are the earlier revision again")
+          .contains(before);
+    }
+  }
+
+  @Test
+  void aStoredRevisionIsParsedWhenARenderFirstAsksForIt() {
+    try (TemplateRegistry registry =
+        TemplateRegistry.load(Project.file("templates/watches.yaml"))) {
+      Watch watch = registry.watches().get(0);
+      Map<String, String> files = new TreeMap<>(registry.current(watch).orElseThrow().sources());
+      files.replaceAll(
+          (path, text) ->
+              path.endsWith("service.yaml.j2") ? text.replace("name: http", "name: stored") : text);
+      TemplateRevision stored = TemplateRevision.of(files);
+
+      registry.remember(watch, stored);
+
+      assertThat(registry.knows(watch, stored.hash())).isTrue();
+      Map<String, Object> resource = webServer(Map.of("image", "nginx", "replicas", 2), true);
+      assertThat(registry.render(watch, stored.hash(), resource).get(1).body().toString())
+          .contains("name=stored");
     }
   }
 
