@@ -73,9 +73,9 @@ class SuspendIT {
                                 .containsEntry("reason", "ReconcileDisabled")));
     assertThat(kubectl("get", "ws", "web", "-n", namespace))
         .as("kubectl get ws shows it")
-        .containsPattern("READY\\s+SUSPENDED\\s+AGE")
+        .containsPattern("READY\\s+REVISION\\s+SUSPENDED\\s+AGE")
         .containsPattern(
-            "(?m)^web\\s+2\\s+\\d+\\s+nginx:1\\.27\\s+(True|False)\\s+True\\s+\\d+[smh]\\s*$");
+            "(?m)^web\\s+2\\s+\\d+\\s+nginx:1\\.27\\s+(True|False)\\s+[0-9a-f]{10}\\s+True\\s+\\d+[smh]\\s*$");
     Map<String, Long> suspended = Quiet.settled(requests::snapshot, Duration.ofSeconds(1));
     Map<String, Object> condition = webServers.condition("web", "Suspended").orElseThrow();
 
@@ -106,7 +106,8 @@ class SuspendIT {
             });
     assertThat(kubectl("get", "ws", "web", "-n", namespace))
         .as("the SUSPENDED column is empty again")
-        .containsPattern("(?m)^web\\s+3\\s+\\d+\\s+nginx:1\\.28\\s+(True|False)\\s+\\d+[smh]\\s*$");
+        .containsPattern(
+            "(?m)^web\\s+3\\s+\\d+\\s+nginx:1\\.28\\s+(True|False)\\s+[0-9a-f]{10}\\s+\\d+[smh]\\s*$");
   }
 
   @Test
