@@ -12,8 +12,12 @@ import io.webserveroperator.apply.Change;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.Planner;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.rollout.RevisionChoice;
 import io.webserveroperator.rollout.RevisionChooser;
+import io.webserveroperator.rollout.Rollouts;
 import io.webserveroperator.template.TemplateRegistry;
+import io.webserveroperator.template.TemplateRevision;
+import io.webserveroperator.template.Watch;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.WebServers;
 import java.time.Clock;
@@ -22,6 +26,7 @@ import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -46,6 +51,7 @@ class ReconcilerTest {
 
   private final FakeChildren cluster = new FakeChildren();
   private final FakeResources resources = new FakeResources();
+  private RevisionChooser revisions = RevisionChooser.current();
   private Reconciler reconciler;
 
   @BeforeAll
@@ -80,7 +86,7 @@ class ReconcilerTest {
             resources,
             offline,
             Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC),
-            RevisionChooser.current());
+            (watch, resource) -> revisions.choose(watch, resource));
     reconciler = new Reconciler(templates.watches().get(0), WebServers.KIND, resources, parts);
   }
 
@@ -431,6 +437,54 @@ class ReconcilerTest {
     Map<String, Object> copy = new LinkedHashMap<>(resource);
     copy.put("metadata", metadata);
     return copy;
+  }
+
+  @Test
+  void theStatusNamesTheTemplateRevisionTheChildrenWereAppliedFrom() {
+    ObjectRef web = resources.put(webServer(2, null));
+
+    reconciler.reconcile(web);
+
+    assertThat(resources.status(web))
+        .containsEntry(
+            Rollouts.STATUS_FIELD,
+            templates.current(templates.watches().get(0)).orElseThrow().hash());
+  }
+
+  @Test
+  void aResourceRendersFromTheRevisionItsRolloutGivesIt() {
+    Watch watch = templates.watches().get(0);
+    Map<String, String> files = new TreeMap<>(templates.current(watch).orElseThrow().sources());
+    files.replaceAll(
+        (path, text) ->
+            path.endsWith("deployment.yaml.j2")
+                ? text.replace("- name: nginx", "- name: older")
+                : text);
+    TemplateRevision older = TemplateRevision.of(files);
+    templates.remember(watch, older);
+    revisions = (w, resource) -> RevisionChoice.of(older.hash());
+    ObjectRef web = resources.put(webServer(2, null));
+
+    reconciler.reconcile(web);
+
+    assertThat(cluster.get(DEPLOYMENT).orElseThrow().toString()).contains("name=older");
+    assertThat(resources.status(web)).containsEntry(Rollouts.STATUS_FIELD, older.hash());
+  }
+
+  @Test
+  void aPinToAnUnknownRevisionAppliesNothingAndSaysSo() {
+    revisions = (w, resource) -> RevisionChoice.refused("pinned to a revision that is not stored");
+    ObjectRef web = resources.put(webServer(2, null));
+
+    ReconcileResult result = reconciler.reconcile(web);
+
+    assertThat(result.next()).isEqualTo(ReconcileResult.Next.WAIT_FOR_CHANGE);
+    assertThat(cluster.writes()).isEmpty();
+    assertThat(ready(web))
+        .containsEntry("status", "False")
+        .containsEntry("reason", Reconciler.REVISION_NOT_FOUND)
+        .containsEntry("message", "pinned to a revision that is not stored");
+    assertThat(resources.status(web)).doesNotContainKey(Rollouts.STATUS_FIELD);
   }
 
   private static Map<String, Object> webServer(int replicas, String ingressHost) {
