@@ -12,7 +12,7 @@ import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplateRevision;
 import io.webserveroperator.template.Watch;
 import io.webserveroperator.testing.KubeTestBed;
-import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.TemplateFolder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +20,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -58,7 +57,7 @@ class RevisionStoreIT {
     admin = KubeTestBed.get().client();
     namespace = KubeTestBed.get().newNamespace("revisions");
     store = new RevisionStore(admin, namespace);
-    copy(Project.file("templates"), templates);
+    TemplateFolder.copyInto(templates);
     registry = TemplateRegistry.load(templates.resolve("watches.yaml"));
     watch = registry.watches().get(0);
   }
@@ -178,18 +177,5 @@ class RevisionStoreIT {
   private static Map<String, String> sources(ConfigMap map) {
     return new KubernetesSerialization()
         .unmarshal(map.getData().get(RevisionStore.FILES_KEY), Map.class);
-  }
-
-  private static void copy(Path from, Path to) throws IOException {
-    try (Stream<Path> paths = Files.walk(from)) {
-      for (Path path : (Iterable<Path>) paths::iterator) {
-        Path target = to.resolve(from.relativize(path).toString());
-        if (Files.isDirectory(path)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(path, target);
-        }
-      }
-    }
   }
 }

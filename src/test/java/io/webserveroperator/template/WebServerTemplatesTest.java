@@ -8,6 +8,7 @@ import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.ManagedLabels;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.TemplateFolder;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +17,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -111,7 +111,7 @@ class WebServerTemplatesTest {
 
   @Test
   void reloadsAnEditAndKeepsTheLastGoodVersionOfABrokenOne(@TempDir Path dir) throws IOException {
-    copy(Project.file("templates"), dir);
+    TemplateFolder.copyInto(dir);
     List<Watch> reloaded = new CopyOnWriteArrayList<>();
     List<OperatorException> errors = new CopyOnWriteArrayList<>();
     try (TemplateRegistry registry = TemplateRegistry.load(dir.resolve("watches.yaml"))) {
@@ -139,7 +139,7 @@ class WebServerTemplatesTest {
 
   @Test
   void rendersFromAnEarlierRevisionWhileTheCurrentOneIsNewer(@TempDir Path dir) throws IOException {
-    copy(Project.file("templates"), dir);
+    TemplateFolder.copyInto(dir);
     List<Watch> reloaded = new CopyOnWriteArrayList<>();
     try (TemplateRegistry registry = TemplateRegistry.load(dir.resolve("watches.yaml"))) {
       Watch watch = registry.watches().get(0);
@@ -187,19 +187,6 @@ class WebServerTemplatesTest {
       Map<String, Object> resource = webServer(Map.of("image", "nginx", "replicas", 2), true);
       assertThat(registry.render(watch, stored.hash(), resource).get(1).body().toString())
           .contains("name=stored");
-    }
-  }
-
-  private static void copy(Path from, Path to) throws IOException {
-    try (Stream<Path> paths = Files.walk(from)) {
-      for (Path path : (Iterable<Path>) paths::iterator) {
-        Path target = to.resolve(from.relativize(path).toString());
-        if (Files.isDirectory(path)) {
-          Files.createDirectories(target);
-        } else {
-          Files.copy(path, target);
-        }
-      }
     }
   }
 }
