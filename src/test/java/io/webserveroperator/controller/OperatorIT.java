@@ -160,7 +160,7 @@ class OperatorIT {
   }
 
   @Test
-  void ingressAppearsWhenSetAndIsPrunedWhenRemoved() {
+  void ingressAppearsWhenSetAndIsPrunedWhenRemovedOnceTheDeploymentIsReady() {
     startOperator();
     webServers.create(
         "web",
@@ -187,6 +187,9 @@ class OperatorIT {
     Map<String, Object> noIngress = new HashMap<>();
     noIngress.put("ingress", null);
     webServers.patchSpec("web", noIngress);
+    await().atMost(TIMEOUT).until(() -> eventReasons("web").contains("PruneDeferred"));
+    assertThat(ingress("web")).as("kept until the Deployment is available").isNotNull();
+    cluster.rollOut("web");
 
     await()
         .atMost(TIMEOUT)
@@ -213,6 +216,8 @@ class OperatorIT {
     await()
         .atMost(TIMEOUT)
         .until(() -> webServers.condition("web", "Ready").isPresent() && ingress("web") != null);
+    // Prune last: the Ingress goes once the Deployment is available.
+    cluster.rollOut("web");
 
     Files.delete(templates.resolve("webserver/ingress.yaml.j2"));
 
