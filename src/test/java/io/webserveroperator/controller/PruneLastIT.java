@@ -94,6 +94,8 @@ class PruneLastIT {
     WebServers webServers = new WebServers(admin, NAMESPACE);
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
     await().atMost(TIMEOUT).until(() -> ready(webServers) && available("web-deployment"));
+    assertThat(deployment("web-deployment").getSpec().getMinReadySeconds())
+        .isEqualTo(MIN_READY_SECONDS);
 
     Path template = templates.resolve("webserver/deployment.yaml.j2");
     Files.writeString(
