@@ -14,10 +14,12 @@ import java.util.Map;
  *     objects left in place
  * @param owned what the resource owns now, for its status inventory: the old inventory plus every
  *     object applied or found unchanged, less those pruned or left in place; after a refusal, the
- *     applies that succeeded beside it count too
+ *     applies that succeeded beside it count too; deferred prunes stay
  * @param children every rendered object as it is now (the API server's answer to its apply, or the
  *     cached copy when unchanged), for readiness and the status template; after a failure, those
  *     applied or unchanged
+ * @param deferred the objects no longer rendered whose prune waits for every child to be ready, in
+ *     plan order; empty after a failure, when nothing is pruned anyway
  * @param failure what stopped it, or null when every entry was carried out: an {@link
  *     OwnershipConflictException} when objects the templates render belong to someone else (nothing
  *     was written), else the {@link ApplyException} of the earliest entry in plan order that was
@@ -27,12 +29,14 @@ public record ChangeSet(
     List<Change> changes,
     List<ObjectRef> owned,
     Map<ObjectRef, Map<String, Object>> children,
+    List<ObjectRef> deferred,
     OperatorException failure) {
 
   public ChangeSet {
     changes = List.copyOf(changes);
     owned = List.copyOf(owned);
     children = Collections.unmodifiableMap(new LinkedHashMap<>(children));
+    deferred = List.copyOf(deferred);
   }
 
   /** Whether a conflict or a refusal stopped it, so that nothing was pruned. */

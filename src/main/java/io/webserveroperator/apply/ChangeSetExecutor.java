@@ -27,6 +27,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
 
 /**
  * Carries out a {@link Plan}, all or nothing as far as ownership goes:
@@ -43,8 +44,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *   <li>UPDATE and ADOPT entries are sent at once; an adopted object loses its adopt annotation. An
  *       update refused for an immutable field deletes and creates the object again when its
  *       template says {@code force: enabled}, and otherwise says how to allow that.
- *   <li>Only once every apply has succeeded, PRUNE entries are deleted one after the other and
- *       ORPHAN entries (kept by their {@code resource-policy}) dropped from the inventory.
+ *   <li>Only once every apply has succeeded, ORPHAN entries (kept by their {@code resource-policy})
+ *       are dropped from the inventory, and PRUNE entries are deleted one after the other once
+ *       every rendered child is ready as well (Argo CD's PruneLast): a renamed Deployment's old
+ *       pods serve until the new ones do. While a child is not ready they stay, owned, and the
+ *       {@link ChangeSet} lists them as deferred for a later reconcile.
  * </ol>
  *
  * <p>UNCHANGED entries cost no request. A refusal stops it: applies not yet sent are not sent,
@@ -97,13 +101,16 @@ public final class ChangeSetExecutor {
    *     UPDATE puts back what someone else changed rather than following a new render
    * @param lookBeforeCreating read every CREATE object before creating it: the resource's last
    *     reconcile ended in an ownership conflict
+   * @param ready judges a rendered child as it is after the applies; asked only when the plan
+   *     prunes, which waits until it holds for every child
    */
   public record Request(
       Owner owner,
       Collection<ObjectRef> inventory,
       List<IgnoreDifference> ignored,
       boolean updatesAreDrift,
-      boolean lookBeforeCreating) {}
+      boolean lookBeforeCreating,
+      Predicate<Map<String, Object>> ready) {}
 
   /** Carries out the plan. */
   public ChangeSet execute(Plan plan, Request request) {
@@ -146,7 +153,7 @@ public final class ChangeSetExecutor {
     }
     // 2. Updates and adoptions, unless a create was refused.
     applyAll(entries, Action.UPDATE, attempts, refused);
-    // 3. What was done, in plan order; prunes only when nothing was refused.
+    // 3. What was done, in plan order; prunes only when nothing was refused and all is ready.
     List<Change> changes = new ArrayList<>();
     Set<ObjectRef> owned = new LinkedHashSet<>(request.inventory());
     Map<ObjectRef, Map<String, Object>> current = new LinkedHashMap<>();
@@ -175,29 +182,36 @@ public final class ChangeSetExecutor {
       }
     }
     if (refusal != null) {
-      return new ChangeSet(changes, List.copyOf(owned), current, refusal);
+      return new ChangeSet(changes, List.copyOf(owned), current, List.of(), refusal);
     }
+    boolean prunesWait =
+        entries.stream().anyMatch(entry -> entry.action() == Action.PRUNE)
+            && !current.values().stream().allMatch(request.ready());
+    List<ObjectRef> deferred = new ArrayList<>();
     for (PlanEntry entry : entries) {
       if (entry.action() == Action.ORPHAN) {
         changes.add(new Change(entry.ref(), Action.ORPHAN, false));
         owned.remove(entry.ref());
+      } else if (entry.action() == Action.PRUNE && prunesWait) {
+        deferred.add(entry.ref());
       } else if (entry.action() == Action.PRUNE) {
         try {
           if (writer.prune(entry)) {
             changes.add(new Change(entry.ref(), Action.PRUNE, false));
           }
         } catch (ApplyException e) {
-          return new ChangeSet(changes, List.copyOf(owned), current, e);
+          return new ChangeSet(changes, List.copyOf(owned), current, List.of(), e);
         }
         owned.remove(entry.ref());
       }
     }
-    return new ChangeSet(changes, List.copyOf(owned), current, null);
+    return new ChangeSet(changes, List.copyOf(owned), current, deferred, null);
   }
 
   /** Nothing written: the old inventory, no children. */
   private static ChangeSet refused(Request request, OwnershipConflictException conflict) {
-    return new ChangeSet(List.of(), List.copyOf(request.inventory()), Map.of(), conflict);
+    return new ChangeSet(
+        List.of(), List.copyOf(request.inventory()), Map.of(), List.of(), conflict);
   }
 
   /**

@@ -5,10 +5,11 @@
  * <ol>
  *   <li>{@link io.webserveroperator.apply.ChangeSetExecutor} goes through the plan: CREATE and
  *       UPDATE entries are applied at once (server-side apply needs no order among them), UNCHANGED
- *       ones cost no request, and PRUNE entries are deleted only once every apply has succeeded. It
- *       returns a {@link io.webserveroperator.apply.ChangeSet}: the {@link
- *       io.webserveroperator.apply.Change} values written, what the resource owns now, its children
- *       as they are now, and the refusal that stopped it, if one did.
+ *       ones cost no request, and PRUNE entries are deleted only once every apply has succeeded and
+ *       every rendered child is ready (prune last). It returns a {@link
+ *       io.webserveroperator.apply.ChangeSet}: the {@link io.webserveroperator.apply.Change} values
+ *       written, what the resource owns now, its children as they are now, the prunes that wait for
+ *       readiness, and the refusal that stopped it, if one did.
  *   <li>The writes go through an {@link io.webserveroperator.apply.ObjectWriter}: {@link
  *       io.webserveroperator.apply.Applier} server-side-applies with the operator's field manager,
  *       forcing conflicts (or as a dry run, for the preview); {@link

@@ -46,6 +46,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
+import java.util.function.Predicate;
 import java.util.stream.Collectors;
 
 /**
@@ -53,10 +54,12 @@ import java.util.stream.Collectors;
  * resource from the cache, render it, plan against the cached children, apply and prune, write
  * status if it changed, and say what the work queue does next. A step that fails reports why (a
  * Warning event and the Ready condition) and stops the steps after it, so nothing is applied from a
- * broken render and nothing is pruned while an apply failed. A reconcile that finds what the last
- * successful one left ({@link SettledInputs}) ends after step 1: nothing it reads has changed. So
- * does a resource whose {@link ResourceAnnotations} disable its reconciles; a new reconcile request
- * among them runs every step even when its inputs are settled.
+ * broken render and nothing is pruned while an apply failed. Nor is anything pruned before every
+ * rendered child is ready ({@link PruneDeferrals}): a later reconcile, brought by a child's status
+ * change, prunes. A reconcile that finds what the last successful one left ({@link SettledInputs})
+ * ends after step 1: nothing it reads has changed. So does a resource whose {@link
+ * ResourceAnnotations} disable its reconciles; a new reconcile request among them runs every step
+ * even when its inputs are settled.
  *
  * <p>Thread-safe; the work queue guarantees one reconcile per resource at a time.
  */
@@ -83,6 +86,7 @@ public final class Reconciler {
   private final Clock clock;
   private final RevisionChooser revisions;
   private final Cleanup cleanup;
+  private final PruneDeferrals deferrals;
   private final KubernetesSerialization serialization;
   private final Map<ObjectRef, Integer> lastApplied = new ConcurrentHashMap<>();
   private final Map<ObjectRef, SettledInputs> settled = new ConcurrentHashMap<>();
@@ -130,6 +134,7 @@ public final class Reconciler {
     this.serialization = parts.client().getKubernetesSerialization();
     this.executor = new ChangeSetExecutor(parts.writer(), children, serialization, parts.applies());
     this.cleanup = new Cleanup(parts.client(), kind, parts.writer(), events);
+    this.deferrals = new PruneDeferrals(events);
   }
 
   /** Reconciles the resource that {@code ref} names, as it is in the cache now. */
@@ -224,6 +229,7 @@ public final class Reconciler {
     settled.remove(ref);
     conflicted.remove(ref);
     warnedValues.remove(ref);
+    deferrals.forget(ref);
   }
 
   /**
@@ -312,8 +318,9 @@ public final class Reconciler {
   }
 
   /**
-   * Carries out the plan and records one event naming every change; fails on a refusal, after
-   * recording what the applies beside it changed.
+   * Carries out the plan and records one event naming every change, and one when prunes start to
+   * wait for the children to be ready; fails on a refusal, after recording what the applies beside
+   * it changed.
    */
   private ChangeSet apply(
       ObjectRef ref, Observed observed, Plan plan, List<RenderedObject> desired) {
@@ -323,6 +330,10 @@ public final class Reconciler {
     // A conflict may have been resolved by someone we cannot watch: look before creating again.
     boolean lookBeforeCreating =
         conflicted.contains(ref) || OWNERSHIP_CONFLICT.equals(observed.readyReason());
+    // Prune last: what the templates no longer render goes once what replaces it is ready.
+    ReadinessRules rules = templates.readiness(watch);
+    Predicate<Map<String, Object>> ready =
+        child -> Readiness.of(child, rules).state() == Readiness.State.READY;
     ChangeSet changeSet =
         executor.execute(
             plan,
@@ -331,7 +342,8 @@ public final class Reconciler {
                 observed.inventory(),
                 watch.ignoreDifferences(),
                 updatesAreDrift,
-                lookBeforeCreating));
+                lookBeforeCreating,
+                ready));
     ChangeEvent.of(changeSet.changes())
         .ifPresent(event -> events.normal(observed.resource(), event.reason(), event.message()));
     if (changeSet.failure() instanceof OwnershipConflictException e) {
@@ -352,6 +364,7 @@ public final class Reconciler {
           changeSet.owned(),
           changeSet.changes());
     }
+    deferrals.record(ref, observed.resource(), changeSet, ready);
     lastApplied.put(ref, fingerprint);
     return changeSet;
   }

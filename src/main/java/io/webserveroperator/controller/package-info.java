@@ -16,7 +16,8 @@
  *       re-queue their owner, so drift is corrected at once.
  *   <li>{@link io.webserveroperator.controller.Reconciler} runs the six steps of README's concept
  *       diagram: the resource from the cache, render, plan against the cached children, apply and
- *       prune ({@code apply.ChangeSetExecutor}), status, and a {@link
+ *       prune ({@code apply.ChangeSetExecutor}; prunes wait until every rendered child is ready,
+ *       told once by {@link io.webserveroperator.controller.PruneDeferrals}), status, and a {@link
  *       io.webserveroperator.controller.ReconcileResult} that tells the queue what comes next. A
  *       failed step becomes a {@link io.webserveroperator.controller.ReconcileFailure}: a Warning
  *       event, the Ready condition's reason, and whether to retry or wait for a change. {@link

@@ -28,6 +28,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -108,6 +109,60 @@ class ChangeSetExecutorTest {
 
     assertThat(log).containsExactly("applied Service", "applied Deployment", "pruned Ingress");
     assertThat(result.owned()).containsExactly(DEPLOYMENT, SERVICE);
+  }
+
+  @Test
+  void prunesWaitWhileAChildIsNotReadyAndStayOwned() {
+    List<Object> judged = new CopyOnWriteArrayList<>();
+    Predicate<Map<String, Object>> ready =
+        child -> {
+          judged.add(child.get("kind"));
+          return !"Deployment".equals(child.get("kind"));
+        };
+
+    ChangeSet result =
+        executor(writer(ChangeSetExecutorTest::stored), Runnable::run)
+            .execute(
+                plan(create(SERVICE), create(DEPLOYMENT), prune(INGRESS), orphan(CONFIG)),
+                request(List.of(INGRESS, CONFIG), ready));
+
+    assertThat(result.failed()).isFalse();
+    assertThat(judged).as("the children as applied").contains("Service", "Deployment");
+    assertThat(log).doesNotContain("pruned Ingress");
+    assertThat(result.deferred()).containsExactly(INGRESS);
+    assertThat(result.owned())
+        .as("a deferred prune stays owned; a kept object leaves the inventory as before")
+        .containsExactlyInAnyOrder(INGRESS, SERVICE, DEPLOYMENT);
+    assertThat(result.changes())
+        .containsExactly(
+            new Change(SERVICE, Action.CREATE, false),
+            new Change(DEPLOYMENT, Action.CREATE, false),
+            new Change(CONFIG, Action.ORPHAN, false));
+  }
+
+  @Test
+  void prunesOnceEveryChildIsReady() {
+    ChangeSet result =
+        executor(writer(ChangeSetExecutorTest::stored), Runnable::run)
+            .execute(
+                plan(create(DEPLOYMENT), prune(INGRESS)),
+                request(List.of(INGRESS), child -> "Deployment".equals(child.get("kind"))));
+
+    assertThat(log).containsExactly("pruned Ingress");
+    assertThat(result.deferred()).isEmpty();
+    assertThat(result.owned()).containsExactly(DEPLOYMENT);
+  }
+
+  @Test
+  void readinessIsNotJudgedWhenNothingIsPruned() {
+    ChangeSet result =
+        executor(writer(ChangeSetExecutorTest::stored), Runnable::run)
+            .execute(
+                plan(create(DEPLOYMENT)),
+                request(List.of(), child -> fail("judged without a prune")));
+
+    assertThat(result.deferred()).isEmpty();
+    assertThat(result.owned()).containsExactly(DEPLOYMENT);
   }
 
   @Test
@@ -243,7 +298,8 @@ class ChangeSetExecutorTest {
         executor(writer, Runnable::run)
             .execute(
                 plan(create(DEPLOYMENT), create(CONFIG)),
-                new ChangeSetExecutor.Request(OWNER, List.of(), List.of(), false, true));
+                new ChangeSetExecutor.Request(
+                    OWNER, List.of(), List.of(), false, true, child -> true));
 
     assertThat(result.failure()).isInstanceOf(OwnershipConflictException.class);
     assertThat(log).containsExactly("read Deployment", "read ConfigMap");
@@ -377,7 +433,13 @@ class ChangeSetExecutorTest {
   }
 
   private static ChangeSetExecutor.Request request(List<ObjectRef> inventory, boolean drift) {
-    return new ChangeSetExecutor.Request(OWNER, inventory, List.of(), drift, false);
+    return new ChangeSetExecutor.Request(OWNER, inventory, List.of(), drift, false, child -> true);
+  }
+
+  /** A request whose children are ready when {@code ready} says so. */
+  private static ChangeSetExecutor.Request request(
+      List<ObjectRef> inventory, Predicate<Map<String, Object>> ready) {
+    return new ChangeSetExecutor.Request(OWNER, inventory, List.of(), false, false, ready);
   }
 
   private static PlanEntry conflict(ObjectRef ref) {
@@ -435,6 +497,11 @@ class ChangeSetExecutorTest {
   private static PlanEntry prune(ObjectRef ref) {
     return new PlanEntry(
         ref, Action.PRUNE, null, object(ref), JsonNodeFactory.instance.arrayNode(), null, null);
+  }
+
+  private static PlanEntry orphan(ObjectRef ref) {
+    return new PlanEntry(
+        ref, Action.ORPHAN, null, object(ref), JsonNodeFactory.instance.arrayNode(), null, null);
   }
 
   private static Map<String, Object> object(ObjectRef ref) {

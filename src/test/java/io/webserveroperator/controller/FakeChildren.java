@@ -15,8 +15,9 @@ import java.util.Optional;
 
 /**
  * The children as an API server and its informer cache would hold them, in memory: an apply stores
- * the desired object as it is, a delete removes it, and each write is logged. Applies can be
- * refused with an HTTP status code, as the API server refuses them.
+ * the desired object as it is (no status: what a controller reports comes with {@link
+ * #writeStatus}), a delete removes it, and each write is logged. Applies can be refused with an
+ * HTTP status code, as the API server refuses them.
  */
 final class FakeChildren implements ObjectWriter, ReadCache {
 
@@ -42,6 +43,16 @@ final class FakeChildren implements ObjectWriter, ReadCache {
     @SuppressWarnings("unchecked")
     Map<String, Object> spec = (Map<String, Object>) object.getAdditionalProperties().get("spec");
     spec.put(field, value);
+    object.getMetadata().setResourceVersion(Integer.toString(++version));
+  }
+
+  /**
+   * Replaces a stored object's status, as its controller writes it through the status subresource:
+   * a new {@code resourceVersion}, the spec untouched.
+   */
+  void writeStatus(ObjectRef ref, Map<String, Object> status) {
+    GenericKubernetesResource object = stored.get(ref);
+    object.setAdditionalProperty("status", status);
     object.getMetadata().setResourceVersion(Integer.toString(++version));
   }
 

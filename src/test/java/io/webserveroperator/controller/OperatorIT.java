@@ -160,7 +160,7 @@ class OperatorIT {
   }
 
   @Test
-  void ingressAppearsWhenSetAndIsPrunedWhenRemoved() {
+  void ingressAppearsWhenSetAndIsPrunedWhenRemovedOnceTheDeploymentIsReady() {
     startOperator();
     webServers.create(
         "web",
@@ -187,6 +187,9 @@ class OperatorIT {
     Map<String, Object> noIngress = new HashMap<>();
     noIngress.put("ingress", null);
     webServers.patchSpec("web", noIngress);
+    await().atMost(TIMEOUT).until(() -> eventReasons("web").contains("PruneDeferred"));
+    assertThat(ingress("web")).as("kept until the Deployment is available").isNotNull();
+    cluster.rollOut("web");
 
     await()
         .atMost(TIMEOUT)
@@ -213,6 +216,8 @@ class OperatorIT {
     await()
         .atMost(TIMEOUT)
         .until(() -> webServers.condition("web", "Ready").isPresent() && ingress("web") != null);
+    // Prune last: the Ingress goes once the Deployment is available.
+    cluster.rollOut("web");
 
     Files.delete(templates.resolve("webserver/ingress.yaml.j2"));
 
@@ -516,6 +521,44 @@ class OperatorIT {
   }
 
   @Test
+  void aPruneThatWaitsIsDoneByTheFinalizerWhenTheResourceIsDeleted() throws Exception {
+    Path watches = templates.resolve("watches.yaml");
+    Files.writeString(
+        watches, Files.readString(watches) + "  allowedClusterScopedKinds: [PriorityClass]\n");
+    Path template = templates.resolve("webserver/priorityclass.yaml.j2");
+    Files.writeString(
+        template,
+        """
+        apiVersion: scheduling.k8s.io/v1
+        kind: PriorityClass
+        metadata:
+          name: {{ metadata.namespace }}-{{ metadata.name }}
+        value: 1000
+        """);
+    startOperator();
+    webServers.create("web", Map.of("image", "nginx", "replicas", 1));
+    String old = namespace + "-web";
+    await().atMost(TIMEOUT).until(() -> priorityClass(old) != null);
+
+    // Renamed while the Deployment is not available (the test bed runs no Deployment controller).
+    Files.writeString(
+        template,
+        Files.readString(template).replace("-{{ metadata.name }}", "-{{ metadata.name }}-v2"));
+    await().atMost(TIMEOUT).until(() -> eventReasons("web").contains("PruneDeferred"));
+    assertThat(priorityClass(old)).as("the prune waits").isNotNull();
+    assertThat(webServers.status("web").get("inventory"))
+        .asList()
+        .extracting(entry -> (Object) ((Map<?, ?>) entry).get("name"))
+        .contains(old, old + "-v2");
+
+    webServers.named("web").delete();
+
+    await().atMost(TIMEOUT).until(() -> webServers.named("web").get() == null);
+    assertThat(priorityClass(old)).isNull();
+    assertThat(priorityClass(old + "-v2")).isNull();
+  }
+
+  @Test
   void valuesTheApiServerRewritesNeverCauseWrites() throws Exception {
     Files.writeString(
         templates.resolve("webserver/deployment.yaml.j2"),
@@ -634,6 +677,10 @@ class OperatorIT {
 
   private static long delta(Map<String, Long> before, Map<String, Long> after, String verb) {
     return after.getOrDefault(verb, 0L) - before.getOrDefault(verb, 0L);
+  }
+
+  private Object priorityClass(String name) {
+    return admin.scheduling().v1().priorityClasses().withName(name).get();
   }
 
   private List<String> eventReasons(String name) {

@@ -189,6 +189,7 @@ class ReconcilerTest {
     ObjectRef web = resources.put(webServer(2, "www.example.com"));
     reconciler.reconcile(web);
     assertThat(cluster.contains(INGRESS)).isTrue();
+    rollOut(DEPLOYMENT, 2);
 
     resources.put(webServer(2, null));
     ReconcileResult result = reconciler.reconcile(web);
@@ -204,13 +205,104 @@ class ReconcilerTest {
   void aReconcileThatUpdatesAndPrunesRecordsOneEventNamingBoth() {
     ObjectRef web = resources.put(webServer(2, "www.example.com"));
     reconciler.reconcile(web);
+    rollOut(DEPLOYMENT, 2);
     int before = resources.events().size();
 
-    resources.put(webServer(3, null));
+    // A Service update leaves every child ready, so the prune comes in the same reconcile.
+    Map<String, Object> nodePort = webServer(2, null);
+    spec(nodePort).put("serviceType", "NodePort");
+    resources.put(nodePort);
     reconciler.reconcile(web);
 
     assertThat(resources.events().subList(before, resources.events().size()))
-        .containsExactly("Normal Applied: Updated " + DEPLOYMENT + "; Pruned " + INGRESS);
+        .containsExactly("Normal Applied: Updated " + SERVICE + "; Pruned " + INGRESS);
+  }
+
+  @Test
+  void aPruneWaitsUntilEveryRenderedChildIsReady() {
+    ObjectRef web = resources.put(webServer(2, "www.example.com"));
+    reconciler.reconcile(web);
+
+    resources.put(webServer(2, null));
+    ReconcileResult waiting = reconciler.reconcile(web);
+
+    assertThat(waiting.changes()).isEmpty();
+    assertThat(cluster.contains(INGRESS)).as("the Deployment has no available replica").isTrue();
+    assertThat(inventory(web))
+        .as("still owned, so it is pruned later or cleaned up with the resource")
+        .containsExactlyInAnyOrder(DEPLOYMENT.name(), SERVICE.name(), INGRESS.name());
+    assertThat(resources.events())
+        .last()
+        .isEqualTo(
+            "Normal PruneDeferred: " + INGRESS + " is deleted once " + DEPLOYMENT + " is ready");
+    assertThat(ready(web)).containsEntry("status", "False").containsEntry("reason", "Progressing");
+
+    // The Deployment controller's status write is a change of a child: it brings a reconcile.
+    rollOut(DEPLOYMENT, 2);
+    ReconcileResult pruned = reconciler.reconcile(web);
+
+    assertThat(pruned.changes()).containsExactly(new Change(INGRESS, Action.PRUNE, false));
+    assertThat(cluster.contains(INGRESS)).isFalse();
+    assertThat(inventory(web)).containsExactlyInAnyOrder(DEPLOYMENT.name(), SERVICE.name());
+    assertThat(ready(web)).containsEntry("status", "True");
+    assertThat(resources.events()).last().isEqualTo("Normal Pruned: Pruned " + INGRESS);
+  }
+
+  @Test
+  void whileAPruneWaitsItIsToldOnceAndReconcilesWriteOnlyWhatChanged() {
+    ObjectRef web = resources.put(webServer(2, "www.example.com"));
+    reconciler.reconcile(web);
+    resources.put(webServer(2, null));
+    reconciler.reconcile(web);
+    List<String> events = resources.events();
+    List<String> writes = cluster.writes();
+    int statusWrites = resources.statusWrites();
+
+    ReconcileResult settled = reconciler.reconcile(web);
+    writeDeploymentStatus(2, 1);
+    ReconcileResult halfway = reconciler.reconcile(web);
+    writeDeploymentStatus(2, 1);
+    ReconcileResult sameAgain = reconciler.reconcile(web);
+
+    assertThat(List.of(settled, halfway, sameAgain))
+        .allSatisfy(result -> assertThat(result.changes()).isEmpty());
+    assertThat(halfway.statusWritten()).as("the Ready message names 1 of 2").isTrue();
+    assertThat((String) ready(web).get("message")).contains("1 of 2 replicas available");
+    assertThat(settled.statusWritten()).isFalse();
+    assertThat(sameAgain.statusWritten()).isFalse();
+    assertThat(resources.statusWrites()).isEqualTo(statusWrites + 1);
+    assertThat(resources.events()).as("PruneDeferred, once").isEqualTo(events);
+    assertThat(cluster.writes()).isEqualTo(writes);
+    assertThat(cluster.contains(INGRESS)).isTrue();
+  }
+
+  @Test
+  void aResourceDeletedWhileAPruneWaitsLeavesTheOldObjectToTheGarbageCollector() {
+    ObjectRef web = resources.put(webServer(2, "www.example.com"));
+    reconciler.reconcile(web);
+    resources.put(webServer(2, null));
+    reconciler.reconcile(web);
+    List<String> writes = cluster.writes();
+
+    Map<String, Object> deleted = webServer(2, null);
+    deleted.put(
+        "metadata",
+        Map.of(
+            "name", "web",
+            "namespace", NAMESPACE,
+            "uid", "uid-1",
+            "generation", 1,
+            "deletionTimestamp", "2026-01-01T00:00:00Z"));
+    resources.put(deleted);
+    ReconcileResult result = reconciler.reconcile(web);
+
+    assertThat(result).isEqualTo(ReconcileResult.nothing());
+    assertThat(inventory(web)).contains(INGRESS.name());
+    assertThat(cluster.writes()).as("nothing is applied or pruned any more").isEqualTo(writes);
+    assertThat(cluster.get(INGRESS).orElseThrow().getMetadata().getOwnerReferences())
+        .as("the garbage collector deletes it with the WebServer")
+        .singleElement()
+        .satisfies(owner -> assertThat(owner.getUid()).isEqualTo("uid-1"));
   }
 
   @Test
@@ -323,13 +415,15 @@ class ReconcilerTest {
 
     resources.put(webServer(3, null));
     ReconcileResult resumed = reconciler.reconcile(web);
+    rollOut(DEPLOYMENT, 3);
+    ReconcileResult rolledOut = reconciler.reconcile(web);
 
     assertThat(resumed.changes())
         .extracting(Change::ref, Change::action)
-        .containsExactlyInAnyOrder(
-            tuple(DEPLOYMENT, Action.UPDATE),
-            tuple(SERVICE, Action.UPDATE),
-            tuple(INGRESS, Action.PRUNE));
+        .containsExactlyInAnyOrder(tuple(DEPLOYMENT, Action.UPDATE), tuple(SERVICE, Action.UPDATE));
+    assertThat(rolledOut.changes())
+        .as("the prune held back waits for the updated Deployment")
+        .containsExactly(new Change(INGRESS, Action.PRUNE, false));
     assertThat(cluster.get(SERVICE).orElseThrow().<String>get("spec", "type"))
         .isEqualTo("ClusterIP");
     assertThat(cluster.contains(INGRESS)).isFalse();
@@ -409,6 +503,30 @@ class ReconcilerTest {
 
     assertThat(resources.status(web)).containsEntry("lastHandledReconcileAt", "t1");
     assertThat(conditionTypes(web)).doesNotContain("Suspended");
+  }
+
+  /** Plays the Deployment controller once every replica is available. */
+  private void rollOut(ObjectRef deployment, int replicas) {
+    cluster.writeStatus(
+        deployment,
+        Map.of(
+            "observedGeneration", 1,
+            "replicas", replicas,
+            "updatedReplicas", replicas,
+            "readyReplicas", replicas,
+            "availableReplicas", replicas));
+  }
+
+  /** Plays the Deployment controller midway: every replica updated, {@code available} of them. */
+  private void writeDeploymentStatus(int replicas, int available) {
+    cluster.writeStatus(
+        DEPLOYMENT,
+        Map.of(
+            "observedGeneration", 1,
+            "replicas", replicas,
+            "updatedReplicas", replicas,
+            "readyReplicas", available,
+            "availableReplicas", available));
   }
 
   /** The resource with {@code metadata.generation} 2, as the API server makes a spec change. */

@@ -1,6 +1,7 @@
 package io.webserveroperator.testing;
 
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.DeploymentStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.bench.OperatorProcess;
 import io.webserveroperator.controller.Operator;
@@ -141,6 +142,32 @@ public final class ControlPlaneExtension implements BeforeEachCallback, AfterEac
     OperatorProcess process = OperatorJvm.start(name, args, env, port, folder);
     processes.add(process);
     return process;
+  }
+
+  /**
+   * Plays the Deployment controller, which the test bed does not run, for a WebServer's Deployment:
+   * every replica of its current spec updated and available, as {@code kubectl rollout status}
+   * wants. A later spec change needs another call.
+   */
+  public void rollOut(String webServer) {
+    admin()
+        .apps()
+        .deployments()
+        .inNamespace(namespace)
+        .withName(webServer + "-deployment")
+        .editStatus(
+            d -> {
+              int replicas = d.getSpec().getReplicas();
+              d.setStatus(
+                  new DeploymentStatusBuilder()
+                      .withObservedGeneration(d.getMetadata().getGeneration())
+                      .withReplicas(replicas)
+                      .withUpdatedReplicas(replicas)
+                      .withReadyReplicas(replicas)
+                      .withAvailableReplicas(replicas)
+                      .build());
+              return d;
+            });
   }
 
   /** The Deployment of a WebServer ({@code NAME-deployment}); null while there is none. */
