@@ -81,8 +81,9 @@ class WebServerE2EIT {
 
     awaitWebServer("2 True");
     assertThat(kubectl.run("get", "ws"))
-        .containsPattern("NAME\\s+DESIRED\\s+AVAILABLE\\s+IMAGE\\s+READY\\s+SUSPENDED\\s+AGE")
-        .containsPattern("my-nginx-app\\s+2\\s+2\\s+nginx:latest\\s+True\\s+");
+        .containsPattern(
+            "NAME\\s+DESIRED\\s+AVAILABLE\\s+IMAGE\\s+READY\\s+REVISION\\s+SUSPENDED\\s+AGE")
+        .containsPattern("my-nginx-app\\s+2\\s+2\\s+nginx:latest\\s+True\\s+[0-9a-f]{10}\\s+");
 
     kubectl.run("scale", "ws", NAME, "--replicas=3");
     awaitWebServer("3 True");
