@@ -213,7 +213,7 @@ class RolloutIT {
           assertThat(revisionsOf(members))
               .as("revision of each WebServer while paused")
               .isEqualTo(expected(name -> name.equals(CANARY) ? bad : good.target()));
-          assertThat(members.get(CANARY).ready()).as("the failed one is Ready").isFalse();
+          assertThat(members.get(CANARY).ready()).as("whether the failed one is Ready").isFalse();
           assertThat(members)
               .allSatisfy(
                   (name, member) -> {
@@ -302,13 +302,8 @@ class RolloutIT {
     assertThat(revisionsOf(view.members()))
         .isEqualTo(expected(name -> pins.containsKey(name) ? old : done.target()));
     assertThat(view.members()).allSatisfy((name, member) -> assertThat(member.ready()).isTrue());
-    // 18 move: 1, then 9, then 18.
+    // 18 move: 1, then 9, then 18; the pinned ones never.
     assertStepsAllowed(samples, done.target(), new int[] {1, 9, 18}, pins.keySet());
-    assertThat(samples)
-        .as("the pinned ones throughout the rollout")
-        .allSatisfy(
-            sample ->
-                assertThat(sample.on(done.target())).doesNotContainAnyElementsOf(pins.keySet()));
 
     report("edit with two pinned", edited, samples, done.target());
 
