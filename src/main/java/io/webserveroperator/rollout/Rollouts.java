@@ -336,7 +336,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
                 + " paused at step "
                 + (after.step() + 1)
                 + ": not Ready within "
-                + watch.rollout().orElseThrow().progressDeadline()
+                + watch.rollout().orElseThrow().progressDeadlineText()
                 + ": "
                 + String.join(", ", after.failed())
                 + ". Resources not yet moved stay on "

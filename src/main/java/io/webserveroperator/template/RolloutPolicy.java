@@ -95,12 +95,17 @@ public record RolloutPolicy(List<RolloutStep> steps, Duration progressDeadline, 
     return allowed;
   }
 
+  /** The progress deadline as watches.yaml writes it, for messages: {@code 5m}, {@code 1h30m}. */
+  public String progressDeadlineText() {
+    return DurationText.format(progressDeadline);
+  }
+
   /** For messages: {@code steps [1, 10%, 50%, 100%], progressDeadline 5m, maxUnready 0}. */
   public String describe() {
     return "steps "
         + steps
         + ", progressDeadline "
-        + DurationText.format(progressDeadline)
+        + progressDeadlineText()
         + ", maxUnready "
         + maxUnready;
   }

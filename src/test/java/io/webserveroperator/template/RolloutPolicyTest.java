@@ -71,6 +71,7 @@ class RolloutPolicyTest {
 
     assertThat(policy.describe())
         .isEqualTo("steps [1, 10%, 50%, 100%], progressDeadline 5m, maxUnready 2");
+    assertThat(policy.progressDeadlineText()).isEqualTo("5m");
   }
 
   @Test
