@@ -1,5 +1,10 @@
 package io.webserveroperator.rollout;
 
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.webserveroperator.status.Condition;
+import io.webserveroperator.status.Conditions;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -22,6 +27,43 @@ public record RolloutMember(
     boolean ready,
     boolean excluded) {
 
+  /**
+   * A resource as a rollout sees it, read from a copy of it: the cached one, or one just listed.
+   *
+   * @param disabled whether its reconciles are disabled; being deleted excludes it too
+   */
+  public static RolloutMember of(GenericKubernetesResource resource, boolean disabled) {
+    var metadata = resource.getMetadata();
+    Map<String, String> labels = metadata.getLabels() == null ? Map.of() : metadata.getLabels();
+    Map<String, String> annotations =
+        metadata.getAnnotations() == null ? Map.of() : metadata.getAnnotations();
+    Map<String, Object> status =
+        resource.getAdditionalProperties().get("status") instanceof Map<?, ?> map
+            ? cast(map)
+            : Map.of();
+    long generation = metadata.getGeneration() == null ? 0 : metadata.getGeneration();
+    boolean applied =
+        status.get("observedGeneration") instanceof Number observed
+            && observed.longValue() == generation;
+    boolean ready =
+        Conditions.read(status).stream()
+            .anyMatch(
+                (Condition condition) ->
+                    condition.type().equals("Ready")
+                        && condition.status().equals("True")
+                        && condition.observedGeneration() == generation);
+    return new RolloutMember(
+        new RolloutOrder(
+            "true".equals(labels.get(RolloutOrder.CANARY_LABEL)),
+            Objects.requireNonNullElse(metadata.getNamespace(), ""),
+            metadata.getName()),
+        Optional.ofNullable(annotations.get(Rollouts.PIN_ANNOTATION)).filter(pin -> !pin.isBlank()),
+        Optional.ofNullable(status.get(Rollouts.STATUS_FIELD)).map(String::valueOf),
+        applied,
+        ready,
+        metadata.getDeletionTimestamp() != null || disabled);
+  }
+
   /** {@code namespace/name}, as events and {@code rollout status} name it. */
   public String name() {
     return position.namespace().isEmpty()
@@ -37,5 +79,10 @@ public record RolloutMember(
   /** Whether it moves with the rollout: neither pinned nor unable to move. */
   boolean moves() {
     return pin.isEmpty() && !excluded;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> cast(Map<?, ?> map) {
+    return (Map<String, Object>) map;
   }
 }

@@ -31,15 +31,10 @@ public final class RolloutPlanner {
     if (state.phase() != RolloutState.Phase.PROGRESSING) {
       return state;
     }
-    List<RolloutMember> moving =
-        members.stream()
-            .filter(RolloutMember::moves)
-            .sorted(Comparator.comparing(RolloutMember::position))
-            .toList();
+    List<RolloutMember> moving = moving(members);
     RolloutState current = state;
     while (true) {
-      int allowed = policy.allowed(current.step(), moving.size());
-      List<RolloutMember> admitted = moving.subList(0, allowed);
+      List<RolloutMember> admitted = admitted(policy, current.step(), moving);
       current =
           current.admitting(
               admitted.isEmpty()
@@ -49,7 +44,7 @@ public final class RolloutPlanner {
       List<RolloutMember> unready = unready(target, admitted);
       boolean applied = admitted.stream().allMatch(member -> member.on(target));
       if (applied && unready.size() <= policy.maxUnready()) {
-        if (policy.isLast(current.step()) || allowed == moving.size()) {
+        if (policy.isLast(current.step()) || admitted.size() == moving.size()) {
           return current.completed();
         }
         current = current.atStep(current.step() + 1, now);
@@ -60,6 +55,42 @@ public final class RolloutPlanner {
       }
       return current;
     }
+  }
+
+  /**
+   * The resources step {@code stepIndex} (0-based) lets through: the first of those that move, in
+   * {@link RolloutOrder}, as many as the policy allows then. Pinned, suspended and deleted ones are
+   * never among them.
+   *
+   * @throws IndexOutOfBoundsException when the policy has no such step
+   */
+  public static List<RolloutMember> admitted(
+      RolloutPolicy policy, int stepIndex, List<RolloutMember> members) {
+    List<RolloutMember> moving = moving(members);
+    return moving.subList(0, policy.allowed(stepIndex, moving.size()));
+  }
+
+  /**
+   * The resources the step after the current one would move to the target: those it lets through
+   * that are not on the target yet. Empty when no step follows: the rollout is complete or paused
+   * (only a template edit moves it on), or at its last step.
+   */
+  public static Optional<List<RolloutMember>> nextStep(
+      RolloutPolicy policy, RolloutState state, List<RolloutMember> members) {
+    if (state.phase() != RolloutState.Phase.PROGRESSING || state.step() + 1 >= policy.stepCount()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        admitted(policy, state.step() + 1, members).stream()
+            .filter(member -> !member.on(state.target()))
+            .toList());
+  }
+
+  private static List<RolloutMember> moving(List<RolloutMember> members) {
+    return members.stream()
+        .filter(RolloutMember::moves)
+        .sorted(Comparator.comparing(RolloutMember::position))
+        .toList();
   }
 
   private static List<RolloutMember> unready(String target, List<RolloutMember> admitted) {

@@ -117,6 +117,52 @@ class RolloutPlannerTest {
     assertThat(paused.failed()).hasSize(21).endsWith("and 10 more");
   }
 
+  @Test
+  void aStepAdmitsTheFirstResourcesThatMoveCanariesFirst() {
+    List<RolloutMember> members = new ArrayList<>(members(4, 0));
+    members.add(
+        new RolloutMember(
+            new RolloutOrder(true, "zzz", "canary"),
+            Optional.empty(),
+            Optional.of("old"),
+            true,
+            true,
+            false));
+    members.set(
+        0, new RolloutMember(position(0), Optional.of("old"), Optional.empty(), true, true, false));
+    members.set(
+        1, new RolloutMember(position(1), Optional.empty(), Optional.empty(), true, true, true));
+
+    assertThat(RolloutPlanner.admitted(POLICY, 0, members))
+        .extracting(RolloutMember::name)
+        .containsExactly("zzz/canary");
+    assertThat(RolloutPlanner.admitted(POLICY, 1, members))
+        .extracting(RolloutMember::name)
+        .containsExactly("zzz/canary", "default/web-02");
+  }
+
+  @Test
+  void theNextStepMovesWhatItAdmitsThatIsNotOnTheTargetYet() {
+    RolloutState firstStep = RolloutPlanner.next(POLICY, BEGUN, members(6, 0), START);
+
+    assertThat(RolloutPlanner.nextStep(POLICY, firstStep, members(6, 1)))
+        .hasValueSatisfying(
+            moved ->
+                assertThat(moved)
+                    .extracting(RolloutMember::name)
+                    .containsExactly("default/web-01", "default/web-02"));
+  }
+
+  @Test
+  void noStepFollowsAPausedOrCompleteRolloutOrItsLastStep() {
+    List<RolloutMember> members = members(6, 0);
+    RolloutState lastStep = BEGUN.atStep(POLICY.stepCount() - 1, START);
+
+    assertThat(RolloutPlanner.nextStep(POLICY, BEGUN.paused(List.of()), members)).isEmpty();
+    assertThat(RolloutPlanner.nextStep(POLICY, BEGUN.completed(), members)).isEmpty();
+    assertThat(RolloutPlanner.nextStep(POLICY, lastStep, members)).isEmpty();
+  }
+
   /** {@code count} resources, the first {@code moved} of them Ready on the target. */
   private static List<RolloutMember> members(int count, int moved) {
     return IntStream.range(0, count)
