@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
       TestCommand.class,
       LintCommand.class,
       RunCommand.class,
+      RolloutCommand.class,
       DevCommand.class,
       BenchCommand.class
     })

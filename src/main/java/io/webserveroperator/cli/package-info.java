@@ -1,5 +1,6 @@
 /**
  * The command line: one class per sub-command ({@code render}, {@code diff}, {@code test}, {@code
- * lint}, {@code run}, {@code dev}, {@code bench}), each a thin edge over the packages below it.
+ * lint}, {@code run}, {@code rollout}, {@code dev}, {@code bench}), each a thin edge over the
+ * packages below it.
  */
 package io.webserveroperator.cli;

@@ -47,7 +47,7 @@ public final class ResourceAnnotations {
   private ResourceAnnotations() {}
 
   /** Whether the resource's reconciles are disabled. */
-  static boolean disabled(HasMetadata resource) {
+  public static boolean disabled(HasMetadata resource) {
     return DISABLED.equals(annotation(resource, RECONCILE));
   }
 

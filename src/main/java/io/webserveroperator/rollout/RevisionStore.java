@@ -50,6 +50,12 @@ public final class RevisionStore {
   /** The data key holding the files, as a JSON object from path to text. */
   public static final String FILES_KEY = "templates.json";
 
+  /** The {@link #GROUP_LABEL} value of the core group, as a label value cannot be empty. */
+  private static final String CORE_GROUP = "core";
+
+  private static final Comparator<StoredRevision> BY_NUMBER =
+      Comparator.comparingInt(StoredRevision::number);
+
   private final KubernetesClient client;
   private final String namespace;
   private final KubernetesSerialization json;
@@ -79,18 +85,30 @@ public final class RevisionStore {
             .withLabel(GROUP_LABEL, group(watch))
             .list()
             .getItems()) {
-      try {
-        stored.add(read(map));
-      } catch (RuntimeException e) {
-        LOG.warn(
-            "Ignoring the template revision {}/{}, which cannot be read: {}",
-            namespace,
-            map.getMetadata().getName(),
-            e.getMessage());
-      }
+      readable(map).ifPresent(stored::add);
     }
-    stored.sort(Comparator.comparingInt(StoredRevision::number));
+    stored.sort(BY_NUMBER);
     return stored;
+  }
+
+  /**
+   * Every stored revision of every kind, in one request: by kind, in order of kind and group, each
+   * kind's oldest number first. Those that cannot be read are left out, as by {@link #list}.
+   */
+  public Map<StoredKind, List<StoredRevision>> listEveryKind() {
+    Map<StoredKind, List<StoredRevision>> kinds =
+        new TreeMap<>(Comparator.comparing(StoredKind::kind).thenComparing(StoredKind::group));
+    for (ConfigMap map :
+        client.configMaps().inNamespace(namespace).withLabel(KIND_LABEL).list().getItems()) {
+      Map<String, String> labels = map.getMetadata().getLabels();
+      String group = labels.getOrDefault(GROUP_LABEL, CORE_GROUP);
+      StoredKind kind =
+          new StoredKind(labels.get(KIND_LABEL), group.equals(CORE_GROUP) ? "" : group);
+      readable(map)
+          .ifPresent(stored -> kinds.computeIfAbsent(kind, k -> new ArrayList<>()).add(stored));
+    }
+    kinds.values().forEach(stored -> stored.sort(BY_NUMBER));
+    return kinds;
   }
 
   /** Stores a new revision with its rollout {@code state}, which carries its number. */
@@ -171,7 +189,20 @@ public final class RevisionStore {
   }
 
   private static String group(Watch watch) {
-    return watch.group().isEmpty() ? "core" : watch.group();
+    return watch.group().isEmpty() ? CORE_GROUP : watch.group();
+  }
+
+  private Optional<StoredRevision> readable(ConfigMap map) {
+    try {
+      return Optional.of(read(map));
+    } catch (RuntimeException e) {
+      LOG.warn(
+          "Ignoring the template revision {}/{}, which cannot be read: {}",
+          namespace,
+          map.getMetadata().getName(),
+          e.getMessage());
+      return Optional.empty();
+    }
   }
 
   @SuppressWarnings("unchecked")

@@ -9,7 +9,7 @@ import java.util.regex.Pattern;
  * Durations as Kubernetes and Go write them in YAML ({@code 30s}, {@code 5m}, {@code 1h30m}, {@code
  * 500ms}), or a whole number of seconds, as a Deployment's {@code progressDeadlineSeconds}.
  */
-final class DurationText {
+public final class DurationText {
 
   private static final Pattern TEXT = Pattern.compile("-?(?:\\d+(?:ms|h|m|s))+");
   private static final Pattern PART = Pattern.compile("(\\d+)(ms|h|m|s)");
@@ -57,7 +57,7 @@ final class DurationText {
    * A duration of 0 or more as {@link #parse} reads it, largest unit first ({@code 1h30m}, {@code
    * 1m30s}), rounded down to the millisecond.
    */
-  static String format(Duration duration) {
+  public static String format(Duration duration) {
     Duration rest = duration.truncatedTo(ChronoUnit.MILLIS);
     if (rest.isZero()) {
       return "0s";
