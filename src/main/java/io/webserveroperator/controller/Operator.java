@@ -136,6 +136,7 @@ public final class Operator implements AutoCloseable {
               this::enqueue);
       resources.put(key(watch.apiVersion(), watch.kind()), cache);
       rollouts.register(watch, cache::list);
+      metrics.rollout(watch.kind(), () -> rollouts.state(watch), () -> rollouts.members(watch));
       reconcilers.put(
           key(watch.apiVersion(), watch.kind()), new Reconciler(watch, kind, cache, parts));
     }

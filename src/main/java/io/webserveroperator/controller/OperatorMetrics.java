@@ -3,19 +3,27 @@ package io.webserveroperator.controller;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MultiGauge;
+import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.webserveroperator.apply.Change;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.kube.ApiRequestCounter;
+import io.webserveroperator.rollout.RolloutMember;
+import io.webserveroperator.rollout.RolloutState;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 
 /**
  * The operator's Prometheus metrics, named as controller-runtime names them so that existing
@@ -25,7 +33,9 @@ import java.util.function.Supplier;
  * leader_election_master_status}; plus {@code rest_client_requests_total} by verb, which counts
  * every API request the client sent, {@code rest_client_lease_requests_total}, those of them on
  * Leases, {@code webserver_operator_pruned_objects_total} and {@code
- * webserver_operator_reload_pruned_objects} by kind, and, when sharded, {@code
+ * webserver_operator_reload_pruned_objects} by kind, {@code webserver_operator_rollout_paused},
+ * {@code webserver_operator_rollout_step}, {@code webserver_operator_rollout_revision} and {@code
+ * webserver_operator_template_revision_resources} by kind, and, when sharded, {@code
  * webserver_operator_shard_resources}, {@code webserver_operator_shard_handovers_total} and {@code
  * webserver_operator_shard_ring_size}.
  */
@@ -36,6 +46,12 @@ public final class OperatorMetrics {
 
   private final PrometheusMeterRegistry registry =
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+
+  /** The {@code revision} of resources whose status names no template revision yet. */
+  static final String NO_REVISION = "none";
+
+  /** Gauges whose rows come and go (a kind's revisions), set again before each scrape. */
+  private final List<Runnable> beforeScrape = new CopyOnWriteArrayList<>();
 
   /** Per kind: objects pruned since its templates were loaded or last reloaded. */
   private final Map<String, AtomicLong> prunedSinceReload = new ConcurrentHashMap<>();
@@ -90,6 +106,70 @@ public final class OperatorMetrics {
         .description("Live members on the ring, as the leader sees them")
         .tag("shard", shard)
         .register(registry);
+  }
+
+  /**
+   * Registers the rollout gauges of {@code kind}, read at each scrape. From the rollout's {@code
+   * state}, known only to the replica that leads (the others show none of these three): {@code
+   * webserver_operator_rollout_paused} (1 or 0), {@code webserver_operator_rollout_step} (the
+   * current step, from 1; 0 once complete) and {@code webserver_operator_rollout_revision} (the
+   * target's number). From the kind's cached {@code resources}, on every replica: {@code
+   * webserver_operator_template_revision_resources{revision}}, how many are on each revision hash
+   * ({@value #NO_REVISION} while their status names none).
+   */
+  public void rollout(
+      String kind,
+      Supplier<Optional<RolloutState>> state,
+      Supplier<List<RolloutMember>> resources) {
+    Tags tags = Tags.of("kind", kind);
+    MultiGauge paused =
+        MultiGauge.builder("webserver.operator.rollout.paused")
+            .description("Whether the kind's rollout is paused, waiting for a template edit")
+            .register(registry);
+    MultiGauge step =
+        MultiGauge.builder("webserver.operator.rollout.step")
+            .description("The current step of the kind's rollout, from 1; 0 once complete")
+            .register(registry);
+    MultiGauge revision =
+        MultiGauge.builder("webserver.operator.rollout.revision")
+            .description("The number of the revision the kind's rollout moves to")
+            .register(registry);
+    MultiGauge perRevision =
+        MultiGauge.builder("webserver.operator.template.revision.resources")
+            .description("Resources whose status names this template revision hash")
+            .register(registry);
+    beforeScrape.add(
+        () -> {
+          Optional<RolloutState> current = state.get();
+          paused.register(
+              row(tags, current.map(s -> s.phase() == RolloutState.Phase.PAUSED ? 1 : 0)), true);
+          step.register(
+              row(
+                  tags,
+                  current.map(s -> s.phase() == RolloutState.Phase.COMPLETE ? 0 : s.step() + 1)),
+              true);
+          revision.register(row(tags, current.map(RolloutState::number)), true);
+          perRevision.register(
+              resources.get().stream()
+                  .collect(
+                      Collectors.groupingBy(
+                          member -> member.revision().orElse(NO_REVISION),
+                          TreeMap::new,
+                          Collectors.counting()))
+                  .entrySet()
+                  .stream()
+                  .<MultiGauge.Row<?>>map(
+                      count ->
+                          MultiGauge.Row.of(tags.and("revision", count.getKey()), count.getValue()))
+                  .toList(),
+              true);
+        });
+  }
+
+  private static List<MultiGauge.Row<?>> row(Tags tags, Optional<? extends Number> value) {
+    return value
+        .<List<MultiGauge.Row<?>>>map(v -> List.of(MultiGauge.Row.of(tags, v)))
+        .orElse(List.of());
   }
 
   /** Registers the depth of the work queue. */
@@ -179,8 +259,12 @@ public final class OperatorMetrics {
     Counter.builder("workqueue.retries").tag("name", queue).register(registry).increment();
   }
 
-  /** The metrics in Prometheus' text format. */
-  public String scrape() {
+  /**
+   * The metrics in Prometheus' text format. One scrape at a time, so that two never set the same
+   * gauges' rows at once.
+   */
+  public synchronized String scrape() {
+    beforeScrape.forEach(Runnable::run);
     return registry.scrape();
   }
 }

@@ -133,6 +133,11 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
     return Optional.ofNullable(states.get(watch));
   }
 
+  /** The kind's resources as its rollout sees them, from its cache: no request. */
+  public List<RolloutMember> members(Watch watch) {
+    return resources.get(watch).get().stream().map(this::member).toList();
+  }
+
   /** The revision {@code resource} renders from. */
   @Override
   public RevisionChoice choose(Watch watch, GenericKubernetesResource resource) {
