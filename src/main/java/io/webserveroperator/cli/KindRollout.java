@@ -33,6 +33,6 @@ record KindRollout(
 
   /** Where its rollout stands: the state of its newest revision, as the operator reads it. */
   Optional<RolloutState> state() {
-    return revisions.stream().flatMap(revision -> revision.state().stream()).reduce((a, b) -> b);
+    return StoredRevision.stateOf(revisions);
   }
 }

@@ -194,14 +194,7 @@ final class RolloutStatusPrinter {
 
     /** The revision a pin (a hash or a number) names, as the operator finds it. */
     String pin(String pin) {
-      return all.stream()
-          .filter(stored -> stored.hash().equals(pin))
-          .findFirst()
-          .or(
-              () ->
-                  all.stream()
-                      .filter(stored -> Integer.toString(stored.number()).equals(pin))
-                      .findFirst())
+      return StoredRevision.find(all, pin)
           .map(stored -> name(stored.hash()))
           .orElse(pin + ", not stored: it cannot render");
     }

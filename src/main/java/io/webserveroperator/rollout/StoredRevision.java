@@ -1,6 +1,7 @@
 package io.webserveroperator.rollout;
 
 import io.webserveroperator.template.TemplateRevision;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -15,5 +16,25 @@ public record StoredRevision(TemplateRevision revision, int number, Optional<Rol
 
   public String hash() {
     return revision.hash();
+  }
+
+  /**
+   * Where a kind's rollout stands, given its stored revisions oldest number first: the state of the
+   * newest that has one, as the operator reads it back.
+   */
+  public static Optional<RolloutState> stateOf(List<StoredRevision> revisions) {
+    return revisions.stream().flatMap(stored -> stored.state().stream()).reduce((a, b) -> b);
+  }
+
+  /** The revision that {@code name} names by hash, else by number, as a pin names one. */
+  public static Optional<StoredRevision> find(List<StoredRevision> revisions, String name) {
+    return revisions.stream()
+        .filter(stored -> stored.hash().equals(name))
+        .findFirst()
+        .or(
+            () ->
+                revisions.stream()
+                    .filter(stored -> Integer.toString(stored.number()).equals(name))
+                    .findFirst());
   }
 }
