@@ -6,6 +6,7 @@ import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KubeClients;
 import io.webserveroperator.preview.DryRunDiff;
+import io.webserveroperator.rollout.RevisionStore;
 import io.webserveroperator.template.TemplateRegistry;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -30,7 +31,9 @@ import picocli.CommandLine.Spec;
  * <p>stdout is the diff ({@link PlanPrinter}); stderr says, per CONFLICT, that the operator would
  * apply nothing for that resource until it is resolved (a conflict alone is a difference, exit 1),
  * and, with {@code --live}, always how many objects the templates would prune ({@link
- * PruneSummary}), so that an edit that removes a template warns before it takes effect.
+ * PruneSummary}), so that an edit that removes a template warns before it takes effect. With {@code
+ * --template-revision}, the live resources render from a revision the operator stored ({@link
+ * RevisionSelection}), and stderr first names each kind left out.
  */
 @Command(
     name = "diff",
@@ -68,6 +71,17 @@ final class DiffCommand implements Callable<Integer> {
           "Diff the resources of the watched kinds as they are in the cluster instead of files,"
               + " to preview a template edit (namespace -n, or all namespaces).")
   boolean live;
+
+  @Option(
+      names = "--template-revision",
+      paramLabel = "REV",
+      description =
+          "With --live, render from a template revision the operator stored instead of"
+              + " --templates: its hash or number, or 'next' for the resources the next step of"
+              + " each kind's rollout would move (revisions are read from --operator-namespace).")
+  String templateRevision;
+
+  @Mixin OperatorNamespaceOption operator;
 
   @Option(
       names = {"-n", "--namespace"},
@@ -112,7 +126,13 @@ final class DiffCommand implements Callable<Integer> {
       err.flush();
       return FAILED;
     }
+    if (templateRevision != null && !live) {
+      err.println("diff: --template-revision renders the live resources: add --live.");
+      err.flush();
+      return FAILED;
+    }
     Report report;
+    List<String> notes = List.of();
     try (TemplateRegistry registry = TemplateRegistry.load(templates.watches())) {
       List<ResourceFiles.FileResource> resources = new ArrayList<>();
       for (String file : files) {
@@ -121,7 +141,16 @@ final class DiffCommand implements Callable<Integer> {
       Plan plan;
       try (KubernetesClient client = clients.apply(cluster.kubeconfig, cluster.context)) {
         DryRunDiff diff = new DryRunDiff(client, registry);
-        plan = live ? diff.diffLive(namespace) : diff(diff, resources, defaultNamespace(client));
+        if (templateRevision != null) {
+          RevisionSelection revisions =
+              new RevisionSelection(
+                  new RevisionStore(client, operator.namespace), registry, templateRevision);
+          plan = diff.diffLive(namespace, revisions);
+          revisions.requireFound();
+          notes = revisions.notes();
+        } else {
+          plan = live ? diff.diffLive(namespace) : diff(diff, resources, defaultNamespace(client));
+        }
       }
       report =
           report(
@@ -143,6 +172,7 @@ final class DiffCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     out.print(report.out());
     out.flush();
+    notes.forEach(note -> err.println("diff: " + note));
     err.print(report.err());
     err.flush();
     return report.exit();

@@ -35,6 +35,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -47,7 +48,8 @@ import java.util.Set;
  * <ol>
  *   <li>Read the resource from the cluster. When it exists, render with its {@code uid}, so that
  *       owner references match the live children, and take its status inventory.
- *   <li>Render it through its watch's templates.
+ *   <li>Render it through its watch's templates, or a stored revision of them ({@link
+ *       LiveSelection}).
  *   <li>Per rendered object: GET the live object and server-side-apply the rendered one as a dry
  *       run with the operator's field manager, conflicts forced.
  *   <li>Sanitise both sides ({@link DiffSanitizer}) and compare the whole objects: no live object
@@ -102,7 +104,7 @@ public final class DryRunDiff {
       metadata(rendered).put("uid", metadata(live).get("uid"));
       inventory = Inventory.fromStatus(child(live, "status"));
     }
-    return plan(watch, rendered, inventory);
+    return plan(watch, rendered, inventory, Optional.empty());
   }
 
   /**
@@ -113,23 +115,44 @@ public final class DryRunDiff {
    * @throws OperatorException as {@link #diff(Map)}
    */
   public Plan diffLive(String namespace) {
+    return diffLive(namespace, LiveSelection.current());
+  }
+
+  /**
+   * As {@link #diffLive(String)}, for the resources {@code selection} picks of each kind, each
+   * rendered from the revision it gives: to preview what moving them to a stored revision would
+   * change.
+   *
+   * @throws OperatorException as {@link #diff(Map)}
+   */
+  public Plan diffLive(String namespace, LiveSelection selection) {
     List<PlanEntry> entries = new ArrayList<>();
     for (Watch watch : templates.watches()) {
-      for (Map<String, Object> resource : list(watch, namespace)) {
+      for (LiveSelection.Pick pick : selection.select(watch, list(watch, namespace))) {
+        Map<String, Object> resource = asMap(pick.resource());
         Map<String, Object> status = child(resource, "status");
-        entries.addAll(plan(watch, resource, Inventory.fromStatus(status)).entries());
+        entries.addAll(
+            plan(watch, resource, Inventory.fromStatus(status), pick.revision()).entries());
       }
     }
     return new Plan(entries);
   }
 
-  private Plan plan(Watch watch, Map<String, Object> resource, List<ObjectRef> inventory) {
+  private Plan plan(
+      Watch watch,
+      Map<String, Object> resource,
+      List<ObjectRef> inventory,
+      Optional<String> revision) {
     List<PlanEntry> entries = new ArrayList<>();
     Set<ObjectRef.Identity> rendered = new HashSet<>();
     Set<ObjectRef.Identity> listed = new HashSet<>();
     inventory.forEach(ref -> listed.add(ref.identity()));
     Owner owner = Owner.of(resource);
-    for (RenderedObject object : templates.render(watch, resource)) {
+    List<RenderedObject> objects =
+        revision.isPresent()
+            ? templates.render(watch, revision.get(), resource)
+            : templates.render(watch, resource);
+    for (RenderedObject object : objects) {
       rendered.add(object.ref().identity());
       entries.add(
           compare(
@@ -214,15 +237,13 @@ public final class DryRunDiff {
     }
   }
 
-  private List<Map<String, Object>> list(Watch watch, String namespace) {
+  private List<GenericKubernetesResource> list(Watch watch, String namespace) {
     String where = namespace == null ? "all namespaces" : "namespace " + namespace;
     try {
       var operation = client.genericKubernetesResources(kind(watch.apiVersion(), watch.kind()));
-      var items =
-          namespace == null
-              ? operation.inAnyNamespace().list().getItems()
-              : operation.inNamespace(namespace).list().getItems();
-      return items.stream().map(this::asMap).toList();
+      return namespace == null
+          ? operation.inAnyNamespace().list().getItems()
+          : operation.inNamespace(namespace).list().getItems();
     } catch (KubernetesClientException e) {
       throw new OperatorException(
           "Cannot list " + watch.kind() + " in " + where + ": " + reasonOf(e), e);

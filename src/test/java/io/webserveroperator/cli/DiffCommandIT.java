@@ -11,6 +11,11 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.controller.Operator;
+import io.webserveroperator.rollout.RevisionStore;
+import io.webserveroperator.rollout.StoredRevision;
+import io.webserveroperator.template.TemplateRegistry;
+import io.webserveroperator.template.TemplateRevision;
+import io.webserveroperator.template.Watch;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.RequestLog;
 import io.webserveroperator.testing.WebServers;
@@ -21,7 +26,9 @@ import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -235,6 +242,77 @@ class DiffCommandIT {
             "+    webapp.example.com/edited: \"yes\"",
             "+  annotations:",
             "+    webapp.example.com/edited: \"yes\"");
+  }
+
+  @Test
+  void liveFromAStoredRevisionShowsWhatMovingEveryResourceToItWouldChange() {
+    reconcile("shop.yaml");
+    TemplateRevision edited = storeEditedRevision();
+
+    for (String revision : List.of("2", edited.hash())) {
+      Run run = diff("--live", "-n", namespace, "--template-revision", revision);
+
+      assertThat(run.err()).isEqualTo(NOTHING_PRUNED);
+      assertThat(run.exit()).isEqualTo(1);
+      assertThat(run.headers())
+          .containsExactlyInAnyOrder(
+              "v1 Service " + namespace + "/shop-a-service (UPDATE)",
+              "v1 Service " + namespace + "/shop-b-service (UPDATE)");
+    }
+  }
+
+  @Test
+  void nextRevisionShowsOnlyWhatTheNextStepOfTheRolloutWouldMove() throws IOException {
+    Files.writeString(
+        templates.resolve("watches.yaml"), "  rollout: {steps: [1]}\n", StandardOpenOption.APPEND);
+    reconcile("shop.yaml");
+    TemplateRevision edited = storeEditedRevision();
+    webServers
+        .named("shop-a")
+        .editStatus(
+            webServer -> {
+              @SuppressWarnings("unchecked")
+              Map<String, Object> status =
+                  (Map<String, Object>) webServer.getAdditionalProperties().get("status");
+              status.put("templateRevision", edited.hash());
+              return webServer;
+            });
+
+    Run run = diff("--live", "-n", namespace, "--template-revision", "next");
+
+    assertThat(run.err()).isEqualTo(NOTHING_PRUNED);
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.headers())
+        .containsExactly("v1 Service " + namespace + "/shop-b-service (UPDATE)");
+  }
+
+  @Test
+  void nextRevisionOfACompleteRolloutDiffsNothingAndSaysWhy() {
+    reconcile("shop.yaml");
+
+    Run run = diff("--live", "-n", namespace, "--template-revision", "next");
+
+    assertThat(run.out()).isEmpty();
+    assertThat(run.exit()).isZero();
+    assertThat(run.err())
+        .startsWith("diff: no step follows in the rollout of WebServer to its revision 1 (")
+        .contains("): it is complete.\n")
+        .endsWith(NOTHING_PRUNED);
+  }
+
+  @Test
+  void aRevisionNoKindHasStoredExitsTwoNamingThoseThatAre() {
+    reconcile("shop.yaml");
+
+    Run run = diff("--live", "-n", namespace, "--template-revision", "7");
+
+    assertThat(run.out()).isEmpty();
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err())
+        .startsWith(
+            "diff: No watched kind has a template revision 7 stored in namespace "
+                + namespace
+                + ". WebServer left out: it has no stored template revision 7 (stored: 1 (");
   }
 
   @Test
@@ -489,6 +567,7 @@ class DiffCommandIT {
       all.addAll(List.of("--templates", templates.toString()));
     }
     all.addAll(List.of("--kubeconfig", kubeconfig.toString()));
+    all.addAll(List.of("--operator-namespace", namespace));
     int exit = cli.execute(all.toArray(String[]::new));
     return new Run(exit, out.toString(), err.toString());
   }
@@ -519,6 +598,30 @@ class DiffCommandIT {
                           .equals(webServers.status(name).get("observedGeneration")));
     }
     operator.close();
+  }
+
+  /**
+   * Stores, as the operator would, revision 2 of the WebServer templates: the current ones with an
+   * annotation added to the Service, rolling out from revision 1, which the operator stored.
+   */
+  private TemplateRevision storeEditedRevision() {
+    try (TemplateRegistry registry = TemplateRegistry.load(templates.resolve("watches.yaml"))) {
+      Watch watch = registry.watches().get(0);
+      Map<String, String> files = new HashMap<>(registry.current(watch).orElseThrow().sources());
+      files.computeIfPresent(
+          "webserver/service.yaml.j2",
+          (path, text) ->
+              text.replace(
+                  "  labels:\n",
+                  "  annotations:\n    webapp.example.com/edited: \"yes\"\n  labels:\n"));
+      TemplateRevision edited = TemplateRevision.of(files);
+      RevisionStore store = new RevisionStore(admin, namespace);
+      StoredRevision first = store.list(watch).get(0);
+      assertThat(edited.hash()).isNotEqualTo(first.hash());
+      store.create(
+          watch, edited, first.state().orElseThrow().next(edited.hash(), 2, Instant.now()));
+      return edited;
+    }
   }
 
   /** The resourceVersion of every object the test namespace holds that diff could touch. */
