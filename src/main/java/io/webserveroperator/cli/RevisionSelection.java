@@ -85,7 +85,7 @@ final class RevisionSelection implements LiveSelection {
         "the rollout of "
             + watch.kind()
             + " to its revision "
-            + StoredRevision.find(stored, target).map(StoredRevision::number).orElseThrow()
+            + state.get().number()
             + " ("
             + target
             + ")";

@@ -506,6 +506,16 @@ class DiffCommandIT {
   }
 
   @Test
+  void aTemplateRevisionWithoutLiveExitsTwo() {
+    Run run = diff("-f", fixture("web.yaml"), "--template-revision", "next");
+
+    assertThat(run.exit()).isEqualTo(2);
+    assertThat(run.err())
+        .isEqualTo("diff: --template-revision renders the live resources: add --live.\n");
+    assertThat(requests.requests()).isEmpty();
+  }
+
+  @Test
   void unreachableClusterExitsTwoNamingTheServer() {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
