@@ -654,7 +654,11 @@ class OperatorIT {
         .contains("controller_runtime_reconcile_time_seconds_bucket")
         .contains("workqueue_depth{name=\"operator\"}")
         .contains("leader_election_master_status{name=\"webserver-operator\"} 1.0")
-        .contains("rest_client_requests_total{verb=\"patch\"}");
+        .contains("rest_client_requests_total{verb=\"patch\"}")
+        .contains("webserver_operator_rollout_step{kind=\"WebServer\"} 0.0")
+        .containsPattern(
+            "webserver_operator_template_revision_resources\\{kind=\"WebServer\","
+                + "revision=\"[0-9a-f]{10}\"} 1\\.0");
   }
 
   @Test
