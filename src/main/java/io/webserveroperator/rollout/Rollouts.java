@@ -2,8 +2,6 @@ package io.webserveroperator.rollout;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.webserveroperator.manifest.Lifecycle;
-import io.webserveroperator.status.Condition;
-import io.webserveroperator.status.Conditions;
 import io.webserveroperator.status.EventSink;
 import io.webserveroperator.template.RolloutPolicy;
 import io.webserveroperator.template.TemplateRegistry;
@@ -358,40 +356,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
 
   /** The resource as its rollout sees it. */
   RolloutMember member(GenericKubernetesResource resource) {
-    var metadata = resource.getMetadata();
-    Map<String, String> labels = metadata.getLabels() == null ? Map.of() : metadata.getLabels();
-    Map<String, String> annotations =
-        metadata.getAnnotations() == null ? Map.of() : metadata.getAnnotations();
-    Map<String, Object> status =
-        resource.getAdditionalProperties().get("status") instanceof Map<?, ?> map
-            ? cast(map)
-            : Map.of();
-    long generation = metadata.getGeneration() == null ? 0 : metadata.getGeneration();
-    boolean applied =
-        status.get("observedGeneration") instanceof Number observed
-            && observed.longValue() == generation;
-    boolean ready =
-        Conditions.read(status).stream()
-            .anyMatch(
-                (Condition condition) ->
-                    condition.type().equals("Ready")
-                        && condition.status().equals("True")
-                        && condition.observedGeneration() == generation);
-    return new RolloutMember(
-        new RolloutOrder(
-            "true".equals(labels.get(RolloutOrder.CANARY_LABEL)),
-            Objects.requireNonNullElse(metadata.getNamespace(), ""),
-            metadata.getName()),
-        Optional.ofNullable(annotations.get(PIN_ANNOTATION)).filter(pin -> !pin.isBlank()),
-        Optional.ofNullable(status.get(STATUS_FIELD)).map(String::valueOf),
-        applied,
-        ready,
-        metadata.getDeletionTimestamp() != null || excluded.test(resource));
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> cast(Map<?, ?> map) {
-    return (Map<String, Object>) map;
+    return RolloutMember.of(resource, excluded.test(resource));
   }
 
   @Override
