@@ -47,16 +47,6 @@ final class RevisionWatch implements AutoCloseable {
     }
   }
 
-  /** How many are on the revision now. */
-  int onRevision() {
-    return onRevision.size();
-  }
-
-  /** How many are on the revision and Ready now. */
-  int ready() {
-    return ready.size();
-  }
-
   /**
    * Waits until every WebServer is on the revision; returns the time since {@code startNanos}.
    *

@@ -11,11 +11,12 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Plays the Deployment controller, which the benchmark's API server runs without: each Deployment
@@ -55,7 +56,7 @@ final class SimulatedDeploymentController implements AutoCloseable {
   /** The generation each Deployment's next status write is for. */
   private final Map<String, Long> scheduled = new ConcurrentHashMap<>();
 
-  private final AtomicLong failures = new AtomicLong();
+  private final AtomicReference<String> failure = new AtomicReference<>();
   private final SharedIndexInformer<Deployment> informer;
 
   /** Starts it; returns once its informer has listed the namespace's Deployments. */
@@ -73,9 +74,13 @@ final class SimulatedDeploymentController implements AutoCloseable {
     return counter.writes();
   }
 
-  /** The status writes the API server refused (a Deployment deleted meanwhile, say). */
-  long failures() {
-    return failures.get();
+  /**
+   * The first status write the API server refused, if any: nothing deletes the benchmark's
+   * Deployments, so the run cannot be trusted after one.
+   */
+  Optional<String> failure() {
+    return Optional.ofNullable(failure.get())
+        .map(reason -> "The simulated Deployment controller could not write a status: " + reason);
   }
 
   @Override
@@ -112,7 +117,7 @@ final class SimulatedDeploymentController implements AutoCloseable {
       writer.mergePatch(
           DirectApiClient.path(DEPLOYMENTS, namespace, name) + "/status", Map.of("status", status));
     } catch (RuntimeException e) {
-      failures.incrementAndGet();
+      failure.compareAndSet(null, e.getMessage());
     } finally {
       scheduled.remove(name, generation);
     }

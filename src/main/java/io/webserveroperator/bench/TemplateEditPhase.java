@@ -60,7 +60,7 @@ final class TemplateEditPhase {
   TemplateEditFigures.Preparation prepare(
       String what, long startNanos, OperatorReplicas operator, RequestCounts before, long written) {
     try (RevisionWatch watch = new RevisionWatch(client, namespace, templates.hash(), webServers)) {
-      watch.awaitReady(startNanos, timeout(), progress, this::rollingNow, Optional::empty);
+      watch.awaitReady(startNanos, timeout(), progress, this::rollingNow, controller::failure);
     }
     RequestCounts requests = quiet(operator);
     return new TemplateEditFigures.Preparation(
@@ -92,13 +92,13 @@ final class TemplateEditPhase {
     try (RevisionWatch watch = new RevisionWatch(client, namespace, hash, webServers);
         StoredRevisionWatch stored = new StoredRevisionWatch(client, namespace, hash, timeline)) {
       Supplier<String> detail = () -> rollingNow() + ", " + step(timeline);
-      Supplier<Optional<String>> paused = () -> paused(timeline, hash);
+      Supplier<Optional<String>> failure = () -> paused(timeline, hash).or(controller::failure);
       rolling.reset();
       long start = System.nanoTime();
       stored.start(start);
       templates.edit(number);
-      Duration allOnRevision = watch.awaitOnRevision(start, timeout(), progress, detail, paused);
-      Duration allReady = watch.awaitReady(start, timeout(), progress, detail, paused);
+      Duration allOnRevision = watch.awaitOnRevision(start, timeout(), progress, detail, failure);
+      Duration allReady = watch.awaitReady(start, timeout(), progress, detail, failure);
       Duration complete = awaitComplete(timeline, start);
       CpuTimes cpu = CpuTimes.of(parts).minus(cpuBefore);
       RequestCounts requests = quiet(operator).minus(requestsBefore);
