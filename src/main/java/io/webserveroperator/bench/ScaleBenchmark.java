@@ -8,6 +8,7 @@ import io.webserveroperator.dev.LocalClusterOptions;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.kube.KindResolver;
 import io.webserveroperator.kube.KubeClients;
+import io.webserveroperator.template.RolloutPolicy;
 import io.webserveroperator.template.TemplateRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -56,13 +58,24 @@ public final class ScaleBenchmark {
       new FolderApplier(admin, Duration.ofSeconds(60)).apply(options.crds());
       createNamespace(admin, OPERATOR_NAMESPACE);
       createNamespace(admin, MINIMAL_NAMESPACE);
+      TemplateCopy edited =
+          options.templateEdit().enabled()
+              ? TemplateCopy.of(
+                  options.templates(),
+                  options.operatorLog().resolveSibling("bench-scale-templates"))
+              : null;
+      if (edited != null) {
+        // The first edit is made without a policy, whatever the copied watches.yaml says.
+        edited.rollout(Optional.empty());
+      }
+      Path templates = edited == null ? options.templates() : edited.root();
       List<String> jvm = new ArrayList<>(List.of("-XX:MaxRAM=" + options.maxRam()));
       jvm.addAll(OperatorProcess.IMAGE_JVM_FLAGS);
       jvm.addAll(options.extraJvmFlags());
       List<List<String>> commands = new ArrayList<>();
       List<Path> logs = new ArrayList<>();
       for (int i = 1; i <= options.replicas(); i++) {
-        commands.add(operatorCommand(jvm, server.kubeconfigPath()));
+        commands.add(operatorCommand(jvm, server.kubeconfigPath(), templates));
         logs.add(options.operatorLog(i));
       }
       progress.accept(
@@ -115,6 +128,10 @@ public final class ScaleBenchmark {
                     options.changeWindow(),
                     DRAIN);
         RequestCounts changeRequests = settled(operator).minus(changeStart);
+        List<TemplateEditFigures> templateEdits =
+            edited == null
+                ? List.of()
+                : templateEdits(admin, server, operator, edited, commands.get(0));
         return new ScaleReport(
             options.count(),
             options.warmUp(),
@@ -133,16 +150,82 @@ public final class ScaleBenchmark {
             options.rate(),
             changes,
             changeRequests,
-            memory);
+            memory,
+            templateEdits);
       }
     }
   }
 
   /**
-   * {@code java} arguments for the operator's jar watching the benchmark's namespace; with several
-   * replicas, sharded automatically with their Leases in that namespace. The health port follows.
+   * The template-edit phase: the simulated Deployment controller rolls every Deployment out once,
+   * then an edit moves every WebServer at once; with a policy, the operator is restarted with it
+   * and a second edit moves them in its steps.
    */
-  private List<String> operatorCommand(List<String> jvm, Path kubeconfig) {
+  private List<TemplateEditFigures> templateEdits(
+      KubernetesClient admin,
+      LocalCluster server,
+      OperatorReplicas operator,
+      TemplateCopy templates,
+      List<String> command) {
+    Duration rolloutTime = options.templateEdit().rolloutTime();
+    RollingDeployments rolling = new RollingDeployments();
+    List<TemplateEditFigures> edits = new ArrayList<>();
+    progress.accept(
+        "Starting the simulated Deployment controller ("
+            + rolloutTime.toMillis()
+            + " ms per rollout); it rolls every Deployment out once");
+    RequestCounts before = settled(operator);
+    long start = System.nanoTime();
+    try (SimulatedDeploymentController controller =
+        new SimulatedDeploymentController(admin, OPERATOR_NAMESPACE, rolloutTime, rolling)) {
+      TemplateEditPhase phase =
+          new TemplateEditPhase(
+              admin,
+              OPERATOR_NAMESPACE,
+              templates,
+              controller,
+              rolling,
+              options.warmUp() + options.count(),
+              options.quiet(),
+              progress);
+      TemplateEditFigures.Preparation first =
+          phase.prepare(
+              "the simulated controller rolled every Deployment out once",
+              start,
+              operator,
+              before,
+              0);
+      edits.add(phase.run(1, Optional.empty(), first, operator, parts(server, operator)));
+      Optional<RolloutPolicy> policy = options.templateEdit().policy();
+      if (policy.isPresent()) {
+        progress.accept("Restarting the operator with the rollout policy in watches.yaml");
+        operator.close();
+        Optional<RolloutPolicy> read = templates.rollout(policy);
+        Path log = options.operatorLog().resolveSibling("bench-scale-operator-restarted.log");
+        long restart = System.nanoTime();
+        long written = controller.writes();
+        try (OperatorReplicas restarted = OperatorReplicas.start(List.of(command), List.of(log))) {
+          restarted.awaitReady(READY_TIMEOUT);
+          TemplateEditFigures.Preparation second =
+              phase.prepare(
+                  "the operator restarted with the policy; log " + log.getFileName(),
+                  restart,
+                  restarted,
+                  RequestCounts.none(),
+                  written);
+          edits.add(phase.run(2, read, second, restarted, parts(server, restarted)));
+        }
+      }
+    }
+    return edits;
+  }
+
+  /**
+   * {@code java} arguments for the operator's jar watching the benchmark's namespace, keeping its
+   * template revisions there; with several replicas, sharded automatically with their Leases in
+   * that namespace. The health port follows.
+   */
+  private List<String> operatorCommand(List<String> jvm, Path kubeconfig, Path templates) {
     List<String> command = new ArrayList<>(jvm);
     command.addAll(
         List.of(
@@ -152,15 +235,17 @@ public final class ScaleBenchmark {
             "--kubeconfig",
             kubeconfig.toString(),
             "--templates",
-            options.templates().toString(),
+            templates.toString(),
             "--namespace",
+            OPERATOR_NAMESPACE,
+            "--lease-namespace",
             OPERATOR_NAMESPACE,
             "--resync",
             options.resync().toString(),
             "--workers",
             Integer.toString(options.workers())));
     if (options.replicas() > 1) {
-      command.addAll(List.of("--shards", "auto", "--lease-namespace", OPERATOR_NAMESPACE));
+      command.addAll(List.of("--shards", "auto"));
     }
     return command;
   }
@@ -211,7 +296,7 @@ public final class ScaleBenchmark {
    * The operator's requests (Leases aside) once they stop growing: it writes Events in the
    * background, after the status that the benchmark waits for, so counting at once would miss some.
    */
-  private static RequestCounts settled(OperatorReplicas operator) {
+  static RequestCounts settled(OperatorReplicas operator) {
     RequestCounts last = operator.requests();
     Instant deadline = Instant.now().plus(SETTLE_AT_MOST);
     while (Instant.now().isBefore(deadline)) {

@@ -29,6 +29,7 @@ import java.util.Objects;
  * @param binaries where etcd and kube-apiserver are
  * @param operatorLog where the operator process logs; with several replicas, each logs beside it
  *     with its number ({@link #operatorLog(int)})
+ * @param templateEdit whether and how the template-edit phase runs
  */
 public record ScaleOptions(
     int count,
@@ -46,7 +47,8 @@ public record ScaleOptions(
     Path templates,
     Path crds,
     KubeBinaries binaries,
-    Path operatorLog) {
+    Path operatorLog,
+    TemplateEditOptions templateEdit) {
 
   /** The most WebServers one run creates. */
   public static final int MAX_COUNT = 10_000;
@@ -87,6 +89,12 @@ public record ScaleOptions(
     Objects.requireNonNull(crds, "crds");
     Objects.requireNonNull(binaries, "binaries");
     Objects.requireNonNull(operatorLog, "operatorLog");
+    Objects.requireNonNull(templateEdit, "templateEdit");
+    if (templateEdit.enabled() && replicas > 1) {
+      throw new IllegalArgumentException(
+          "--template-edit runs with one replica: a sharded operator keeps no template revisions"
+              + " and refuses a rollout policy.");
+    }
   }
 
   /** Where replica {@code index} (from 1) logs. */

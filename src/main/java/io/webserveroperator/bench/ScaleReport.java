@@ -28,6 +28,7 @@ import java.util.List;
  * @param changes what the change stream measured
  * @param changeRequests the operator's API requests during the change stream
  * @param replicaFigures each replica's memory after the quiet period, with every WebServer settled
+ * @param templateEdits the template-edit phase's edits, in order; empty when it did not run
  */
 public record ScaleReport(
     int count,
@@ -47,10 +48,12 @@ public record ScaleReport(
     int rate,
     ChangeFigures changes,
     RequestCounts changeRequests,
-    List<ReplicaFigures> replicaFigures) {
+    List<ReplicaFigures> replicaFigures,
+    List<TemplateEditFigures> templateEdits) {
 
   public ScaleReport {
     replicaFigures = List.copyOf(replicaFigures);
+    templateEdits = List.copyOf(templateEdits);
   }
 
   /**

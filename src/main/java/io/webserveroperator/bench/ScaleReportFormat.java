@@ -93,6 +93,7 @@ public final class ScaleReportFormat {
           .row(replica + "RSS (VmRSS)", mib(memory.rss()))
           .row(replica + "peak RSS (VmHWM)", mib(memory.peakRss()));
     }
+    report.templateEdits().forEach(edit -> TemplateEditFormat.table(table, edit));
     return table.render();
   }
 
@@ -148,6 +149,9 @@ public final class ScaleReportFormat {
       memory.add(figures);
     }
     root.put("operatorMemory", memory);
+    if (!report.templateEdits().isEmpty()) {
+      root.put("templateEdits", TemplateEditFormat.json(report.templateEdits()));
+    }
     return root;
   }
 
@@ -187,7 +191,7 @@ public final class ScaleReportFormat {
     return bytes < 0 ? "n/a" : String.format(Locale.ROOT, "%.0f MiB", bytes / MIB);
   }
 
-  private static double toSeconds(Duration duration) {
+  static double toSeconds(Duration duration) {
     return Math.round(duration.toNanos() / 1e6) / 1000.0;
   }
 }

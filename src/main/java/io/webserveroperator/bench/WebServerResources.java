@@ -84,4 +84,43 @@ final class WebServerResources {
         && status.get("inventory") instanceof List<?> inventory
         && inventory.size() == 2;
   }
+
+  /**
+   * Whether its status says its children were applied from the template revision {@code hash} for
+   * its current spec: {@code status.templateRevision} is that hash and {@code observedGeneration}
+   * its generation.
+   */
+  static boolean onRevision(GenericKubernetesResource resource, String hash) {
+    return observedLatest(resource)
+        && status(resource).get("templateRevision") instanceof String revision
+        && revision.equals(hash);
+  }
+
+  /** Whether its {@code Ready} condition is {@code True} for its current spec. */
+  static boolean ready(GenericKubernetesResource resource) {
+    Long generation = resource.getMetadata().getGeneration();
+    return status(resource).get("conditions") instanceof List<?> conditions
+        && generation != null
+        && conditions.stream()
+            .anyMatch(
+                c ->
+                    c instanceof Map<?, ?> condition
+                        && "Ready".equals(condition.get("type"))
+                        && "True".equals(condition.get("status"))
+                        && condition.get("observedGeneration") instanceof Number observed
+                        && observed.longValue() == generation);
+  }
+
+  private static boolean observedLatest(GenericKubernetesResource resource) {
+    Long generation = resource.getMetadata().getGeneration();
+    return status(resource).get("observedGeneration") instanceof Number observed
+        && generation != null
+        && observed.longValue() == generation;
+  }
+
+  private static Map<?, ?> status(GenericKubernetesResource resource) {
+    return resource.getAdditionalProperties().get("status") instanceof Map<?, ?> status
+        ? status
+        : Map.of();
+  }
 }

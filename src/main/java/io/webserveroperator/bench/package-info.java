@@ -28,6 +28,13 @@
  *       memory (heap after a full GC through {@code jcmd}, RSS from {@code /proc});
  *   <li>stream spec changes at a fixed rate and time each until the Deployment shows it ({@link
  *       io.webserveroperator.bench.ChangeStream});
+ *   <li>with {@code --template-edit}, the operator having run on a copy of the templates from the
+ *       start ({@link io.webserveroperator.bench.TemplateCopy}): start a simulated Deployment
+ *       controller ({@link io.webserveroperator.bench.SimulatedDeploymentController}), which rolls
+ *       every Deployment out once; edit the Deployment template so that every Deployment changes,
+ *       and time until every WebServer is on the new revision and Ready ({@link
+ *       io.webserveroperator.bench.TemplateEditPhase}); with {@code --rollout-steps}, restart the
+ *       operator with that policy in the copy's watches.yaml and edit again;
  *   <li>stop everything and return a {@link io.webserveroperator.bench.ScaleReport}, which {@link
  *       io.webserveroperator.bench.ScaleReportFormat} prints as a table and as JSON.
  * </ol>

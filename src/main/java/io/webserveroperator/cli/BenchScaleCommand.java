@@ -5,7 +5,9 @@ import io.webserveroperator.bench.ScaleBenchmark;
 import io.webserveroperator.bench.ScaleOptions;
 import io.webserveroperator.bench.ScaleReport;
 import io.webserveroperator.bench.ScaleReportFormat;
+import io.webserveroperator.bench.TemplateEditOptions;
 import io.webserveroperator.dev.KubeBinaries;
+import io.webserveroperator.template.RolloutPolicy;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -13,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -29,7 +32,8 @@ import picocli.CommandLine.Spec;
     description =
         "Create N WebServers at once against etcd and kube-apiserver, with the operator as its own"
             + " JVM (or several, sharded); print time, API requests, write ratio, steady-state"
-            + " requests, change latency and each replica's memory.")
+            + " requests, change latency and each replica's memory; with --template-edit, a"
+            + " template edit's rollout too.")
 final class BenchScaleCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
@@ -105,6 +109,40 @@ final class BenchScaleCommand implements Callable<Integer> {
           "Memory the operator's JVM sizes itself for, as deploy/'s limit (default 512m).")
   String maxRam;
 
+  @Option(
+      names = "--template-edit",
+      description =
+          "Then edit the operator's copy of the templates so that every Deployment changes, with a"
+              + " simulated Deployment controller, and time until every WebServer is on the new"
+              + " revision and Ready; without a rollout policy, then (with --rollout-steps)"
+              + " restarted with one.")
+  boolean templateEdit;
+
+  @Option(
+      names = "--rollout-steps",
+      paramLabel = "STEPS",
+      converter = RolloutStepsConverter.class,
+      description =
+          "The rollout policy's steps for a second template edit, as watches.yaml's rollout.steps:"
+              + " 1,10%%,50%%,100%%.")
+  RolloutPolicy rolloutSteps;
+
+  @Option(
+      names = "--progress-deadline",
+      defaultValue = "30m",
+      converter = DurationConverter.class,
+      description = "The rollout policy's progressDeadline (default ${DEFAULT-VALUE}).")
+  Duration progressDeadline;
+
+  @Option(
+      names = "--rollout-time",
+      defaultValue = "5s",
+      converter = DurationConverter.class,
+      description =
+          "How long the simulated Deployment controller takes to roll one Deployment out (default"
+              + " ${DEFAULT-VALUE}).")
+  Duration rolloutTime;
+
   @Option(names = "--jar", description = "The operator jar (default: this one).")
   Path jar;
 
@@ -141,7 +179,14 @@ final class BenchScaleCommand implements Callable<Integer> {
             templates.toAbsolutePath(),
             crds.toAbsolutePath(),
             KubeBinaries.forBuildVersion(),
-            operatorLog);
+            operatorLog,
+            new TemplateEditOptions(
+                templateEdit,
+                Optional.ofNullable(rolloutSteps)
+                    .map(
+                        steps ->
+                            new RolloutPolicy(steps.steps(), progressDeadline, steps.maxUnready())),
+                rolloutTime));
     for (Path binary : new Path[] {options.binaries().etcd(), options.binaries().kubeApiServer()}) {
       if (!Files.isExecutable(binary)) {
         spec.commandLine().getErr().println(binary + " is missing; run hack/kube-binaries.sh.");

@@ -3,10 +3,13 @@ package io.webserveroperator.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.webserveroperator.template.RolloutPolicy;
+import io.webserveroperator.template.RolloutStep;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class ScaleReportTest {
@@ -100,6 +103,65 @@ class ScaleReportTest {
     assertThat(table).doesNotContain("replica 1");
   }
 
+  @Test
+  void aTemplateEditReportsItsStepsAndItsWritesOnStoredRevisions() {
+    RolloutPolicy policy =
+        new RolloutPolicy(
+            List.of(new RolloutStep.Count(1), new RolloutStep.Percent(10)),
+            Duration.ofMinutes(30),
+            0);
+    TemplateEditFigures edit =
+        new TemplateEditFigures(
+            Optional.of(policy),
+            new TemplateEditFigures.Preparation(
+                "the operator restarted with the policy",
+                Duration.ofSeconds(9),
+                new RequestCounts(Map.of("list", 4L, "watch", 4L)),
+                0),
+            100,
+            Duration.ofMillis(300),
+            Duration.ofSeconds(20),
+            Duration.ofSeconds(31),
+            Duration.ofSeconds(32),
+            List.of(
+                new RolloutTimeline.Step(0, Duration.ofMillis(300), Duration.ofSeconds(12), 1),
+                new RolloutTimeline.Step(1, Duration.ofSeconds(12), Duration.ofSeconds(22), 9),
+                new RolloutTimeline.Step(2, Duration.ofSeconds(22), Duration.ofSeconds(32), 60)),
+            60,
+            new RequestCounts(Map.of("patch", 305L, "create", 101L)),
+            1,
+            5,
+            250,
+            100,
+            CpuTimes.none(),
+            RequestCounts.none());
+    ScaleReport report =
+        report(
+            new ScaleReport.Phase(Duration.ofSeconds(1), RequestCounts.none(), CpuTimes.none()),
+            new ScaleReport.Phase(Duration.ofSeconds(1), RequestCounts.none(), CpuTimes.none()),
+            RequestCounts.none(),
+            List.of(new ReplicaFigures(false, new MemoryFigures(1, 1, 1))),
+            List.of(edit));
+
+    String table = ScaleReportFormat.table(report);
+    assertThat(table)
+        .contains(
+            "Template edit changing every Deployment, 100 WebServers, rollout steps [1, 10%,"
+                + " 100%]");
+    assertThat(table)
+        .containsPattern("step 2 of 3 \\(10%\\) +12\\.0 s to 22\\.0 s \\(10\\.0 s\\), at most 9");
+    assertThat(table).containsPattern("most Deployments rolling at once +60\\n");
+    assertThat(table).containsPattern("of which on stored revisions +1 created, 5 changed\\n");
+    assertThat(table).containsPattern("operator requests in the quiet period +0 \\{\\}\\n");
+    List<?> json = (List<?>) ScaleReportFormat.json(report).get("templateEdits");
+    @SuppressWarnings("unchecked")
+    Map<String, Object> first = (Map<String, Object>) json.get(0);
+    assertThat(first)
+        .containsEntry("allOnRevisionSeconds", 20.0)
+        .containsEntry("revisionChanges", 5L)
+        .containsEntry("policy", policy.describe());
+  }
+
   private static final long MIB = 1024 * 1024;
 
   private static CpuTimes cpu(Duration apiServer, Duration operator, Duration benchmark) {
@@ -123,6 +185,15 @@ class ScaleReportTest {
       ScaleReport.Phase minimal,
       RequestCounts steadyLeases,
       List<ReplicaFigures> replicas) {
+    return report(operator, minimal, steadyLeases, replicas, List.of());
+  }
+
+  private static ScaleReport report(
+      ScaleReport.Phase operator,
+      ScaleReport.Phase minimal,
+      RequestCounts steadyLeases,
+      List<ReplicaFigures> replicas,
+      List<TemplateEditFigures> edits) {
     return new ScaleReport(
         500,
         100,
@@ -141,6 +212,7 @@ class ScaleReportTest {
         50,
         new ChangeFigures(Percentiles.of(List.of()), 0, 0, 0),
         RequestCounts.none(),
-        replicas);
+        replicas,
+        edits);
   }
 }
