@@ -12,6 +12,7 @@ import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.kube.KubeClients;
+import io.webserveroperator.testing.Closing;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.Project;
 import java.time.Duration;
@@ -62,16 +63,8 @@ class WebServerE2EIT {
   }
 
   @AfterAll
-  static void stop() {
-    if (operator != null) {
-      operator.close();
-    }
-    if (operatorClient != null) {
-      operatorClient.close();
-    }
-    if (cluster != null) {
-      cluster.close();
-    }
+  static void stop() throws Exception {
+    Closing.inOrder(operator, operatorClient, cluster);
   }
 
   @Test

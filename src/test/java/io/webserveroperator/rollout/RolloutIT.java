@@ -16,6 +16,7 @@ import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
 import io.webserveroperator.kube.ApiRequestCounter;
+import io.webserveroperator.testing.Closing;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.Quiet;
@@ -125,16 +126,8 @@ class RolloutIT {
   }
 
   @AfterAll
-  static void stop() {
-    if (operator != null) {
-      operator.close();
-    }
-    if (operatorClient != null) {
-      operatorClient.close();
-    }
-    if (cluster != null) {
-      cluster.close();
-    }
+  static void stop() throws Exception {
+    Closing.inOrder(operator, operatorClient, cluster);
   }
 
   @Test
