@@ -73,7 +73,7 @@ class WebServerCrdIT {
     assertThat(crd.getSpec().getNames().getShortNames()).containsExactly("ws");
     assertThat(crd.getSpec().getVersions().get(0).getAdditionalPrinterColumns())
         .extracting(c -> c.getName())
-        .containsExactly("Desired", "Available", "Image", "Ready", "Suspended", "Age");
+        .containsExactly("Desired", "Available", "Image", "Ready", "Revision", "Suspended", "Age");
   }
 
   @Test
