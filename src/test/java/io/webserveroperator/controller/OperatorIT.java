@@ -487,13 +487,17 @@ class OperatorIT {
     await().atMost(Duration.ofSeconds(25)).until(two::isLeader);
   }
 
-  @Test
-  void clusterScopedChildIsRemovedThroughTheFinalizerEvenWithBrokenTemplates() throws Exception {
+  /**
+   * Lets the templates render a cluster-scoped PriorityClass named after the resource; returns its
+   * template.
+   */
+  private Path renderAPriorityClass() throws IOException {
     Path watches = templates.resolve("watches.yaml");
     Files.writeString(
         watches, Files.readString(watches) + "  allowedClusterScopedKinds: [PriorityClass]\n");
+    Path template = templates.resolve("webserver/priorityclass.yaml.j2");
     Files.writeString(
-        templates.resolve("webserver/priorityclass.yaml.j2"),
+        template,
         """
         apiVersion: scheduling.k8s.io/v1
         kind: PriorityClass
@@ -501,6 +505,12 @@ class OperatorIT {
           name: {{ metadata.namespace }}-{{ metadata.name }}
         value: 1000
         """);
+    return template;
+  }
+
+  @Test
+  void clusterScopedChildIsRemovedThroughTheFinalizerEvenWithBrokenTemplates() throws Exception {
+    renderAPriorityClass();
     startOperator();
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
     String priorityClass = namespace + "-web";
@@ -522,19 +532,7 @@ class OperatorIT {
 
   @Test
   void aPruneThatWaitsIsDoneByTheFinalizerWhenTheResourceIsDeleted() throws Exception {
-    Path watches = templates.resolve("watches.yaml");
-    Files.writeString(
-        watches, Files.readString(watches) + "  allowedClusterScopedKinds: [PriorityClass]\n");
-    Path template = templates.resolve("webserver/priorityclass.yaml.j2");
-    Files.writeString(
-        template,
-        """
-        apiVersion: scheduling.k8s.io/v1
-        kind: PriorityClass
-        metadata:
-          name: {{ metadata.namespace }}-{{ metadata.name }}
-        value: 1000
-        """);
+    Path template = renderAPriorityClass();
     startOperator();
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
     String old = namespace + "-web";
