@@ -122,7 +122,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   /** The templates of {@code watch} changed: a new revision and rollout, if they are new. */
   public void templatesChanged(Watch watch) {
     if (ticker != null) {
-      ticker.execute(() -> tick(watch));
+      ticker.execute(() -> tickOrWarn(watch));
     }
   }
 
@@ -186,12 +186,15 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   }
 
   private void tickAll() {
-    for (Watch watch : resources.keySet()) {
-      try {
-        tick(watch);
-      } catch (RuntimeException e) {
-        LOG.warn("Cannot move the rollout of {} on; trying again: {}", watch.kind(), e.toString());
-      }
+    resources.keySet().forEach(this::tickOrWarn);
+  }
+
+  /** A tick that fails (the API server refused a write) is tried again by the next one. */
+  private void tickOrWarn(Watch watch) {
+    try {
+      tick(watch);
+    } catch (RuntimeException e) {
+      LOG.warn("Cannot move the rollout of {} on; trying again: {}", watch.kind(), e.toString());
     }
   }
 
