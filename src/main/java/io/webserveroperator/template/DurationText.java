@@ -23,7 +23,7 @@ public final class DurationText {
    *
    * @throws IllegalArgumentException when {@code value} is neither
    */
-  static Duration parse(Object value) {
+  public static Duration parse(Object value) {
     if (value instanceof Integer seconds) {
       return Duration.ofSeconds(seconds);
     }
