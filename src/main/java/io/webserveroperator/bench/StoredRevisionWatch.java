@@ -1,7 +1,5 @@
 package io.webserveroperator.bench;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
@@ -26,7 +24,7 @@ final class StoredRevisionWatch implements AutoCloseable {
 
   private final String hash;
   private final RolloutTimeline timeline;
-  private final ObjectMapper json = new ObjectMapper();
+  private final RevisionStore store;
   private final Map<String, String> versions = new ConcurrentHashMap<>();
   private final AtomicLong creates = new AtomicLong();
   private final AtomicLong changes = new AtomicLong();
@@ -43,6 +41,7 @@ final class StoredRevisionWatch implements AutoCloseable {
       KubernetesClient client, String namespace, String hash, RolloutTimeline timeline) {
     this.hash = hash;
     this.timeline = timeline;
+    this.store = new RevisionStore(client, namespace);
     var revisions =
         client
             .configMaps()
@@ -92,21 +91,21 @@ final class StoredRevisionWatch implements AutoCloseable {
 
   private void seen(ConfigMap map) {
     Duration at = Duration.ofNanos(Math.max(0, System.nanoTime() - startNanos));
-    String annotation =
-        map.getMetadata().getAnnotations() == null
-            ? null
-            : map.getMetadata().getAnnotations().get(RevisionStore.STATE_ANNOTATION);
-    if (annotation == null || startNanos == Long.MAX_VALUE) {
+    if (startNanos == Long.MAX_VALUE) {
       return;
     }
-    RolloutState state;
+    Optional<RolloutState> read;
     try {
-      state = RolloutState.fromMap(json.readValue(annotation, Map.class));
-    } catch (JsonProcessingException | IllegalArgumentException e) {
+      read = store.state(map);
+    } catch (IllegalArgumentException e) {
       throw new BenchException(
           "The stored revision " + name(map) + " holds a rollout state that cannot be read: " + e,
           e);
     }
+    if (read.isEmpty()) {
+      return;
+    }
+    RolloutState state = read.get();
     if (state.target().equals(hash)) {
       if (stored == null) {
         stored = at;

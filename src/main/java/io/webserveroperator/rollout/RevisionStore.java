@@ -215,9 +215,25 @@ public final class RevisionStore {
     Map<String, String> sources = json.unmarshal(files, Map.class);
     TemplateRevision revision = TemplateRevision.of(sources);
     int number = Integer.parseInt(annotations.get(NUMBER_ANNOTATION));
-    Optional<RolloutState> state =
-        Optional.ofNullable(annotations.get(STATE_ANNOTATION))
-            .map(text -> RolloutState.fromMap(json.unmarshal(text, Map.class)));
-    return new StoredRevision(revision, number, state);
+    return new StoredRevision(revision, number, state(map));
+  }
+
+  /**
+   * The rollout state a stored revision's ConfigMap holds, if any.
+   *
+   * @throws IllegalArgumentException when it holds one that cannot be read
+   */
+  public Optional<RolloutState> state(ConfigMap map) {
+    Map<String, String> annotations = map.getMetadata().getAnnotations();
+    return Optional.ofNullable(annotations == null ? null : annotations.get(STATE_ANNOTATION))
+        .map(text -> RolloutState.fromMap(parse(text)));
+  }
+
+  private Map<?, ?> parse(String text) {
+    try {
+      return json.unmarshal(text, Map.class);
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("not JSON: " + text, e);
+    }
   }
 }
