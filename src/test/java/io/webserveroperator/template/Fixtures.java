@@ -22,6 +22,17 @@ final class Fixtures {
 
   private Fixtures() {}
 
+  /** A resource {@code ns/web} of {@code kind} in {@code test.example.com/v1}, without a spec. */
+  static Map<String, Object> resource(String kind) {
+    return Map.of(
+        "apiVersion",
+        "test.example.com/v1",
+        "kind",
+        kind,
+        "metadata",
+        Map.of("name", "web", "namespace", "ns"));
+  }
+
   /**
    * Writes a templates folder for one kind ({@code test.example.com/v1}, folder named as the kind
    * in lower case) holding {@code files}, and renders a resource {@code ns/web} of it with {@code

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -52,8 +51,8 @@ class KindIndependenceTest {
       assertThat(registry.loadFailure(broken))
           .hasValueSatisfying(
               e -> assertThat(e).hasMessageStartingWith("broken/out.yaml.j2:6: `{% print x %}`"));
-      assertThat(registry.render(good, resource("Good"))).hasSize(1);
-      assertThatThrownBy(() -> registry.render(broken, resource("Broken")))
+      assertThat(registry.render(good, Fixtures.resource("Good"))).hasSize(1);
+      assertThatThrownBy(() -> registry.render(broken, Fixtures.resource("Broken")))
           .isInstanceOf(TemplatesInvalidException.class)
           .hasMessage(
               "Broken ns/web: broken/out.yaml.j2:6: `{% print x %}` is not supported: write"
@@ -72,7 +71,7 @@ class KindIndependenceTest {
       replace("broken/out.yaml.j2", OBJECT + "{% if %}\n");
       await().atMost(Duration.ofSeconds(20)).until(() -> changed.contains(broken));
       assertThat(errors).singleElement().asString().contains("broken/out.yaml.j2:5:");
-      assertThatThrownBy(() -> registry.render(broken, resource("Broken")))
+      assertThatThrownBy(() -> registry.render(broken, Fixtures.resource("Broken")))
           .isInstanceOf(TemplatesInvalidException.class)
           .hasMessageStartingWith(
               "Broken ns/web: broken/out.yaml.j2:5: the template does not parse");
@@ -81,7 +80,7 @@ class KindIndependenceTest {
       replace("broken/out.yaml.j2", OBJECT);
       await().atMost(Duration.ofSeconds(20)).until(() -> changed.contains(broken));
       assertThat(registry.loadFailure(broken)).isEmpty();
-      assertThat(registry.render(broken, resource("Broken"))).hasSize(1);
+      assertThat(registry.render(broken, Fixtures.resource("Broken"))).hasSize(1);
       assertThat(errors).hasSize(1);
     }
   }
@@ -90,15 +89,5 @@ class KindIndependenceTest {
   private void replace(String template, String text) throws IOException {
     Path written = Files.writeString(scratch.resolve("next"), text);
     Files.move(written, dir.resolve(template), StandardCopyOption.ATOMIC_MOVE);
-  }
-
-  private static Map<String, Object> resource(String kind) {
-    return Map.of(
-        "apiVersion",
-        "test.example.com/v1",
-        "kind",
-        kind,
-        "metadata",
-        Map.of("name", "web", "namespace", "ns"));
   }
 }

@@ -61,24 +61,14 @@ class ReadinessErrorsTest {
 
       assertThat(registry.loadFailure(brokenWatch))
           .hasValueSatisfying(e -> assertThat(e.reason()).contains(malformed.message()));
-      assertThatThrownBy(() -> registry.render(brokenWatch, resource("Broken")))
+      assertThatThrownBy(() -> registry.render(brokenWatch, Fixtures.resource("Broken")))
           .isInstanceOf(TemplatesInvalidException.class)
           .hasMessageStartingWith("Broken ns/web: ")
           .hasMessageContaining(malformed.message());
       assertThatThrownBy(() -> registry.readiness(brokenWatch))
           .isInstanceOf(TemplateLoadException.class);
       assertThat(registry.loadFailure(goodWatch)).isEmpty();
-      assertThat(registry.render(goodWatch, resource("Good"))).hasSize(1);
+      assertThat(registry.render(goodWatch, Fixtures.resource("Good"))).hasSize(1);
     }
-  }
-
-  private static Map<String, Object> resource(String kind) {
-    return Map.of(
-        "apiVersion",
-        "test.example.com/v1",
-        "kind",
-        kind,
-        "metadata",
-        Map.of("name", "web", "namespace", "ns"));
   }
 }

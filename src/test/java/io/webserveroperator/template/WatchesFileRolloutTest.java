@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -85,11 +84,11 @@ class WatchesFileRolloutTest {
                 assertThat(e.getMessage())
                     .isEqualTo("watches.yaml:" + line + ": " + error.message());
               });
-      assertThatThrownBy(() -> registry.render(broken, resource("Broken")))
+      assertThatThrownBy(() -> registry.render(broken, Fixtures.resource("Broken")))
           .isInstanceOf(TemplatesInvalidException.class)
           .hasMessage("Broken ns/web: watches.yaml:" + line + ": " + error.message());
       assertThat(registry.loadFailure(good)).isEmpty();
-      assertThat(registry.render(good, resource("Good"))).hasSize(1);
+      assertThat(registry.render(good, Fixtures.resource("Good"))).hasSize(1);
     }
   }
 
@@ -107,15 +106,5 @@ class WatchesFileRolloutTest {
     Files.createDirectories(dir.resolve("kind"));
     Files.writeString(dir.resolve("kind/out.yaml.j2"), ReadinessErrorsTest.OBJECT);
     return TemplateRegistry.load(dir.resolve("watches.yaml"));
-  }
-
-  private static Map<String, Object> resource(String kind) {
-    return Map.of(
-        "apiVersion",
-        "test.example.com/v1",
-        "kind",
-        kind,
-        "metadata",
-        Map.of("name", "web", "namespace", "ns"));
   }
 }
