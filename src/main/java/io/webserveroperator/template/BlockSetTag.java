@@ -2,6 +2,7 @@ package io.webserveroperator.template;
 
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.interpret.NullValue;
+import com.hubspot.jinjava.lib.fn.MacroFunction;
 import com.hubspot.jinjava.lib.tag.SetTag;
 import com.hubspot.jinjava.tree.TagNode;
 import com.hubspot.jinjava.tree.parse.TagToken;
@@ -26,7 +27,7 @@ final class BlockSetTag extends SetTag {
         return "";
       }
       String result = super.interpret(tagNode, interpreter);
-      PythonCallable.callableByName(tagNode.getHelpers(), interpreter);
+      callableByName(tagNode.getHelpers(), interpreter);
       return result;
     }
     String helpers = tagNode.getHelpers().trim();
@@ -101,5 +102,22 @@ final class BlockSetTag extends SetTag {
       }
     }
     super.executeSet(token, interpreter, names, kept, allowDeferredValueOverride);
+  }
+
+  /**
+   * After {@code {% set name = value %}} (the tag's {@code assignment}): makes a function value,
+   * such as a joiner or a macro, callable by its new name ({@code name()}), since jinjava calls
+   * only macros by name.
+   */
+  private static void callableByName(String assignment, JinjavaInterpreter interpreter) {
+    int equals = TopLevel.indexOf(assignment, "=");
+    if (equals < 0) {
+      return;
+    }
+    for (String name : TopLevel.split(assignment.substring(0, equals), ",")) {
+      if (interpreter.getContext().get(name) instanceof MacroFunction function) {
+        interpreter.getContext().addGlobalMacro(function.cloneWithNewName(name));
+      }
+    }
   }
 }

@@ -16,15 +16,6 @@ import java.time.Duration;
  */
 final class EngineFactory {
 
-  /** Largest text one template file may render, in characters. */
-  static final long MAX_OUTPUT = 2_000_000;
-
-  /** Most items a list or map may hold, and {@code range()} may produce. */
-  static final int MAX_ITEMS = 10_000;
-
-  /** Most text the filters of one template file may return in all, in characters. */
-  static final long MAX_FILTER_TEXT = 10 * MAX_OUTPUT;
-
   /** Longest one resource may take to render, all its files together. */
   static final Duration MAX_RENDER_TIME = Duration.ofSeconds(2);
 
@@ -40,14 +31,14 @@ final class EngineFactory {
             .withNestedInterpretationEnabled(false)
             .withTrimBlocks(false)
             .withLstripBlocks(false)
-            .withMaxOutputSize(MAX_OUTPUT)
-            .withMaxStringLength(MAX_OUTPUT)
+            .withMaxOutputSize(Limits.MAX_OUTPUT)
+            .withMaxStringLength(Limits.MAX_OUTPUT)
             .withMaxRenderDepth(10)
             .withEnableRecursiveMacroCalls(true)
             .withMaxMacroRecursionDepth(20)
-            .withMaxListSize(MAX_ITEMS)
-            .withMaxMapSize(MAX_ITEMS)
-            .withRangeLimit(MAX_ITEMS)
+            .withMaxListSize(Limits.MAX_ITEMS)
+            .withMaxMapSize(Limits.MAX_ITEMS)
+            .withRangeLimit(Limits.MAX_ITEMS)
             .withElResolver(new SandboxResolver())
             .withLegacyOverrides(
                 LegacyOverrides.newBuilder()

@@ -54,14 +54,14 @@ final class FilterLimits {
   }
 
   private static void items(String filter, long count) {
-    if (count > EngineFactory.MAX_ITEMS) {
+    if (count > Limits.MAX_ITEMS) {
       throw new TemplateFailure(
           "the filter '"
               + filter
               + "' would build a list of "
               + count
               + " items; lists hold at most "
-              + EngineFactory.MAX_ITEMS);
+              + Limits.MAX_ITEMS);
     }
   }
 

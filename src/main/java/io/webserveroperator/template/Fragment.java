@@ -5,12 +5,8 @@ package io.webserveroperator.template;
  * always lands as one scalar. Made only by the engine (macro output, {@code to_yaml}, {@code
  * to_json} and their indented forms), never from data.
  */
-interface Fragment {
+interface Fragment extends PythonStr {
 
   /** The text to splice, with every string value inside it replaced by a slot token. */
   String emit(Slots slots);
-
-  /** The plain text, as a string; what {@code ~}, {@code sha256} and friends see. */
-  @Override
-  String toString();
 }

@@ -57,16 +57,16 @@ public final class Globals {
       map.forEach((k, v) -> dict.put(String.valueOf(k), v));
       return;
     }
-    if (!TextFormat.isList(source)) {
+    if (!PythonSequences.isList(source)) {
       throw new TemplateFailure("'" + TypeNames.python(source) + "' object is not iterable");
     }
     int index = 0;
-    for (Object item : TextFormat.asList(source)) {
-      if (!TextFormat.isList(item) || TextFormat.asList(item).size() != 2) {
+    for (Object item : PythonSequences.asList(source)) {
+      if (!PythonSequences.isList(item) || PythonSequences.asList(item).size() != 2) {
         throw new TemplateFailure(
             "dictionary update sequence element #" + index + " is not a key-value pair");
       }
-      dict.put(String.valueOf(TextFormat.asList(item).get(0)), TextFormat.asList(item).get(1));
+      dict.put(String.valueOf(PythonSequences.asList(item).get(0)), PythonSequences.asList(item).get(1));
       index++;
     }
   }

@@ -9,7 +9,6 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
-import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -127,7 +126,7 @@ final class Jinja2Filters {
     if (!(value instanceof Map
         || value instanceof CharSequence
         || value instanceof Fragment
-        || TextFormat.isList(value))) {
+        || PythonSequences.isList(value))) {
       throw new TemplateFailure(
           filter
               + " needs a list, a mapping or a string to iterate, not "
@@ -161,8 +160,8 @@ final class Jinja2Filters {
         value = map.get(part);
       } else if (value instanceof NamedTuple tuple && !(tuple.field(part) instanceof Undefined)) {
         value = tuple.field(part);
-      } else if (TextFormat.isList(value) && part.matches("\\d+")) {
-        value = TextFormat.asList(value).get(Integer.parseInt(part));
+      } else if (PythonSequences.isList(value) && part.matches("\\d+")) {
+        value = PythonSequences.asList(value).get(Integer.parseInt(part));
       } else {
         throw noAttribute(value, part).failure();
       }
@@ -186,9 +185,9 @@ final class Jinja2Filters {
       throw new TemplateFailure("dictsort can sort by 'key' or 'value', not '" + by + "'");
     }
     List<Object> pairs = new ArrayList<>();
-    map.forEach((key, item) -> pairs.add(new Pair(key, item)));
+    map.forEach((key, item) -> pairs.add(new PythonPair(key, item)));
     Comparator<Object> order =
-        Comparator.comparing(pair -> ((Pair) pair).get(position), new PythonOrder(caseSensitive));
+        Comparator.comparing(pair -> ((PythonPair) pair).get(position), new PythonOrder(caseSensitive));
     pairs.sort(FilterArgs.boolArg(args, kwargs, 2, "reverse", false) ? order.reversed() : order);
     return pairs;
   }
@@ -236,7 +235,7 @@ final class Jinja2Filters {
       map.forEach((k, v) -> sorted.put(k, sortedKeys(v)));
       return sorted;
     }
-    if (value instanceof List<?> list && !(value instanceof Pair)) {
+    if (value instanceof List<?> list && !(value instanceof PythonPair)) {
       return list.stream().map(Jinja2Filters::sortedKeys).toList();
     }
     return value;
@@ -408,7 +407,7 @@ final class Jinja2Filters {
       // StringBuilder keeps surrogate pairs together, so this reverses code points.
       return new StringBuilder(value.toString()).reverse().toString();
     }
-    if (!(value instanceof Map) && !TextFormat.isList(value)) {
+    if (!(value instanceof Map) && !PythonSequences.isList(value)) {
       throw new TemplateFailure(
           "reverse's argument must be iterable, not " + TypeNames.python(value));
     }
@@ -522,8 +521,8 @@ final class Jinja2Filters {
     if (value instanceof Map<?, ?> map) {
       return map.size();
     }
-    if (TextFormat.isList(value)) {
-      return TextFormat.asList(value).size();
+    if (PythonSequences.isList(value)) {
+      return PythonSequences.asList(value).size();
     }
     throw new TemplateFailure("object of type " + TypeNames.python(value) + " has no len()");
   }
@@ -667,19 +666,19 @@ final class Jinja2Filters {
   private static Object urlencode(Object value) {
     List<?> pairs;
     if (value instanceof Map<?, ?> map) {
-      pairs = map.entrySet().stream().map(e -> new Pair(e.getKey(), e.getValue())).toList();
-    } else if (TextFormat.isList(value)) {
-      pairs = TextFormat.asList(value);
+      pairs = map.entrySet().stream().map(e -> new PythonPair(e.getKey(), e.getValue())).toList();
+    } else if (PythonSequences.isList(value)) {
+      pairs = PythonSequences.asList(value);
     } else {
       return quote(PythonText.str(value), false);
     }
     List<String> query = new ArrayList<>();
     for (Object pair : pairs) {
-      if (!TextFormat.isList(pair) || TextFormat.asList(pair).size() != 2) {
+      if (!PythonSequences.isList(pair) || PythonSequences.asList(pair).size() != 2) {
         throw new TemplateFailure(
             "urlencode of a list needs (key, value) pairs, not " + PythonText.repr(pair));
       }
-      List<?> keyValue = TextFormat.asList(pair);
+      List<?> keyValue = PythonSequences.asList(pair);
       query.add(
           quote(PythonText.str(keyValue.get(0)), true)
               + "="
@@ -735,36 +734,5 @@ final class Jinja2Filters {
     }
     int space = head.lastIndexOf(' ');
     return (space < 0 ? head : head.substring(0, space)) + ending;
-  }
-
-  /** A key and its value, as Python's {@code (key, value)} tuple: unpacks in {@code for k, v}. */
-  static class Pair extends AbstractList<Object> {
-    private final Object key;
-    private final Object value;
-
-    Pair(Object key, Object value) {
-      this.key = key;
-      this.value = value;
-    }
-
-    @Override
-    public Object get(int index) {
-      return switch (index) {
-        case 0 -> key;
-        case 1 -> value;
-        default -> throw new IndexOutOfBoundsException(index);
-      };
-    }
-
-    @Override
-    public int size() {
-      return 2;
-    }
-
-    /** Python's tuple repr: {@code ('a', 1)}. */
-    @Override
-    public String toString() {
-      return "(" + PythonText.repr(key) + ", " + PythonText.repr(value) + ")";
-    }
   }
 }

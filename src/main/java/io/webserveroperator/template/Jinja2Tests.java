@@ -90,7 +90,7 @@ final class Jinja2Tests {
   }
 
   private static boolean isContainer(Object value) {
-    return value instanceof CharSequence || value instanceof Map || TextFormat.isList(value);
+    return value instanceof CharSequence || value instanceof Map || PythonSequences.isList(value);
   }
 
   private static ExpTest test(String name, BiPredicate<Object, Object[]> body) {

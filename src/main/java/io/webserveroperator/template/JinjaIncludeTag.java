@@ -36,7 +36,7 @@ final class JinjaIncludeTag extends IncludeTag {
       expression = expression.substring(0, expression.length() - IGNORE_MISSING.length());
     }
     Object names = interpreter.resolveELExpression(expression, tagNode.getLineNumber());
-    List<?> candidates = TextFormat.isList(names) ? TextFormat.asList(names) : List.of(names);
+    List<?> candidates = PythonSequences.isList(names) ? PythonSequences.asList(names) : List.of(names);
     String missing = "no template to include: the list is empty";
     for (Object candidate : candidates) {
       String name = String.valueOf(candidate);

@@ -39,21 +39,4 @@ final class PythonCallable extends MacroFunction {
   public MacroFunction cloneWithNewName(String name) {
     return new PythonCallable(name, body);
   }
-
-  /**
-   * After {@code {% set name = value %}} (the tag's {@code assignment}): makes a function value,
-   * such as a joiner or a macro, callable by its new name ({@code name()}), since jinjava calls
-   * only macros by name.
-   */
-  static void callableByName(String assignment, JinjavaInterpreter interpreter) {
-    int equals = TopLevel.indexOf(assignment, "=");
-    if (equals < 0) {
-      return;
-    }
-    for (String name : TopLevel.split(assignment.substring(0, equals), ",")) {
-      if (interpreter.getContext().get(name) instanceof MacroFunction function) {
-        interpreter.getContext().addGlobalMacro(function.cloneWithNewName(name));
-      }
-    }
-  }
 }

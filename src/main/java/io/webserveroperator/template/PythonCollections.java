@@ -210,7 +210,7 @@ final class PythonCollections {
         pairs.putAll(map);
       } else {
         for (Object pair : listArgument(arg, "dict.update")) {
-          List<?> two = TextFormat.isList(pair) ? TextFormat.asList(pair) : List.of();
+          List<?> two = PythonSequences.isList(pair) ? PythonSequences.asList(pair) : List.of();
           if (two.size() != 2) {
             throw new TemplateFailure(
                 "dict.update() needs a dict or a list of (key, value) pairs, not "
@@ -227,21 +227,21 @@ final class PythonCollections {
   }
 
   private static List<?> listArgument(Object value, String method) {
-    if (!TextFormat.isList(value)) {
+    if (!PythonSequences.isList(value)) {
       throw new TemplateFailure(method + "() needs a list, not " + TypeNames.python(value));
     }
-    return TextFormat.asList(value);
+    return PythonSequences.asList(value);
   }
 
-  /** Refuses a list or dict of more items than {@link EngineFactory#MAX_ITEMS}. */
+  /** Refuses a list or dict of more items than {@link Limits#MAX_ITEMS}. */
   static void refuseTooMany(String maker, long count) {
-    if (count > EngineFactory.MAX_ITEMS) {
+    if (count > Limits.MAX_ITEMS) {
       throw new TemplateFailure(
           maker
               + " would make "
               + count
               + " items; lists and dicts hold at most "
-              + EngineFactory.MAX_ITEMS);
+              + Limits.MAX_ITEMS);
     }
   }
 }

@@ -127,7 +127,7 @@ final class PythonFormat {
       return map.get(key);
     }
     boolean text = PythonOperators.isText(value);
-    if (!text && !TextFormat.isList(value)) {
+    if (!text && !PythonSequences.isList(value)) {
       throw new TemplateFailure(TypeNames.python(value) + " object is not subscriptable");
     }
     if (!(key instanceof Long index)) {
@@ -137,7 +137,7 @@ final class PythonFormat {
     List<?> elements =
         text
             ? value.toString().codePoints().mapToObj(Character::toString).toList()
-            : TextFormat.asList(value);
+            : PythonSequences.asList(value);
     if (index >= elements.size()) {
       throw new TemplateFailure((text ? "string" : "list") + " index out of range");
     }
@@ -193,7 +193,7 @@ final class PythonFormat {
           default -> number(value, type, precision, m.group(6), m.group(3));
         };
     int width = m.group(5) == null ? 0 : Integer.parseInt(m.group(5));
-    if (width > EngineFactory.MAX_OUTPUT) {
+    if (width > Limits.MAX_OUTPUT) {
       throw new TemplateFailure(
           "a format width of " + width + " is more than a template may render");
     }
@@ -273,7 +273,7 @@ final class PythonFormat {
               integer
                   ? whole(number).toString()
                   : precision == null
-                      ? TextFormat.number(number)
+                      ? PythonText.number(number)
                       : general(number.doubleValue(), digits, true);
           default -> fixed(number.doubleValue(), digits);
         };
@@ -292,7 +292,7 @@ final class PythonFormat {
 
   private static String fixed(double value, int digits) {
     if (Double.isNaN(value) || Double.isInfinite(value)) {
-      return TextFormat.number(value);
+      return PythonText.number(value);
     }
     return new BigDecimal(value).setScale(digits, RoundingMode.HALF_EVEN).toPlainString();
   }
@@ -304,7 +304,7 @@ final class PythonFormat {
    */
   private static String general(double value, int precision, boolean keepPoint) {
     if (Double.isNaN(value) || Double.isInfinite(value)) {
-      return TextFormat.number(value);
+      return PythonText.number(value);
     }
     int significant = Math.max(precision, 1);
     String sign = value < 0 || 1 / value < 0 ? "-" : "";

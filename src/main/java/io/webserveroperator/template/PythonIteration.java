@@ -19,7 +19,7 @@ final class PythonIteration {
    * @throws TemplateFailure as Python's TypeError when the value cannot be iterated
    */
   static List<?> items(Object value) {
-    if (value instanceof Fragment fragment) {
+    if (value instanceof PythonStr fragment) {
       return items(fragment.toString());
     }
     if (value instanceof CharSequence text) {
@@ -28,8 +28,8 @@ final class PythonIteration {
     if (value instanceof Map<?, ?> map) {
       return new ArrayList<>(map.keySet());
     }
-    if (TextFormat.isList(value)) {
-      return TextFormat.asList(value);
+    if (PythonSequences.isList(value)) {
+      return PythonSequences.asList(value);
     }
     if (value instanceof Iterable<?> iterable) {
       List<Object> items = new ArrayList<>();

@@ -29,9 +29,9 @@ final class PythonOperators {
       bounded(a.toString().length() + (long) b.toString().length(), "+");
       return a.toString() + b;
     }
-    if (TextFormat.isList(a) && TextFormat.isList(b)) {
-      List<?> left = TextFormat.asList(a);
-      List<?> right = TextFormat.asList(b);
+    if (PythonSequences.isList(a) && PythonSequences.isList(b)) {
+      List<?> left = PythonSequences.asList(a);
+      List<?> right = PythonSequences.asList(b);
       PythonCollections.refuseTooMany("the operator '+'", left.size() + (long) right.size());
       List<Object> all = new ArrayList<>(left);
       all.addAll(right);
@@ -57,10 +57,10 @@ final class PythonOperators {
           ? (Object) (number(a).doubleValue() * number(b).doubleValue())
           : narrow(integer(a).multiply(integer(b)));
     }
-    if (isInteger(b) && (isText(a) || TextFormat.isList(a))) {
+    if (isInteger(b) && (isText(a) || PythonSequences.isList(a))) {
       return repeat(a, integer(b).longValue());
     }
-    if (isInteger(a) && (isText(b) || TextFormat.isList(b))) {
+    if (isInteger(a) && (isText(b) || PythonSequences.isList(b))) {
       return repeat(b, integer(a).longValue());
     }
     throw unsupported("*", a, b);
@@ -145,9 +145,9 @@ final class PythonOperators {
     if (isText(a) && isText(b)) {
       return a.toString().equals(b.toString());
     }
-    if (TextFormat.isList(a) && TextFormat.isList(b)) {
-      List<?> x = TextFormat.asList(a);
-      List<?> y = TextFormat.asList(b);
+    if (PythonSequences.isList(a) && PythonSequences.isList(b)) {
+      List<?> x = PythonSequences.asList(a);
+      List<?> y = PythonSequences.asList(b);
       if (x.size() != y.size()) {
         return false;
       }
@@ -204,8 +204,8 @@ final class PythonOperators {
     if (container instanceof Map<?, ?> map) {
       return map.keySet().stream().anyMatch(key -> equal(key, item));
     }
-    if (TextFormat.isList(container)) {
-      return TextFormat.asList(container).stream().anyMatch(element -> equal(element, item));
+    if (PythonSequences.isList(container)) {
+      return PythonSequences.asList(container).stream().anyMatch(element -> equal(element, item));
     }
     throw new TemplateFailure(
         "argument of type " + TypeNames.python(container) + " is not iterable");
@@ -226,10 +226,10 @@ final class PythonOperators {
       bounded(text.length() * times, "*");
       return text.repeat((int) times);
     }
-    List<?> items = TextFormat.asList(value);
+    List<?> items = PythonSequences.asList(value);
     // More times than a list may hold items is too many for any list but an empty one.
     long total =
-        items.isEmpty() ? 0 : times > EngineFactory.MAX_ITEMS ? times : items.size() * times;
+        items.isEmpty() ? 0 : times > Limits.MAX_ITEMS ? times : items.size() * times;
     PythonCollections.refuseTooMany("the operator '*'", total);
     if (items.isEmpty()) {
       return new ArrayList<>();
@@ -275,7 +275,7 @@ final class PythonOperators {
   static boolean isText(Object value) {
     // SafeString is Jinja2's Markup (what escape and safe return): a string too.
     return value instanceof CharSequence
-        || value instanceof Fragment
+        || value instanceof PythonStr
         || value instanceof SafeString;
   }
 

@@ -20,8 +20,8 @@ final class PythonPercent {
 
   static String format(String template, Object args) {
     List<?> positional =
-        TextFormat.isList(args)
-            ? TextFormat.asList(args)
+        PythonSequences.isList(args)
+            ? PythonSequences.asList(args)
             : args instanceof Map ? List.of() : Collections.singletonList(args);
     Map<?, ?> named = args instanceof Map<?, ?> map ? map : Map.of();
     Matcher m = CONVERSION.matcher(template);

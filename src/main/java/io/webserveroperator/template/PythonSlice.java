@@ -43,14 +43,14 @@ final class PythonSlice extends AstRightValue {
     if (by != null && by == 0) {
       throw new TemplateFailure("slice step cannot be zero");
     }
-    if (value instanceof CharSequence || value instanceof Fragment) {
+    if (value instanceof CharSequence || value instanceof PythonStr) {
       int[] points = value.toString().codePoints().toArray();
       StringBuilder out = new StringBuilder();
       indices(points.length, from, to, by).forEach(i -> out.appendCodePoint(points[i]));
       return out.toString();
     }
-    if (TextFormat.isList(value)) {
-      List<?> items = TextFormat.asList(value);
+    if (PythonSequences.isList(value)) {
+      List<?> items = PythonSequences.asList(value);
       List<Object> out = new ArrayList<>();
       indices(items.size(), from, to, by).forEach(i -> out.add(items.get(i)));
       return out;

@@ -441,7 +441,7 @@ final class PythonStrings {
     List<?> parts =
         items instanceof Map<?, ?> map
             ? new ArrayList<>(map.keySet())
-            : TextFormat.isList(items) ? TextFormat.asList(items) : null;
+            : PythonSequences.isList(items) ? PythonSequences.asList(items) : null;
     if (parts == null) {
       throw new TemplateFailure("str.join() needs a list, not " + TypeNames.python(items));
     }
@@ -511,12 +511,12 @@ final class PythonStrings {
 
   private static int width(Object value) {
     long width = MethodParameters.integer(value, 0);
-    if (width > EngineFactory.MAX_OUTPUT) {
+    if (width > Limits.MAX_OUTPUT) {
       throw new TemplateFailure(
           "a width of "
               + width
               + " is more than a template may render ("
-              + EngineFactory.MAX_OUTPUT
+              + Limits.MAX_OUTPUT
               + " characters)");
     }
     return (int) width;

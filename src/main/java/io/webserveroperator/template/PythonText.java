@@ -1,5 +1,7 @@
 package io.webserveroperator.template;
 
+import java.math.BigDecimal;
+
 import com.hubspot.jinjava.lib.fn.MacroFunction;
 import java.util.Map;
 import java.util.function.IntFunction;
@@ -59,7 +61,7 @@ final class PythonText {
    * {@code str(value)}: None, True and False as Python spells them, floats and containers as repr.
    */
   static String str(Object value) {
-    if (value instanceof Map || TextFormat.isList(value)) {
+    if (value instanceof Map || PythonSequences.isList(value)) {
       return repr(value);
     }
     if (value == null) {
@@ -72,14 +74,14 @@ final class PythonText {
       return "<macro '" + macro.getName() + "'>";
     }
     if (value instanceof Number number) {
-      return TextFormat.number(number);
+      return number(number);
     }
     return value.toString();
   }
 
   /** {@code repr(value)}: strings quoted, containers with their items' repr. */
   static String repr(Object value) {
-    if (value instanceof CharSequence || value instanceof Fragment) {
+    if (value instanceof CharSequence || value instanceof PythonStr) {
       String text = value.toString();
       char quote = text.contains("'") && !text.contains("\"") ? '"' : '\'';
       StringBuilder out = new StringBuilder().append(quote);
@@ -109,16 +111,58 @@ final class PythonText {
                   .append(repr(v)));
       return out.append('}').toString();
     }
-    if (value instanceof PythonRange || value instanceof Jinja2Filters.Pair) {
+    if (value instanceof PythonRange || value instanceof PythonPair) {
       return value.toString(); // Python's range(0, 3), a tuple's (key, value)
     }
-    if (TextFormat.isList(value)) {
+    if (PythonSequences.isList(value)) {
       StringBuilder out = new StringBuilder("[");
-      for (Object item : TextFormat.asList(value)) {
+      for (Object item : PythonSequences.asList(value)) {
         out.append(out.length() > 1 ? ", " : "").append(repr(item));
       }
       return out.append(']').toString();
     }
     return str(value);
+  }
+
+  /** A number as Python prints it: whole doubles keep {@code .0}. */
+  static String number(Number number) {
+    if (number instanceof Double || number instanceof Float) {
+      return pythonFloat(number.doubleValue());
+    }
+    if (number instanceof BigDecimal decimal) {
+      return decimal.toPlainString();
+    }
+    return number.toString();
+  }
+
+  /**
+   * Python's {@code repr} of a float: the shortest digits that read back as the same double,
+   * positional from 1e-4 up to 1e16 (always with a decimal point), scientific outside ({@code
+   * 1e+20}, {@code 1.5e-07}).
+   */
+  static String pythonFloat(double d) {
+    if (Double.isNaN(d)) {
+      return "nan";
+    }
+    if (Double.isInfinite(d)) {
+      return d > 0 ? "inf" : "-inf";
+    }
+    if (d == 0) {
+      return 1 / d < 0 ? "-0.0" : "0.0";
+    }
+    BigDecimal digits = new BigDecimal(Double.toString(d)).stripTrailingZeros();
+    int exponent = digits.precision() - digits.scale() - 1;
+    if (exponent >= -4 && exponent < 16) {
+      String plain = digits.toPlainString();
+      return plain.contains(".") ? plain : plain + ".0";
+    }
+    String unscaled = digits.unscaledValue().abs().toString();
+    String mantissa =
+        unscaled.length() == 1 ? unscaled : unscaled.charAt(0) + "." + unscaled.substring(1);
+    return (d < 0 ? "-" : "")
+        + mantissa
+        + "e"
+        + (exponent < 0 ? "-" : "+")
+        + String.format("%02d", Math.abs(exponent));
   }
 }

@@ -21,14 +21,14 @@ final class PythonTruth {
     if (value instanceof Number n) {
       return n.doubleValue() != 0;
     }
-    if (value instanceof CharSequence || value instanceof Fragment) {
+    if (value instanceof CharSequence || value instanceof PythonStr) {
       return !value.toString().isEmpty();
     }
     if (value instanceof Map<?, ?> map) {
       return !map.isEmpty();
     }
-    if (TextFormat.isList(value)) {
-      return !TextFormat.asList(value).isEmpty();
+    if (PythonSequences.isList(value)) {
+      return !PythonSequences.asList(value).isEmpty();
     }
     return true;
   }

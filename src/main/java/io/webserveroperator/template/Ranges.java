@@ -24,11 +24,11 @@ final class Ranges {
       throw new TemplateFailure("range() step must not be zero");
     }
     double items = Math.ceil(((double) stop - start) / step);
-    if (items > EngineFactory.MAX_ITEMS) {
+    if (items > Limits.MAX_ITEMS) {
       throw new TemplateFailure(
           String.format(
               "range() would produce %.0f items; templates may loop over at most %d",
-              items, EngineFactory.MAX_ITEMS));
+              items, Limits.MAX_ITEMS));
     }
     return new PythonRange(start, stop, step);
   }

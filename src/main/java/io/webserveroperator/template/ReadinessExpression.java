@@ -121,7 +121,7 @@ final class ReadinessExpression {
                   Object value = interpreter.resolveELExpression(expression, 1);
                   failure(interpreter);
                   if (value instanceof Undefined) {
-                    throw new TemplateFailure(RenderErrors.undefined(expression.strip()));
+                    throw new TemplateFailure(Undefined.message(expression.strip()));
                   }
                   return convert.apply(value, slots);
                 } finally {

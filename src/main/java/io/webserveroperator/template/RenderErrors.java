@@ -95,7 +95,7 @@ final class RenderErrors {
     }
     Matcher unknown = UNKNOWN_TOKEN.matcher(message);
     if (unknown.find()) {
-      return undefined(unknown.group(1).strip());
+      return Undefined.message(unknown.group(1).strip());
     }
     Matcher arithmetic = ARITHMETIC.matcher(message);
     if (arithmetic.find()) {
@@ -131,12 +131,6 @@ final class RenderErrors {
     return JAVA_NAME.matcher(text).replaceAll(m -> TypeNames.ofClass(m.group()));
   }
 
-  /** What an author reads when an expression names something that is not there. */
-  static String undefined(String expression) {
-    return "unknown variable or undefined value '"
-        + expression
-        + "' (use '| default(...)' or 'is defined' for optional fields)";
-  }
 
   static String describe(RuntimeException e) {
     TemplateFailure failure = find(e, TemplateFailure.class);

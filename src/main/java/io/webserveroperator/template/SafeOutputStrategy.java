@@ -19,7 +19,7 @@ final class SafeOutputStrategy implements ExpressionStrategy {
     interpreter.setLineNumber(token.getLineNumber());
     Object value = interpreter.resolveELExpression(token.getExpr(), token.getLineNumber());
     if (value instanceof Undefined) {
-      throw new TemplateFailure(RenderErrors.undefined(token.getExpr().strip()));
+      throw new TemplateFailure(Undefined.message(token.getExpr().strip()));
     }
     return new RenderedOutputNode(Slots.require().print(value));
   }

@@ -103,7 +103,7 @@ final class SandboxResolver extends ELResolver {
       context.setPropertyResolved(true);
       // (key, value) pairs, which sort, compare and unpack as Python's tuples do.
       return map.entrySet().stream()
-          .map(entry -> (Object) new Jinja2Filters.Pair(entry.getKey(), entry.getValue()))
+          .map(entry -> (Object) new PythonPair(entry.getKey(), entry.getValue()))
           .toList();
     }
     boolean allowed =

@@ -133,7 +133,7 @@ final class SelectionFilters {
       throw new TemplateFailure("items needs a mapping, not " + TypeNames.python(value));
     }
     List<Object> pairs = new ArrayList<>();
-    map.forEach((k, v) -> pairs.add(new Jinja2Filters.Pair(k, v)));
+    map.forEach((k, v) -> pairs.add(new PythonPair(k, v)));
     return pairs;
   }
 
@@ -200,7 +200,7 @@ final class SelectionFilters {
   }
 
   /** Python's {@code _GroupTuple}: {@code (grouper, list)}, also by those names. */
-  static final class Group extends Jinja2Filters.Pair implements NamedTuple {
+  static final class Group extends PythonPair implements NamedTuple {
     private final List<Object> list;
 
     Group(Object grouper, List<Object> list) {

@@ -160,12 +160,12 @@ final class Slots {
       return value.toString();
     }
     if (value instanceof Double || value instanceof Float || value instanceof BigDecimal) {
-      return TextFormat.number((Number) value);
+      return PythonText.number((Number) value);
     }
     if (value instanceof PythonRange range) {
       return put(range.toString(), Kind.PLAIN);
     }
-    if (value instanceof Map || TextFormat.isList(value)) {
+    if (value instanceof Map || PythonSequences.isList(value)) {
       return TextFormat.JSON.write(value, this);
     }
     String text = text(value);

@@ -21,7 +21,7 @@ public final class TemplateLoadException extends OperatorException {
    * @param reason what went wrong, as a sentence
    */
   TemplateLoadException(String template, int line, String reason) {
-    super(RenderException.format(null, template, line, reason));
+    super(FileLine.prefix(template, line) + reason);
     this.template = template;
     this.line = line;
     this.reason = reason;

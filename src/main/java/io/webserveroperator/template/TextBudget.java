@@ -13,7 +13,7 @@ final class TextBudget {
 
   /** The message of a render whose text and printed values are past the output limit. */
   static final String OUTPUT_TOO_BIG =
-      "the template rendered more than " + EngineFactory.MAX_OUTPUT + " characters";
+      "the template rendered more than " + Limits.MAX_OUTPUT + " characters";
 
   private long printed;
   private long built;
@@ -21,7 +21,7 @@ final class TextBudget {
   /** Counts a value printed into the output. */
   void print(long characters) {
     printed += characters;
-    if (printed > EngineFactory.MAX_OUTPUT) {
+    if (printed > Limits.MAX_OUTPUT) {
       throw new TemplateFailure(OUTPUT_TOO_BIG);
     }
   }
@@ -29,17 +29,17 @@ final class TextBudget {
   /** Counts the text a filter returned. */
   void build(long characters) {
     built += characters;
-    if (built > EngineFactory.MAX_FILTER_TEXT) {
+    if (built > Limits.MAX_FILTER_TEXT) {
       throw new TemplateFailure(
           "the filters of this template built more than "
-              + EngineFactory.MAX_FILTER_TEXT
+              + Limits.MAX_FILTER_TEXT
               + " characters");
     }
   }
 
   /** Checks the whole output: the rendered text and the values its tokens stand for. */
   void output(long textLength) {
-    if (textLength + printed > EngineFactory.MAX_OUTPUT) {
+    if (textLength + printed > Limits.MAX_OUTPUT) {
       throw new TemplateFailure(OUTPUT_TOO_BIG);
     }
   }
@@ -54,7 +54,7 @@ final class TextBudget {
    * ("filter", "operator") {@code name} would make.
    */
   static void refuseLarger(String kind, String name, long size) {
-    if (size > EngineFactory.MAX_OUTPUT) {
+    if (size > Limits.MAX_OUTPUT) {
       throw new TemplateFailure(tooLarge(kind, name, String.valueOf(size)));
     }
   }
@@ -72,7 +72,7 @@ final class TextBudget {
         + "' would build "
         + amount
         + " characters; a template may build at most "
-        + EngineFactory.MAX_OUTPUT
+        + Limits.MAX_OUTPUT
         + " at once";
   }
 }

@@ -89,10 +89,10 @@ enum TextFormat {
         newline(out, layout, depth);
       }
       out.append('}');
-    } else if (isList(value)) {
+    } else if (PythonSequences.isList(value)) {
       out.append('[');
       boolean first = true;
-      for (Object item : asList(value)) {
+      for (Object item : PythonSequences.asList(value)) {
         out.append(first ? "" : layout.separator());
         newline(out, layout, depth + 1);
         first = false;
@@ -105,7 +105,7 @@ enum TextFormat {
     } else if (value == null) {
       out.append("null");
     } else if (value instanceof Boolean || value instanceof Number) {
-      out.append(value instanceof Number n ? number(n) : value.toString());
+      out.append(value instanceof Number n ? PythonText.number(n) : value.toString());
     } else {
       writeJsonString(out, Slots.text(value), slots);
     }
@@ -136,9 +136,9 @@ enum TextFormat {
         out.append(yamlScalar(String.valueOf(entry.getKey()), slots)).append(':');
         writeYamlChild(out, entry.getValue(), indent, slots);
       }
-    } else if (isList(value) && !asList(value).isEmpty()) {
+    } else if (PythonSequences.isList(value) && !PythonSequences.asList(value).isEmpty()) {
       boolean first = true;
-      for (Object item : asList(value)) {
+      for (Object item : PythonSequences.asList(value)) {
         if (!first) {
           out.append('\n').append(" ".repeat(indent));
         }
@@ -148,14 +148,14 @@ enum TextFormat {
       }
     } else if (value instanceof Map) {
       out.append("{}");
-    } else if (isList(value)) {
+    } else if (PythonSequences.isList(value)) {
       out.append("[]");
     } else if (value == null) {
       out.append("null");
     } else if (value instanceof Boolean) {
       out.append(value);
     } else if (value instanceof Number n) {
-      out.append(number(n));
+      out.append(PythonText.number(n));
     } else {
       out.append(yamlScalar(Slots.text(value), slots));
     }
@@ -165,7 +165,7 @@ enum TextFormat {
   private void writeYamlChild(StringBuilder out, Object value, int indent, Slots slots) {
     boolean nested =
         (value instanceof Map<?, ?> map && !map.isEmpty())
-            || (isList(value) && !asList(value).isEmpty());
+            || (PythonSequences.isList(value) && !PythonSequences.asList(value).isEmpty());
     if (nested) {
       out.append('\n').append(" ".repeat(indent + 2));
       writeYaml(out, value, indent + 2, slots);
@@ -177,48 +177,6 @@ enum TextFormat {
 
   private static String yamlScalar(String text, Slots slots) {
     return slots == null ? '"' + jsonEscape(text, false) + '"' : slots.put(text, Slots.Kind.YAML);
-  }
-
-  /** A number as Python prints it: whole doubles keep {@code .0}. */
-  static String number(Number number) {
-    if (number instanceof Double || number instanceof Float) {
-      return pythonFloat(number.doubleValue());
-    }
-    if (number instanceof BigDecimal decimal) {
-      return decimal.toPlainString();
-    }
-    return number.toString();
-  }
-
-  /**
-   * Python's {@code repr} of a float: the shortest digits that read back as the same double,
-   * positional from 1e-4 up to 1e16 (always with a decimal point), scientific outside ({@code
-   * 1e+20}, {@code 1.5e-07}).
-   */
-  static String pythonFloat(double d) {
-    if (Double.isNaN(d)) {
-      return "nan";
-    }
-    if (Double.isInfinite(d)) {
-      return d > 0 ? "inf" : "-inf";
-    }
-    if (d == 0) {
-      return 1 / d < 0 ? "-0.0" : "0.0";
-    }
-    BigDecimal digits = new BigDecimal(Double.toString(d)).stripTrailingZeros();
-    int exponent = digits.precision() - digits.scale() - 1;
-    if (exponent >= -4 && exponent < 16) {
-      String plain = digits.toPlainString();
-      return plain.contains(".") ? plain : plain + ".0";
-    }
-    String unscaled = digits.unscaledValue().abs().toString();
-    String mantissa =
-        unscaled.length() == 1 ? unscaled : unscaled.charAt(0) + "." + unscaled.substring(1);
-    return (d < 0 ? "-" : "")
-        + mantissa
-        + "e"
-        + (exponent < 0 ? "-" : "+")
-        + String.format("%02d", Math.abs(exponent));
   }
 
   /**
@@ -258,29 +216,5 @@ enum TextFormat {
     Map<String, Object> sorted = new TreeMap<>();
     map.forEach((k, v) -> sorted.put(String.valueOf(k), v));
     return sorted;
-  }
-
-  /** Lists, sets, arrays, and a dict's items (as Python's (key, value) pairs). */
-  static boolean isList(Object value) {
-    return value instanceof Collection
-        || value instanceof Map.Entry
-        || (value != null && value.getClass().isArray());
-  }
-
-  static List<?> asList(Object value) {
-    if (value instanceof List<?> list) {
-      return list;
-    }
-    if (value instanceof Map.Entry<?, ?> item) {
-      return Arrays.asList(item.getKey(), item.getValue());
-    }
-    if (value instanceof Collection<?> collection) {
-      return new ArrayList<>(collection);
-    }
-    List<Object> items = new ArrayList<>();
-    for (int i = 0; i < Array.getLength(value); i++) {
-      items.add(Array.get(value, i));
-    }
-    return items;
   }
 }

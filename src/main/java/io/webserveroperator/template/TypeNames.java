@@ -83,7 +83,7 @@ final class TypeNames {
     if (value instanceof Map) {
       return "'dict'";
     }
-    if (TextFormat.isList(value)) {
+    if (PythonSequences.isList(value)) {
       return "'list'";
     }
     return "'object'";

@@ -45,7 +45,7 @@ final class Undefined extends AbstractCollection<Object> implements HasObjectTru
 
   /** The value of a variable that no scope of the render defines. */
   static Undefined variable(String name) {
-    return new Undefined(() -> RenderErrors.undefined(name));
+    return new Undefined(() -> message(name));
   }
 
   /** The value of an attribute of something that is neither a mapping nor a list. */
@@ -107,5 +107,12 @@ final class Undefined extends AbstractCollection<Object> implements HasObjectTru
   @Override
   public int hashCode() {
     return System.identityHashCode(this);
+  }
+
+  /** What an author reads when an expression names something that is not there. */
+  static String message(String expression) {
+    return "unknown variable or undefined value '"
+        + expression
+        + "' (use '| default(...)' or 'is defined' for optional fields)";
   }
 }
