@@ -4,7 +4,7 @@ import static io.webserveroperator.bench.ScaleReportFormat.perItem;
 import static io.webserveroperator.bench.ScaleReportFormat.seconds;
 import static io.webserveroperator.bench.ScaleReportFormat.toSeconds;
 
-import io.webserveroperator.template.RolloutPolicy;
+import io.webserveroperator.template.watches.RolloutPolicy;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.webserveroperator.bench;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.webserveroperator.template.RolloutPolicy;
+import io.webserveroperator.template.watches.RolloutPolicy;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;

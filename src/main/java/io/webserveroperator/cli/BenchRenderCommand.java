@@ -2,7 +2,7 @@ package io.webserveroperator.cli;
 
 import io.webserveroperator.template.RegistryOptions;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

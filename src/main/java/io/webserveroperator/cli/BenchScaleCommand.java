@@ -7,7 +7,7 @@ import io.webserveroperator.bench.ScaleReport;
 import io.webserveroperator.bench.ScaleReportFormat;
 import io.webserveroperator.bench.TemplateEditOptions;
 import io.webserveroperator.dev.KubeBinaries;
-import io.webserveroperator.template.RolloutPolicy;
+import io.webserveroperator.template.watches.RolloutPolicy;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;

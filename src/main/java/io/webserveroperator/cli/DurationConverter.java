@@ -1,6 +1,6 @@
 package io.webserveroperator.cli;
 
-import io.webserveroperator.template.DurationText;
+import io.webserveroperator.template.watches.DurationText;
 import java.time.Duration;
 import java.util.Locale;
 import picocli.CommandLine.ITypeConverter;

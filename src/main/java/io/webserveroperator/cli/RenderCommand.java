@@ -5,7 +5,7 @@ import io.webserveroperator.manifest.ManifestYaml;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplatesInvalidException;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

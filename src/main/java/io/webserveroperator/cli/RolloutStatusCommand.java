@@ -15,7 +15,7 @@ import io.webserveroperator.rollout.RolloutState;
 import io.webserveroperator.rollout.StoredKind;
 import io.webserveroperator.rollout.StoredRevision;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.time.Clock;

@@ -1,7 +1,7 @@
 package io.webserveroperator.cli;
 
-import io.webserveroperator.template.RolloutPolicy;
-import io.webserveroperator.template.RolloutStep;
+import io.webserveroperator.template.watches.RolloutPolicy;
+import io.webserveroperator.template.watches.RolloutStep;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.ITypeConverter;

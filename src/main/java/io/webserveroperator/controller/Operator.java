@@ -27,7 +27,7 @@ import io.webserveroperator.shard.ShardOptions;
 import io.webserveroperator.status.EventRecorder;
 import io.webserveroperator.status.StatusWriter;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;

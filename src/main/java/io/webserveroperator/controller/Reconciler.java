@@ -35,7 +35,7 @@ import io.webserveroperator.template.RenderException;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplateRevision;
 import io.webserveroperator.template.TemplatesInvalidException;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.LinkedHashMap;

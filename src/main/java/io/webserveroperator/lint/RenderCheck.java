@@ -10,7 +10,7 @@ import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.YamlFiles;
 import io.webserveroperator.template.RenderException;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import io.webserveroperator.templatetest.CaseResources;
 import io.webserveroperator.templatetest.CaseResources.CaseResource;
 import java.io.IOException;

@@ -28,7 +28,7 @@ import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -10,7 +10,7 @@ import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.template.TemplateRevision;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;

@@ -6,6 +6,16 @@ import com.hubspot.jinjava.interpret.TemplateError;
 import com.hubspot.jinjava.tree.ExpressionNode;
 import com.hubspot.jinjava.tree.Node;
 import com.hubspot.jinjava.tree.parse.ExpressionToken;
+import io.webserveroperator.template.engine.ExpressionSyntax;
+import io.webserveroperator.template.engine.ParsedSource;
+import io.webserveroperator.template.engine.RenderErrors;
+import io.webserveroperator.template.lib.RenderInterpreter;
+import io.webserveroperator.template.output.ResourceStrings;
+import io.webserveroperator.template.output.Slots;
+import io.webserveroperator.template.python.PythonTruth;
+import io.webserveroperator.template.python.TemplateFailure;
+import io.webserveroperator.template.python.Undefined;
+import io.webserveroperator.template.sandbox.UnsupportedSyntax;
 import java.util.Map;
 import java.util.Optional;
 

@@ -3,8 +3,8 @@ package io.webserveroperator.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.webserveroperator.template.RolloutPolicy;
-import io.webserveroperator.template.RolloutStep;
+import io.webserveroperator.template.watches.RolloutPolicy;
+import io.webserveroperator.template.watches.RolloutStep;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine.TypeConversionException;
 
