@@ -5,6 +5,7 @@ import io.webserveroperator.OperatorException;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KubeClients;
+import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.preview.DryRunDiff;
 import io.webserveroperator.rollout.RevisionStore;
 import io.webserveroperator.template.TemplateRegistry;
@@ -261,10 +262,7 @@ final class DiffCommand implements Callable<Integer> {
 
   private static Map<String, Object> withNamespace(Map<String, Object> resource, String fallback) {
     Map<String, Object> copy = new LinkedHashMap<>(resource);
-    Map<String, Object> metadata = new LinkedHashMap<>();
-    if (copy.get("metadata") instanceof Map<?, ?> existing) {
-      existing.forEach((key, value) -> metadata.put(String.valueOf(key), value));
-    }
+    Map<String, Object> metadata = new LinkedHashMap<>(UntypedMaps.getMapOrEmpty(copy, "metadata"));
     Object current = metadata.get("namespace");
     if (current == null || current.toString().isBlank()) {
       metadata.put("namespace", fallback);

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Owner;
+import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.status.Condition;
 import io.webserveroperator.status.Conditions;
 import java.util.List;
@@ -23,10 +24,8 @@ record ObservedResource(
     Map<String, Object> status,
     List<ObjectRef> inventory) {
 
-  @SuppressWarnings("unchecked")
   static ObservedResource of(GenericKubernetesResource resource, Map<String, Object> object) {
-    Map<String, Object> status =
-        object.get("status") instanceof Map<?, ?> map ? (Map<String, Object>) map : null;
+    Map<String, Object> status = UntypedMaps.getMap(object, "status");
     return new ObservedResource(resource, object, status, Inventory.fromStatus(status));
   }
 

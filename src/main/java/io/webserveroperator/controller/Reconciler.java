@@ -14,6 +14,7 @@ import io.webserveroperator.apply.OwnershipConflictException;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.ReadCache;
+import io.webserveroperator.kube.ResourceMaps;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.RenderedObject;
@@ -389,9 +390,8 @@ public final class Reconciler {
         .collect(Collectors.toSet());
   }
 
-  @SuppressWarnings("unchecked")
   private Map<String, Object> asMap(GenericKubernetesResource resource) {
-    return serialization.convertValue(resource, Map.class);
+    return ResourceMaps.of(serialization, resource);
   }
 
   /**
