@@ -1,6 +1,7 @@
 package io.webserveroperator.cli;
 
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;

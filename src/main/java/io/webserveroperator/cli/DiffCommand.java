@@ -2,6 +2,9 @@ package io.webserveroperator.cli;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.cli.options.ClusterOptions;
+import io.webserveroperator.cli.options.OperatorNamespaceOption;
+import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KubeClients;
@@ -140,12 +143,12 @@ final class DiffCommand implements Callable<Integer> {
         resources.addAll(ResourceFiles.read(file, System.in));
       }
       Plan plan;
-      try (KubernetesClient client = clients.apply(cluster.kubeconfig, cluster.context)) {
+      try (KubernetesClient client = clients.apply(cluster.kubeconfig(), cluster.context())) {
         DryRunDiff diff = new DryRunDiff(client, registry);
         if (templateRevision != null) {
           RevisionSelection revisions =
               new RevisionSelection(
-                  new RevisionStore(client, operator.namespace), registry, templateRevision);
+                  new RevisionStore(client, operator.namespace()), registry, templateRevision);
           plan = diff.diffLive(namespace, revisions);
           revisions.requireFound();
           notes = revisions.notes();

@@ -1,6 +1,7 @@
 package io.webserveroperator.cli;
 
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.manifest.ManifestYaml;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.UntypedMaps;

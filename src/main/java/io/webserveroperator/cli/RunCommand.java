@@ -1,6 +1,9 @@
 package io.webserveroperator.cli;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.cli.options.ClusterOptions;
+import io.webserveroperator.cli.options.DurationConverter;
+import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.controller.LeaderElectionOptions;
 import io.webserveroperator.controller.Operator;
 import io.webserveroperator.controller.OperatorOptions;
@@ -140,7 +143,7 @@ final class RunCommand implements Callable<Integer> {
     String identity = identity();
     ShardOptions sharding = sharding(identity);
     try (KubernetesClient client =
-        KubeClients.create(cluster.kubeconfig, cluster.context, requests)) {
+        KubeClients.create(cluster.kubeconfig(), cluster.context(), requests)) {
       OperatorOptions options =
           OperatorOptions.defaults(templates.folder()).toBuilder()
               .namespaces(namespaces)
