@@ -1,5 +1,6 @@
 package io.webserveroperator.cli;
 
+import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.template.RegistryOptions;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.watches.Watch;

@@ -6,6 +6,8 @@ import io.webserveroperator.bench.ScaleOptions;
 import io.webserveroperator.bench.ScaleReport;
 import io.webserveroperator.bench.ScaleReportFormat;
 import io.webserveroperator.bench.TemplateEditOptions;
+import io.webserveroperator.cli.options.DurationConverter;
+import io.webserveroperator.cli.options.RolloutStepsConverter;
 import io.webserveroperator.dev.KubeBinaries;
 import io.webserveroperator.template.watches.RolloutPolicy;
 import java.io.IOException;

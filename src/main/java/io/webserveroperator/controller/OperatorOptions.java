@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * How the operator runs. Start from {@link #defaults} and change what differs with the {@code
- * with...} methods.
+ * How the operator runs. Start from {@link #defaults} and change what differs through {@link
+ * #toBuilder}.
  *
  * @param templates the folder holding {@code watches.yaml}
  * @param namespaces namespaces to watch; empty for all
@@ -53,26 +53,6 @@ public record OperatorOptions(
     }
   }
 
-  /** Options without sharding. */
-  public OperatorOptions(
-      Path templates,
-      List<String> namespaces,
-      String labelSelector,
-      int workers,
-      Duration resync,
-      int healthPort,
-      LeaderElectionOptions leaderElection) {
-    this(
-        templates,
-        namespaces,
-        labelSelector,
-        workers,
-        resync,
-        healthPort,
-        leaderElection,
-        ShardOptions.off());
-  }
-
   /**
    * The templates in {@code templates}, every namespace, no selector, {@value #DEFAULT_WORKERS}
    * workers, a resync every 10 hours, health on port {@value #DEFAULT_HEALTH_PORT}, no leader
@@ -86,60 +66,85 @@ public record OperatorOptions(
         DEFAULT_WORKERS,
         Duration.parse(DEFAULT_RESYNC),
         DEFAULT_HEALTH_PORT,
-        LeaderElectionOptions.disabled("default", "webserver-operator"));
+        LeaderElectionOptions.disabled("default", "webserver-operator"),
+        ShardOptions.off());
   }
 
-  /** The same options watching only these namespaces; empty for all. */
-  public OperatorOptions withNamespaces(List<String> watched) {
-    return new OperatorOptions(
-        templates, watched, labelSelector, workers, resync, healthPort, leaderElection, shards);
+  /** A builder holding these options, to change some of them. */
+  public Builder toBuilder() {
+    return new Builder(this);
   }
 
-  /** The same options limited to resources matching the selector; null for all. */
-  public OperatorOptions withLabelSelector(String selector) {
-    return new OperatorOptions(
-        templates, namespaces, selector, workers, resync, healthPort, leaderElection, shards);
-  }
+  /** Changes some options and keeps the others; {@link #build} validates them. */
+  public static final class Builder {
+    private Path templates;
+    private List<String> namespaces;
+    private String labelSelector;
+    private int workers;
+    private Duration resync;
+    private int healthPort;
+    private LeaderElectionOptions leaderElection;
+    private ShardOptions shards;
 
-  /** The same options with another number of workers. */
-  public OperatorOptions withWorkers(int count) {
-    return new OperatorOptions(
-        templates, namespaces, labelSelector, count, resync, healthPort, leaderElection, shards);
-  }
+    private Builder(OperatorOptions from) {
+      templates = from.templates;
+      namespaces = from.namespaces;
+      labelSelector = from.labelSelector;
+      workers = from.workers;
+      resync = from.resync;
+      healthPort = from.healthPort;
+      leaderElection = from.leaderElection;
+      shards = from.shards;
+    }
 
-  /** The same options with another resync period. */
-  public OperatorOptions withResync(Duration period) {
-    return new OperatorOptions(
-        templates, namespaces, labelSelector, workers, period, healthPort, leaderElection, shards);
-  }
+    /** Namespaces to watch; empty for all. */
+    public Builder namespaces(List<String> watched) {
+      namespaces = watched;
+      return this;
+    }
 
-  /** The same options with another health port; 0 for any free port. */
-  public OperatorOptions withHealthPort(int port) {
-    return new OperatorOptions(
-        templates, namespaces, labelSelector, workers, resync, port, leaderElection, shards);
-  }
+    /** Only resources matching the selector; null for all. */
+    public Builder labelSelector(String selector) {
+      labelSelector = selector;
+      return this;
+    }
 
-  /** The same options with other leader election settings. */
-  public OperatorOptions withLeaderElection(LeaderElectionOptions election) {
-    return new OperatorOptions(
-        templates, namespaces, labelSelector, workers, resync, healthPort, election, shards);
-  }
+    public Builder workers(int count) {
+      workers = count;
+      return this;
+    }
 
-  /** The same options with leader election on or off. */
-  public OperatorOptions withLeaderElection(boolean on) {
-    return withLeaderElection(leaderElection.withEnabled(on));
-  }
+    public Builder resync(Duration period) {
+      resync = period;
+      return this;
+    }
 
-  /** The same options with other sharding. */
-  public OperatorOptions withShards(ShardOptions sharding) {
-    return new OperatorOptions(
-        templates,
-        namespaces,
-        labelSelector,
-        workers,
-        resync,
-        healthPort,
-        leaderElection,
-        sharding);
+    /** The port of /metrics, /healthz and /readyz; 0 for any free port. */
+    public Builder healthPort(int port) {
+      healthPort = port;
+      return this;
+    }
+
+    public Builder leaderElection(LeaderElectionOptions election) {
+      leaderElection = election;
+      return this;
+    }
+
+    public Builder shards(ShardOptions sharding) {
+      shards = sharding;
+      return this;
+    }
+
+    public OperatorOptions build() {
+      return new OperatorOptions(
+          templates,
+          namespaces,
+          labelSelector,
+          workers,
+          resync,
+          healthPort,
+          leaderElection,
+          shards);
+    }
   }
 }

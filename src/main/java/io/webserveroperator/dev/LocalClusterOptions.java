@@ -42,24 +42,68 @@ public record LocalClusterOptions(
         KubeBinaries.forBuildVersion(), 1, Duration.ofSeconds(90), System.err::println, false);
   }
 
-  public LocalClusterOptions withNodes(int count) {
-    return new LocalClusterOptions(binaries, count, componentTimeout, progress, apiServerOnly);
-  }
-
+  // The benchmark still calls these three; they go once it builds its options with toBuilder().
   public LocalClusterOptions withBinaries(KubeBinaries folder) {
-    return new LocalClusterOptions(folder, nodes, componentTimeout, progress, apiServerOnly);
+    return toBuilder().binaries(folder).build();
   }
 
   public LocalClusterOptions withProgress(Consumer<String> consumer) {
-    return new LocalClusterOptions(binaries, nodes, componentTimeout, consumer, apiServerOnly);
+    return toBuilder().progress(consumer).build();
   }
 
-  public LocalClusterOptions withComponentTimeout(Duration timeout) {
-    return new LocalClusterOptions(binaries, nodes, timeout, progress, apiServerOnly);
-  }
-
-  /** Only etcd and kube-apiserver. */
   public LocalClusterOptions withApiServerOnly() {
-    return new LocalClusterOptions(binaries, nodes, componentTimeout, progress, true);
+    return toBuilder().apiServerOnly(true).build();
+  }
+
+  /** A builder holding these options, to change some of them. */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /** Changes some options and keeps the others; {@link #build} validates them. */
+  public static final class Builder {
+    private KubeBinaries binaries;
+    private int nodes;
+    private Duration componentTimeout;
+    private Consumer<String> progress;
+    private boolean apiServerOnly;
+
+    private Builder(LocalClusterOptions from) {
+      binaries = from.binaries;
+      nodes = from.nodes;
+      componentTimeout = from.componentTimeout;
+      progress = from.progress;
+      apiServerOnly = from.apiServerOnly;
+    }
+
+    public Builder binaries(KubeBinaries folder) {
+      binaries = folder;
+      return this;
+    }
+
+    public Builder nodes(int count) {
+      nodes = count;
+      return this;
+    }
+
+    public Builder componentTimeout(Duration timeout) {
+      componentTimeout = timeout;
+      return this;
+    }
+
+    public Builder progress(Consumer<String> consumer) {
+      progress = consumer;
+      return this;
+    }
+
+    /** Only etcd and kube-apiserver, or every component. */
+    public Builder apiServerOnly(boolean only) {
+      apiServerOnly = only;
+      return this;
+    }
+
+    public LocalClusterOptions build() {
+      return new LocalClusterOptions(binaries, nodes, componentTimeout, progress, apiServerOnly);
+    }
   }
 }

@@ -20,8 +20,33 @@ public record DiffOptions(boolean colour, int contextLines) {
     return new DiffOptions(false, 3);
   }
 
-  /** The same with colour switched on or off. */
-  public DiffOptions withColour(boolean on) {
-    return new DiffOptions(on, contextLines);
+  /** A builder holding these options, to change some of them. */
+  public Builder toBuilder() {
+    return new Builder(this);
+  }
+
+  /** Changes some options and keeps the others; {@link #build} validates them. */
+  public static final class Builder {
+    private boolean colour;
+    private int contextLines;
+
+    private Builder(DiffOptions from) {
+      colour = from.colour;
+      contextLines = from.contextLines;
+    }
+
+    public Builder colour(boolean on) {
+      colour = on;
+      return this;
+    }
+
+    public Builder contextLines(int lines) {
+      contextLines = lines;
+      return this;
+    }
+
+    public DiffOptions build() {
+      return new DiffOptions(colour, contextLines);
+    }
   }
 }

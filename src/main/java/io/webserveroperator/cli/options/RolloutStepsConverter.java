@@ -1,4 +1,4 @@
-package io.webserveroperator.cli;
+package io.webserveroperator.cli.options;
 
 import io.webserveroperator.template.watches.RolloutPolicy;
 import io.webserveroperator.template.watches.RolloutStep;
@@ -12,7 +12,7 @@ import picocli.CommandLine.TypeConversionException;
  * RolloutPolicy} with the default deadline and {@code maxUnready}: each step as watches.yaml reads
  * it (a count, or a percentage), and the same order is required.
  */
-final class RolloutStepsConverter implements ITypeConverter<RolloutPolicy> {
+public final class RolloutStepsConverter implements ITypeConverter<RolloutPolicy> {
 
   @Override
   public RolloutPolicy convert(String value) {

@@ -1,4 +1,4 @@
-package io.webserveroperator.cli;
+package io.webserveroperator.cli.options;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

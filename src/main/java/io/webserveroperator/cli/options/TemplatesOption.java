@@ -1,10 +1,10 @@
-package io.webserveroperator.cli;
+package io.webserveroperator.cli.options;
 
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /** {@code --templates DIR}, the same for every command that renders. */
-final class TemplatesOption {
+public final class TemplatesOption {
 
   @Option(
       names = "--templates",
@@ -14,12 +14,12 @@ final class TemplatesOption {
   Path folder;
 
   /** The folder holding {@code watches.yaml}. */
-  Path folder() {
+  public Path folder() {
     return folder;
   }
 
   /** Its {@code watches.yaml}. */
-  Path watches() {
+  public Path watches() {
     return folder.resolve("watches.yaml");
   }
 }

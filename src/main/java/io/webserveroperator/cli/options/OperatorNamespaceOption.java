@@ -1,4 +1,4 @@
-package io.webserveroperator.cli;
+package io.webserveroperator.cli.options;
 
 import picocli.CommandLine.Option;
 
@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
  * {@code --operator-namespace}: where the operator keeps its template revisions, the namespace of
  * its Lease ({@code run --lease-namespace}).
  */
-final class OperatorNamespaceOption {
+public final class OperatorNamespaceOption {
 
   @Option(
       names = "--operator-namespace",
@@ -16,4 +16,9 @@ final class OperatorNamespaceOption {
           "Namespace the operator keeps its template revisions in, that of its Lease"
               + " (env POD_NAMESPACE; default: ${DEFAULT-VALUE}, as deploy/ installs it).")
   String namespace;
+
+  /** The namespace of the operator's revisions and Lease. */
+  public String namespace() {
+    return namespace;
+  }
 }

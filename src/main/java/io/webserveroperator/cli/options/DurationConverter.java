@@ -1,4 +1,4 @@
-package io.webserveroperator.cli;
+package io.webserveroperator.cli.options;
 
 import io.webserveroperator.template.watches.DurationText;
 import java.time.Duration;
@@ -10,7 +10,7 @@ import picocli.CommandLine.TypeConversionException;
  * Reads durations as people write them ({@code 10h}, {@code 30m}, {@code 45s}, {@code 500ms},
  * {@code 1h30m}: as watches.yaml reads them, {@link DurationText}) or ISO-8601.
  */
-final class DurationConverter implements ITypeConverter<Duration> {
+public final class DurationConverter implements ITypeConverter<Duration> {
 
   @Override
   public Duration convert(String value) {
