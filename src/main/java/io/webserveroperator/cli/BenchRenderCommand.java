@@ -37,7 +37,8 @@ final class BenchRenderCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    RegistryOptions options = RegistryOptions.defaults().withCacheParsedTemplates(!noCache);
+    RegistryOptions options =
+        RegistryOptions.defaults().toBuilder().cacheParsedTemplates(!noCache).build();
     try (TemplateRegistry registry = TemplateRegistry.load(templates.watches(), options)) {
       Watch watch = registry.watchFor("webapp.example.com/v1", "WebServer").orElseThrow();
       Map<String, Object> resource = sample();

@@ -1,5 +1,6 @@
 package io.webserveroperator.controller;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -15,6 +16,7 @@ import java.util.Objects;
  * @param retryPeriod how often the leader renews and the others try to take over; a released Lease
  *     is taken within 1 to 2.2 of these
  */
+@RecordBuilder
 public record LeaderElectionOptions(
     boolean enabled,
     String namespace,
@@ -76,68 +78,7 @@ public record LeaderElectionOptions(
   }
 
   /** A builder holding these options, to change some of them. */
-  public Builder toBuilder() {
-    return new Builder(this);
-  }
-
-  /** Changes some options and keeps the others; {@link #build} validates them. */
-  public static final class Builder {
-    private boolean enabled;
-    private String namespace;
-    private String name;
-    private String identity;
-    private Duration leaseDuration;
-    private Duration renewDeadline;
-    private Duration retryPeriod;
-
-    private Builder(LeaderElectionOptions from) {
-      enabled = from.enabled;
-      namespace = from.namespace;
-      name = from.name;
-      identity = from.identity;
-      leaseDuration = from.leaseDuration;
-      renewDeadline = from.renewDeadline;
-      retryPeriod = from.retryPeriod;
-    }
-
-    public Builder enabled(boolean on) {
-      enabled = on;
-      return this;
-    }
-
-    public Builder namespace(String leaseNamespace) {
-      namespace = leaseNamespace;
-      return this;
-    }
-
-    public Builder name(String leaseName) {
-      name = leaseName;
-      return this;
-    }
-
-    public Builder identity(String replica) {
-      identity = replica;
-      return this;
-    }
-
-    public Builder leaseDuration(Duration duration) {
-      leaseDuration = duration;
-      return this;
-    }
-
-    public Builder renewDeadline(Duration deadline) {
-      renewDeadline = deadline;
-      return this;
-    }
-
-    public Builder retryPeriod(Duration period) {
-      retryPeriod = period;
-      return this;
-    }
-
-    public LeaderElectionOptions build() {
-      return new LeaderElectionOptions(
-          enabled, namespace, name, identity, leaseDuration, renewDeadline, retryPeriod);
-    }
+  public LeaderElectionOptionsBuilder toBuilder() {
+    return LeaderElectionOptionsBuilder.builder(this);
   }
 }

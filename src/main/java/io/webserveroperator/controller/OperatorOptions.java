@@ -1,5 +1,6 @@
 package io.webserveroperator.controller;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import io.webserveroperator.shard.ShardOptions;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -19,6 +20,7 @@ import java.util.Objects;
  * @param leaderElection whether and how to take a Lease before writing, so only one replica writes
  * @param shards whether this replica reconciles a share of the resources only, and which
  */
+@RecordBuilder
 public record OperatorOptions(
     Path templates,
     List<String> namespaces,
@@ -71,80 +73,7 @@ public record OperatorOptions(
   }
 
   /** A builder holding these options, to change some of them. */
-  public Builder toBuilder() {
-    return new Builder(this);
-  }
-
-  /** Changes some options and keeps the others; {@link #build} validates them. */
-  public static final class Builder {
-    private Path templates;
-    private List<String> namespaces;
-    private String labelSelector;
-    private int workers;
-    private Duration resync;
-    private int healthPort;
-    private LeaderElectionOptions leaderElection;
-    private ShardOptions shards;
-
-    private Builder(OperatorOptions from) {
-      templates = from.templates;
-      namespaces = from.namespaces;
-      labelSelector = from.labelSelector;
-      workers = from.workers;
-      resync = from.resync;
-      healthPort = from.healthPort;
-      leaderElection = from.leaderElection;
-      shards = from.shards;
-    }
-
-    /** Namespaces to watch; empty for all. */
-    public Builder namespaces(List<String> watched) {
-      namespaces = watched;
-      return this;
-    }
-
-    /** Only resources matching the selector; null for all. */
-    public Builder labelSelector(String selector) {
-      labelSelector = selector;
-      return this;
-    }
-
-    public Builder workers(int count) {
-      workers = count;
-      return this;
-    }
-
-    public Builder resync(Duration period) {
-      resync = period;
-      return this;
-    }
-
-    /** The port of /metrics, /healthz and /readyz; 0 for any free port. */
-    public Builder healthPort(int port) {
-      healthPort = port;
-      return this;
-    }
-
-    public Builder leaderElection(LeaderElectionOptions election) {
-      leaderElection = election;
-      return this;
-    }
-
-    public Builder shards(ShardOptions sharding) {
-      shards = sharding;
-      return this;
-    }
-
-    public OperatorOptions build() {
-      return new OperatorOptions(
-          templates,
-          namespaces,
-          labelSelector,
-          workers,
-          resync,
-          healthPort,
-          leaderElection,
-          shards);
-    }
+  public OperatorOptionsBuilder toBuilder() {
+    return OperatorOptionsBuilder.builder(this);
   }
 }

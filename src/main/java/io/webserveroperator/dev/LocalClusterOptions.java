@@ -1,5 +1,6 @@
 package io.webserveroperator.dev;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.util.function.Consumer;
 
@@ -13,6 +14,7 @@ import java.util.function.Consumer;
  * @param apiServerOnly start etcd and kube-apiserver alone: no controllers, scheduler or nodes, so
  *     nothing but the client under test writes (benchmarks)
  */
+@RecordBuilder
 public record LocalClusterOptions(
     KubeBinaries binaries,
     int nodes,
@@ -56,54 +58,7 @@ public record LocalClusterOptions(
   }
 
   /** A builder holding these options, to change some of them. */
-  public Builder toBuilder() {
-    return new Builder(this);
-  }
-
-  /** Changes some options and keeps the others; {@link #build} validates them. */
-  public static final class Builder {
-    private KubeBinaries binaries;
-    private int nodes;
-    private Duration componentTimeout;
-    private Consumer<String> progress;
-    private boolean apiServerOnly;
-
-    private Builder(LocalClusterOptions from) {
-      binaries = from.binaries;
-      nodes = from.nodes;
-      componentTimeout = from.componentTimeout;
-      progress = from.progress;
-      apiServerOnly = from.apiServerOnly;
-    }
-
-    public Builder binaries(KubeBinaries folder) {
-      binaries = folder;
-      return this;
-    }
-
-    public Builder nodes(int count) {
-      nodes = count;
-      return this;
-    }
-
-    public Builder componentTimeout(Duration timeout) {
-      componentTimeout = timeout;
-      return this;
-    }
-
-    public Builder progress(Consumer<String> consumer) {
-      progress = consumer;
-      return this;
-    }
-
-    /** Only etcd and kube-apiserver, or every component. */
-    public Builder apiServerOnly(boolean only) {
-      apiServerOnly = only;
-      return this;
-    }
-
-    public LocalClusterOptions build() {
-      return new LocalClusterOptions(binaries, nodes, componentTimeout, progress, apiServerOnly);
-    }
+  public LocalClusterOptionsBuilder toBuilder() {
+    return LocalClusterOptionsBuilder.builder(this);
   }
 }

@@ -1,5 +1,7 @@
 package io.webserveroperator.diff;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
+
 /**
  * How {@link UnifiedDiff} prints.
  *
@@ -7,6 +9,7 @@ package io.webserveroperator.diff;
  *     headers cyan
  * @param contextLines unchanged lines shown around each change
  */
+@RecordBuilder
 public record DiffOptions(boolean colour, int contextLines) {
 
   public DiffOptions {
@@ -21,32 +24,7 @@ public record DiffOptions(boolean colour, int contextLines) {
   }
 
   /** A builder holding these options, to change some of them. */
-  public Builder toBuilder() {
-    return new Builder(this);
-  }
-
-  /** Changes some options and keeps the others; {@link #build} validates them. */
-  public static final class Builder {
-    private boolean colour;
-    private int contextLines;
-
-    private Builder(DiffOptions from) {
-      colour = from.colour;
-      contextLines = from.contextLines;
-    }
-
-    public Builder colour(boolean on) {
-      colour = on;
-      return this;
-    }
-
-    public Builder contextLines(int lines) {
-      contextLines = lines;
-      return this;
-    }
-
-    public DiffOptions build() {
-      return new DiffOptions(colour, contextLines);
-    }
+  public DiffOptionsBuilder toBuilder() {
+    return DiffOptionsBuilder.builder(this);
   }
 }
