@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -118,8 +119,8 @@ public final class ReadinessRules {
    * @return empty when no rule names the child's group and kind
    */
   public Optional<Judgement> judge(Map<String, Object> object) {
-    String apiVersion = Plain.text(object.get("apiVersion"));
-    String kind = Plain.text(object.get("kind"));
+    String apiVersion = Objects.toString(object.get("apiVersion"), null);
+    String kind = Objects.toString(object.get("kind"), null);
     for (Compiled compiled : rules) {
       if (compiled.rule().judges(apiVersion, kind)) {
         return Optional.of(judge(compiled, object));
@@ -139,7 +140,7 @@ public final class ReadinessRules {
       if (live.get("status") == null) {
         live.put("status", Map.of());
       }
-      variables.put("object", Plain.copyMap(live));
+      variables.put("object", ContextValues.copyMap(live));
       if (compiled.failed().isPresent() && compiled.failed().get().holds(jinjava, variables)) {
         state = State.FAILED;
       } else if (compiled.ready().holds(jinjava, variables)) {

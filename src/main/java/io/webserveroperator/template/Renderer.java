@@ -10,6 +10,7 @@ import io.webserveroperator.manifest.ObjectPolicy;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Ownership;
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.template.engine.EngineFactory;
 import io.webserveroperator.template.engine.RenderErrors;
 import io.webserveroperator.template.lib.RenderInterpreter;
@@ -24,6 +25,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -53,7 +55,7 @@ final class Renderer {
     return exhaustible(
         resource,
         () -> {
-          Map<String, Object> plain = Plain.copyMap(resource);
+          Map<String, Object> plain = ContextValues.copyMap(resource);
           return renderDocuments(set.jinjava(), file, variables(plain), describe(plain));
         });
   }
@@ -72,9 +74,9 @@ final class Renderer {
 
   private static List<RenderedObject> renderObjects(
       TemplateSet set, Map<String, Object> resource, ObjectPolicy policy) {
-    Map<String, Object> plain = Plain.copyMap(resource);
+    Map<String, Object> plain = ContextValues.copyMap(resource);
     String owner = describe(plain);
-    String namespace = Plain.text(Plain.map(plain.get("metadata")).get("namespace"));
+    String namespace = Objects.toString(UntypedMaps.get(plain, "metadata", "namespace"), null);
     JinjavaInterpreter interpreter = interpreter(set.jinjava(), variables(plain));
     ResourceStrings strings = ResourceStrings.of(plain);
     List<RenderedObject> objects = new ArrayList<>();
@@ -119,10 +121,10 @@ final class Renderer {
     if (status.isEmpty()) {
       return Map.of();
     }
-    Map<String, Object> plain = Plain.copyMap(resource);
+    Map<String, Object> plain = ContextValues.copyMap(resource);
     String owner = describe(plain);
     Map<String, Object> variables = variables(plain);
-    variables.put("children", Plain.copy(children == null ? Map.of() : children));
+    variables.put("children", ContextValues.copy(children == null ? Map.of() : children));
     List<Object> documents = renderDocuments(set.jinjava(), status.get(), variables, owner);
     if (documents.isEmpty()) {
       return Map.of();
@@ -131,13 +133,13 @@ final class Renderer {
       throw new RenderException(
           owner, status.get().name(), 0, "a status template must render one YAML map of fields");
     }
-    return Plain.map(documents.get(0));
+    return UntypedMaps.asMap(documents.get(0), "the status template's output");
   }
 
   private static Map<String, Object> variables(Map<String, Object> resource) {
     Map<String, Object> variables = new LinkedHashMap<>();
     variables.put("spec", resource.get("spec") == null ? Map.of() : resource.get("spec"));
-    variables.put("metadata", Plain.map(resource.get("metadata")));
+    variables.put("metadata", UntypedMaps.getMapOrEmpty(resource, "metadata"));
     variables.put("resource", resource);
     return variables;
   }
@@ -250,7 +252,7 @@ final class Renderer {
       throw new RenderException(
           ownerName, file.name(), 0, "a rendered document is not a YAML map but " + document);
     }
-    Map<String, Object> body = Plain.map(document);
+    Map<String, Object> body = UntypedMaps.asMap(document, "a rendered document");
     Optional<String> problem = policy.problem(body, namespace);
     if (problem.isPresent()) {
       throw new RenderException(ownerName, file.name(), 0, problem.get());
@@ -286,9 +288,9 @@ final class Renderer {
 
   /** {@code Kind namespace/name} of the resource being rendered. */
   static String describe(Map<String, Object> resource) {
-    Map<String, Object> meta = Plain.map(resource.get("metadata"));
+    Map<String, Object> meta = UntypedMaps.getMapOrEmpty(resource, "metadata");
     String kind = String.valueOf(resource.get("kind"));
     return ObjectRef.describe(
-        kind, Plain.text(meta.get("namespace")), String.valueOf(meta.get("name")));
+        kind, Objects.toString(meta.get("namespace"), null), String.valueOf(meta.get("name")));
   }
 }

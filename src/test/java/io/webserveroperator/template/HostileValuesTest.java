@@ -3,6 +3,7 @@ package io.webserveroperator.template;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.template.watches.Watch;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.WebServers;
@@ -58,7 +59,7 @@ class HostileValuesTest {
     assertThat(hostile).hasSameSizeAs(marked);
     Map<String, Object> deployment = byKind(hostile, "Deployment");
     assertThat(container(deployment).get("image")).isEqualTo(value);
-    Map<String, Object> data = Plain.map(byKind(hostile, "ConfigMap").get("data"));
+    Map<String, Object> data = UntypedMaps.asMap(byKind(hostile, "ConfigMap").get("data"), "a map");
     assertThat(data)
         .containsEntry("index.html", value)
         .containsEntry("page-" + value.hashCode(), value);
@@ -67,7 +68,7 @@ class HostileValuesTest {
     // Same structure: put the marker back where the value went and compare whole objects.
     container(deployment).put("image", MARKER);
     data.clear();
-    Plain.map(byKind(marked, "ConfigMap").get("data")).clear();
+    UntypedMaps.asMap(byKind(marked, "ConfigMap").get("data"), "a map").clear();
     setPath(byKind(hostile, "Ingress"), "/" + MARKER);
     for (int i = 0; i < hostile.size(); i++) {
       Map<String, Object> a = withoutChecksum(hostile.get(i).body());
@@ -87,15 +88,21 @@ class HostileValuesTest {
 
   @SuppressWarnings("unchecked")
   static Map<String, Object> container(Map<String, Object> deployment) {
-    Map<String, Object> pod = Plain.map(Plain.map(deployment.get("spec")).get("template"));
-    return ((List<Map<String, Object>>) Plain.map(pod.get("spec")).get("containers")).get(0);
+    Map<String, Object> pod =
+        UntypedMaps.asMap(
+            UntypedMaps.asMap(deployment.get("spec"), "a map").get("template"), "a map");
+    return ((List<Map<String, Object>>)
+            UntypedMaps.asMap(pod.get("spec"), "a map").get("containers"))
+        .get(0);
   }
 
   @SuppressWarnings("unchecked")
   static Map<String, Object> firstPath(Map<String, Object> ingress) {
     Map<String, Object> rule =
-        ((List<Map<String, Object>>) Plain.map(ingress.get("spec")).get("rules")).get(0);
-    return ((List<Map<String, Object>>) Plain.map(rule.get("http")).get("paths")).get(0);
+        ((List<Map<String, Object>>) UntypedMaps.asMap(ingress.get("spec"), "a map").get("rules"))
+            .get(0);
+    return ((List<Map<String, Object>>) UntypedMaps.asMap(rule.get("http"), "a map").get("paths"))
+        .get(0);
   }
 
   static Object path(Map<String, Object> ingress) {
@@ -110,8 +117,9 @@ class HostileValuesTest {
     if (!"Deployment".equals(body.get("kind"))) {
       return body;
     }
-    Map<String, Object> pod = Plain.map(Plain.map(body.get("spec")).get("template"));
-    Plain.map(pod.get("metadata")).remove("annotations");
+    Map<String, Object> pod =
+        UntypedMaps.asMap(UntypedMaps.asMap(body.get("spec"), "a map").get("template"), "a map");
+    UntypedMaps.asMap(pod.get("metadata"), "a map").remove("annotations");
     return body;
   }
 }

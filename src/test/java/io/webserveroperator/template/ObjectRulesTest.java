@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.template.watches.Watch;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +61,7 @@ class ObjectRulesTest {
   void aKeptObjectHasNoOwnerReferenceForTheGarbageCollectorToFollow() {
     RenderedObject kept = render("Keep", Map.of()).get(0);
 
-    assertThat(Plain.map(kept.body().get("metadata")))
+    assertThat(UntypedMaps.asMap(kept.body().get("metadata"), "a map"))
         .doesNotContainKey("ownerReferences")
         .extractingByKey("labels")
         .isEqualTo(
@@ -68,8 +69,9 @@ class ObjectRulesTest {
                 "app.kubernetes.io/managed-by", "webserver-operator",
                 "app.kubernetes.io/instance", "web"));
     assertThat(
-            Plain.map(
-                render("Lifecycle", Map.of("ssa", "IfNotPresent")).get(0).body().get("metadata")))
+            UntypedMaps.asMap(
+                render("Lifecycle", Map.of("ssa", "IfNotPresent")).get(0).body().get("metadata"),
+                "a map"))
         .containsKey("ownerReferences");
   }
 
@@ -87,7 +89,7 @@ class ObjectRulesTest {
     RenderedObject elsewhere = render("OtherNamespaceAllowed", Map.of()).get(0);
 
     assertThat(elsewhere.ref().namespace()).isEqualTo("elsewhere");
-    assertThat(Plain.map(elsewhere.body().get("metadata")))
+    assertThat(UntypedMaps.asMap(elsewhere.body().get("metadata"), "a map"))
         .as("the garbage collector would delete an object whose owner is in another namespace")
         .doesNotContainKey("ownerReferences");
   }
@@ -99,7 +101,8 @@ class ObjectRulesTest {
         .hasMessageContaining("allowedClusterScopedKinds");
     RenderedObject role = render("ClusterRoleAllowed", Map.of()).get(0);
     assertThat(role.ref().namespace()).isNull();
-    assertThat(Plain.map(role.body().get("metadata"))).doesNotContainKey("ownerReferences");
+    assertThat(UntypedMaps.asMap(role.body().get("metadata"), "a map"))
+        .doesNotContainKey("ownerReferences");
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.manifest.UntypedMaps;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -51,7 +52,7 @@ class OutputPathsTest {
         Fixtures.renderOneKind(dir, "Paths", files, Map.of("title", TITLE));
 
     assertThat(objects).extracting(o -> o.ref().toString()).containsExactly("ConfigMap ns/out");
-    assertThat(Plain.map(objects.get(0).body().get("data")))
+    assertThat(UntypedMaps.asMap(objects.get(0).body().get("data"), "a map"))
         .containsExactly(Map.entry("value", path.expected().replace("TITLE", TITLE)));
   }
 }

@@ -3,6 +3,7 @@ package io.webserveroperator.template;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -84,7 +85,7 @@ class StrictUndefinedTest {
         WebServers.resource(Map.of("name", "p1", "namespace", "ns"), SPEC);
     try (TemplateRegistry registry = TemplateRegistry.load(dir.resolve("watches.yaml"))) {
       Object data = registry.render(registry.watches().get(0), resource).get(0).body().get("data");
-      return String.valueOf(Plain.map(data).get("v"));
+      return String.valueOf(UntypedMaps.asMap(data, "data").get("v"));
     }
   }
 }

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.ManagedLabels;
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.template.watches.Watch;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.TemplateFolder;
@@ -44,8 +45,8 @@ class WebServerTemplatesTest {
       assertThat(objects)
           .extracting(o -> o.ref().toString())
           .containsExactly("Deployment prod/shop-deployment", "Service prod/shop-service");
-      Map<String, Object> meta = Plain.map(objects.get(0).body().get("metadata"));
-      assertThat(Plain.map(meta.get("labels")))
+      Map<String, Object> meta = UntypedMaps.asMap(objects.get(0).body().get("metadata"), "a map");
+      assertThat(UntypedMaps.asMap(meta.get("labels"), "a map"))
           .containsEntry(ManagedLabels.MANAGED_BY, "webserver-operator")
           .containsEntry(ManagedLabels.INSTANCE, "shop")
           .containsEntry("app", "shop");
@@ -59,8 +60,10 @@ class WebServerTemplatesTest {
                       "uid", "uid-7",
                       "controller", true,
                       "blockOwnerDeletion", true)));
-      assertThat(Plain.map(objects.get(0).body().get("spec"))).containsEntry("replicas", 3);
-      assertThat(Plain.map(objects.get(1).body().get("spec"))).containsEntry("type", "ClusterIP");
+      assertThat(UntypedMaps.asMap(objects.get(0).body().get("spec"), "a map"))
+          .containsEntry("replicas", 3);
+      assertThat(UntypedMaps.asMap(objects.get(1).body().get("spec"), "a map"))
+          .containsEntry("type", "ClusterIP");
     }
   }
 
@@ -86,7 +89,7 @@ class WebServerTemplatesTest {
       assertThat(objects)
           .extracting(o -> o.ref().kind())
           .containsExactly("ConfigMap", "Deployment", "Ingress", "Service");
-      assertThat(Plain.map(objects.get(1).body().get("metadata")))
+      assertThat(UntypedMaps.asMap(objects.get(1).body().get("metadata"), "a map"))
           .doesNotContainKey("ownerReferences");
       assertThat(objects.get(0).body().get("data"))
           .isEqualTo(Map.of("index.html", "<h1>hi</h1>\n"));

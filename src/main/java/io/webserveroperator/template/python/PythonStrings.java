@@ -25,21 +25,18 @@ public final class PythonStrings {
 
   private static final Map<String, Method> METHODS = new HashMap<>();
 
-  /** Line boundaries of {@code splitlines}, besides {@code \r\n}. */
-  private static final String LINE_BREAKS = "\n\r\u000b\u000c\u001c\u001d\u001e\u0085\u2028\u2029";
-
   static {
     keywords(
         "split",
-        (s, a) -> split(s, a[0], MethodParameters.integer(a[1], -1), false),
+        (s, a) -> PythonSplits.split(s, a[0], MethodParameters.integer(a[1], -1), false),
         "sep",
         "maxsplit");
     keywords(
         "rsplit",
-        (s, a) -> split(s, a[0], MethodParameters.integer(a[1], -1), true),
+        (s, a) -> PythonSplits.split(s, a[0], MethodParameters.integer(a[1], -1), true),
         "sep",
         "maxsplit");
-    keywords("splitlines", (s, a) -> splitlines(s, PythonTruth.of(a[0])), "keepends");
+    keywords("splitlines", (s, a) -> PythonSplits.splitlines(s, PythonTruth.of(a[0])), "keepends");
     keywords("expandtabs", (s, a) -> expandtabs(s, MethodParameters.integer(a[0], 8)), "tabsize");
     positional(
         "startswith", 1, (s, a) -> affix(s, a, true, "startswith"), "prefix", "start", "end");
@@ -93,8 +90,13 @@ public final class PythonStrings {
     positional("ljust", 1, (s, a) -> pad(s, width(a[0]), fill(a[1]), 'l'), "width", "fillchar");
     positional("rjust", 1, (s, a) -> pad(s, width(a[0]), fill(a[1]), 'r'), "width", "fillchar");
     positional("center", 1, (s, a) -> pad(s, width(a[0]), fill(a[1]), 'c'), "width", "fillchar");
-    positional("partition", 1, (s, a) -> partition(s, text(a[0], "partition"), false), "sep");
-    positional("rpartition", 1, (s, a) -> partition(s, text(a[0], "rpartition"), true), "sep");
+    positional(
+        "partition", 1, (s, a) -> PythonSplits.partition(s, text(a[0], "partition"), false), "sep");
+    positional(
+        "rpartition",
+        1,
+        (s, a) -> PythonSplits.partition(s, text(a[0], "rpartition"), true),
+        "sep");
   }
 
   /** The methods that make bytes, which templates are refused. */
@@ -138,110 +140,12 @@ public final class PythonStrings {
   }
 
   /** A text argument; Python accepts no other type where it takes a str. */
-  private static String text(Object value, String method) {
+  static String text(Object value, String method) {
     if (!PythonOperators.isText(value)) {
       throw new TemplateFailure(
           "str." + method + "() argument must be str, not " + TypeNames.python(value));
     }
     return value.toString();
-  }
-
-  private static List<String> split(String text, Object separator, long max, boolean fromRight) {
-    if (separator == null) {
-      return fromRight ? rsplitWhitespace(text, max) : splitWhitespace(text, max);
-    }
-    String sep = text(separator, fromRight ? "rsplit" : "split");
-    if (sep.isEmpty()) {
-      throw new TemplateFailure("empty separator");
-    }
-    List<String> parts = new ArrayList<>();
-    if (fromRight) {
-      int end = text.length();
-      for (int at = text.lastIndexOf(sep, end - sep.length());
-          at >= 0 && (max < 0 || parts.size() < max);
-          at = text.lastIndexOf(sep, end - sep.length())) {
-        parts.add(0, text.substring(at + sep.length(), end));
-        end = at;
-      }
-      parts.add(0, text.substring(0, end));
-    } else {
-      int start = 0;
-      for (int at = text.indexOf(sep);
-          at >= 0 && (max < 0 || parts.size() < max);
-          at = text.indexOf(sep, start)) {
-        parts.add(text.substring(start, at));
-        start = at + sep.length();
-      }
-      parts.add(text.substring(start));
-    }
-    return parts;
-  }
-
-  /** {@code split()}: runs of whitespace separate; the rest, spacing and all, is the last part. */
-  private static List<String> splitWhitespace(String text, long max) {
-    List<String> parts = new ArrayList<>();
-    int at = 0;
-    while (true) {
-      while (at < text.length() && PythonText.isSpace(text.charAt(at))) {
-        at++;
-      }
-      if (at == text.length()) {
-        return parts;
-      }
-      if (max >= 0 && parts.size() == max) {
-        parts.add(text.substring(at));
-        return parts;
-      }
-      int end = at;
-      while (end < text.length() && !PythonText.isSpace(text.charAt(end))) {
-        end++;
-      }
-      parts.add(text.substring(at, end));
-      at = end;
-    }
-  }
-
-  private static List<String> rsplitWhitespace(String text, long max) {
-    List<String> parts = new ArrayList<>();
-    int end = text.length();
-    while (true) {
-      while (end > 0 && PythonText.isSpace(text.charAt(end - 1))) {
-        end--;
-      }
-      if (end == 0) {
-        return parts;
-      }
-      if (max >= 0 && parts.size() == max) {
-        parts.add(0, text.substring(0, end));
-        return parts;
-      }
-      int at = end;
-      while (at > 0 && !PythonText.isSpace(text.charAt(at - 1))) {
-        at--;
-      }
-      parts.add(0, text.substring(at, end));
-      end = at;
-    }
-  }
-
-  private static List<String> splitlines(String text, boolean keepEnds) {
-    List<String> lines = new ArrayList<>();
-    int start = 0;
-    for (int i = 0; i < text.length(); i++) {
-      if (LINE_BREAKS.indexOf(text.charAt(i)) < 0) {
-        continue;
-      }
-      int end = i;
-      if (text.charAt(i) == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
-        i++;
-      }
-      lines.add(text.substring(start, keepEnds ? i + 1 : end));
-      start = i + 1;
-    }
-    if (start < text.length()) {
-      lines.add(text.substring(start));
-    }
-    return lines;
   }
 
   private static String expandtabs(String text, long tabSize) {
@@ -553,17 +457,5 @@ public final class PythonStrings {
     return signed
         ? text.charAt(0) + "0".repeat(missing) + text.substring(1)
         : "0".repeat(missing) + text;
-  }
-
-  /** {@code partition} and {@code rpartition}: before, separator, after; or the text and two ''. */
-  private static List<String> partition(String text, String separator, boolean fromRight) {
-    if (separator.isEmpty()) {
-      throw new TemplateFailure("empty separator");
-    }
-    int at = fromRight ? text.lastIndexOf(separator) : text.indexOf(separator);
-    if (at < 0) {
-      return fromRight ? List.of("", "", text) : List.of(text, "", "");
-    }
-    return List.of(text.substring(0, at), separator, text.substring(at + separator.length()));
   }
 }

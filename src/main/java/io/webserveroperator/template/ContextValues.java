@@ -1,5 +1,6 @@
 package io.webserveroperator.template;
 
+import io.webserveroperator.manifest.UntypedMaps;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -12,9 +13,9 @@ import java.util.Map;
  * becomes its string form, so no Java object reaches a template. The copies are read-only: every
  * template file of a render reads the same resource, so none may change it for the others.
  */
-final class Plain {
+final class ContextValues {
 
-  private Plain() {}
+  private ContextValues() {}
 
   static Object copy(Object value) {
     if (value == null
@@ -37,15 +38,6 @@ final class Plain {
   }
 
   static Map<String, Object> copyMap(Map<String, Object> map) {
-    return map((Object) copy(map));
-  }
-
-  @SuppressWarnings("unchecked")
-  static Map<String, Object> map(Object value) {
-    return value instanceof Map ? (Map<String, Object>) value : new LinkedHashMap<>();
-  }
-
-  static String text(Object value) {
-    return value == null ? null : value.toString();
+    return UntypedMaps.asMap(copy(map), "a copy");
   }
 }
