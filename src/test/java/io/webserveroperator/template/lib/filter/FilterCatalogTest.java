@@ -8,13 +8,68 @@ import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.lib.filter.Filter;
 import io.webserveroperator.template.python.TemplateFailure;
 import io.webserveroperator.template.python.Undefined;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 class FilterCatalogTest {
 
+  private static final Path TEMPLATES_MD = Path.of("docs/templates.md");
+
   private static final Undefined MISSING = Undefined.because("'spec.portz' is undefined");
+
+  /** The filter table of docs/templates.md, as the catalog says it should read. */
+  static List<String> expectedTable() {
+    return FilterCatalog.ALL.stream().map(FilterCatalogTest::row).toList();
+  }
+
+  private static String row(FilterSpec spec) {
+    String names =
+        spec.names().stream()
+            .skip(1)
+            .map(alias -> " / `" + alias + "`")
+            .collect(Collectors.joining("", "`" + spec.name() + call(spec.signature()) + "`", ""));
+    return "| " + names + " | " + spec.doc() + " |";
+  }
+
+  /** {@code (old, new[, count])}: the optional parameters in brackets. */
+  private static String call(Signature signature) {
+    if (signature.anyArguments()) {
+      return "(*args, **kwargs)";
+    }
+    List<String> parameters = signature.parameters();
+    if (parameters.isEmpty()) {
+      return "";
+    }
+    String required = String.join(", ", parameters.subList(0, signature.required()));
+    String optional =
+        String.join(", ", parameters.subList(signature.required(), parameters.size()));
+    if (optional.isEmpty()) {
+      return "(" + required + ")";
+    }
+    return "(" + required + (required.isEmpty() ? "[" : "[, ") + optional + "])";
+  }
+
+  @Test
+  void templatesMdListsEveryFilterOfTheCatalogAndNoOther() throws IOException {
+    List<String> lines = Files.readAllLines(TEMPLATES_MD);
+    int heading = lines.indexOf("## Filters");
+    assertThat(heading).as("docs/templates.md has a '## Filters' section").isNotNegative();
+    List<String> table =
+        lines.subList(heading + 1, lines.size()).stream()
+            .dropWhile(line -> !line.startsWith("| `"))
+            .takeWhile(line -> line.startsWith("| `"))
+            .toList();
+    assertThat(table)
+        .as(
+            "the table under '## Filters' in docs/templates.md; it should read:\n%s",
+            String.join("\n", expectedTable()))
+        .containsExactlyElementsOf(expectedTable());
+  }
 
   @Test
   void everyFilterJinjavaKeepsExistsInJinjava() {
