@@ -10,21 +10,16 @@ import com.hubspot.jinjava.mode.ExecutionMode;
 import io.webserveroperator.template.lib.BlockSetTag;
 import io.webserveroperator.template.lib.BlockTags;
 import io.webserveroperator.template.lib.CallerTag;
-import io.webserveroperator.template.lib.FilterLimits;
-import io.webserveroperator.template.lib.FilterSignatures;
-import io.webserveroperator.template.lib.Filters;
-import io.webserveroperator.template.lib.FragmentInput;
 import io.webserveroperator.template.lib.Globals;
-import io.webserveroperator.template.lib.Jinja2Filters;
 import io.webserveroperator.template.lib.Jinja2Tests;
 import io.webserveroperator.template.lib.JinjaForTag;
 import io.webserveroperator.template.lib.JinjaImportTags;
 import io.webserveroperator.template.lib.JinjaIncludeTag;
 import io.webserveroperator.template.lib.Ranges;
-import io.webserveroperator.template.lib.SelectionFilters;
 import io.webserveroperator.template.lib.StrictUndefined;
 import io.webserveroperator.template.lib.TemplateText;
 import io.webserveroperator.template.lib.TextMacroTag;
+import io.webserveroperator.template.lib.filter.FilterCatalog;
 import io.webserveroperator.template.python.Limits;
 import io.webserveroperator.template.python.Undefined;
 import io.webserveroperator.template.sandbox.Disabled;
@@ -83,9 +78,9 @@ public final class EngineFactory {
   /**
    * Installs on the global context, which every parse and render context inherits them from: the
    * safe strategy; the tags whose output keeps values apart, Jinja2's tags jinjava lacks and the
-   * refused jinjava-only tags; the filters and tests with Jinja2's semantics, the disabled names,
-   * strict undefined for every filter, Jinja2's signature checks; then bounds what every filter
-   * builds.
+   * refused jinjava-only tags; the catalog's filters and the refused ones, each in every {@code
+   * FilterStage}; the tests with Jinja2's semantics, the refused ones, strict undefined for those
+   * that read the value; Jinja2's globals.
    */
   private static void prepare(Context global) {
     global.setExpressionStrategy(STRATEGY);
@@ -100,13 +95,10 @@ public final class EngineFactory {
     global.registerTag(new BlockTags.WithTag());
     global.registerTag(new BlockTags.FilterBlockTag());
     RefusedTag.ALL.forEach(global::registerTag);
-    Filters.register(global);
-    Jinja2Filters.register(global);
-    SelectionFilters.register(global);
+    FilterCatalog.install(global, Disabled.refusedFilters(global));
     Jinja2Tests.register(global);
     Disabled.register(global);
     StrictUndefined.install(global);
-    FragmentInput.install(global);
     global.registerFunction(
         new ELFunctionDefinition("", "range", Ranges.class, "range", Object.class, Object[].class));
     global.registerFunction(
@@ -121,8 +113,6 @@ public final class EngineFactory {
         new ELFunctionDefinition("", "cycler", Globals.class, "cycler", Object[].class));
     global.registerFunction(
         new ELFunctionDefinition("", "super", TemplateText.class, "superBlock"));
-    FilterSignatures.register(global);
-    FilterLimits.register(global);
   }
 
   /** Makes every context jinjava prepares use the safe output strategy. */

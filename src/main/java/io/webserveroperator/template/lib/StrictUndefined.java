@@ -3,32 +3,21 @@ package io.webserveroperator.template.lib;
 import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.lib.exptest.ExpTest;
-import com.hubspot.jinjava.lib.filter.Filter;
 import io.webserveroperator.template.python.Undefined;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
- * Jinja2's {@code StrictUndefined} for filters and tests: {@code is defined}, {@code is undefined},
- * {@code default} and {@code required} look at an {@link Undefined} value, and every other filter,
- * and every test that reads the value, fails on it with its name instead of treating it as null
- * ({@code spec.portz | length} and {@code spec.portz is even} are errors, not 0 and false).
+ * Jinja2's {@code StrictUndefined} for tests: {@code is defined} and {@code is undefined} look at
+ * an {@link Undefined} value, and every test that reads the value fails on it with its name instead
+ * of treating it as null ({@code spec.portz is even} is an error, not false). Filters get the same
+ * from their first stage ({@code FilterStage.STRICT_UNDEFINED}).
  */
 public final class StrictUndefined {
 
-  /** Filters that decide what to do with a missing value. */
-  private static final Set<String> LENIENT_FILTERS = Set.of("default", "d", "required", "items");
-
   private StrictUndefined() {}
 
-  /** Wraps every filter of the context but the lenient ones, and installs the two tests. */
+  /** Wraps every test of the context that reads the value, and installs the two tests. */
   public static void install(Context context) {
-    for (Filter filter : List.copyOf(context.getAllFilters())) {
-      if (!LENIENT_FILTERS.contains(filter.getName())) {
-        context.registerFilter(new Guarded(filter));
-      }
-    }
     for (String name : TESTS_THAT_READ_THE_VALUE) {
       ExpTest test = context.getExpTest(name);
       if (test != null) {
@@ -70,26 +59,6 @@ public final class StrictUndefined {
           "upper",
           "filter",
           "test");
-
-  /** Whether a value is missing: null or a key the mapping does not have. */
-  static boolean isMissing(Object value) {
-    return value == null || value instanceof Undefined;
-  }
-
-  private static final class Guarded extends FilterLayer {
-
-    Guarded(Filter inner) {
-      super(inner);
-    }
-
-    @Override
-    Object before(Object var, Object[] args, Map<String, Object> kwargs) {
-      if (var instanceof Undefined undefined) {
-        throw undefined.failure();
-      }
-      return var;
-    }
-  }
 
   private record GuardedTest(ExpTest test) implements ExpTest {
 

@@ -1,6 +1,5 @@
 package io.webserveroperator.template.python;
 
-import io.webserveroperator.template.lib.FilterLimits;
 import io.webserveroperator.template.output.Slots;
 
 /**
@@ -8,7 +7,8 @@ import io.webserveroperator.template.output.Slots;
  * value's printed size counts toward the output limit, as its text would if it were not a token;
  * and the strings filters return count toward a budget of their own, which stops a {@code map} or a
  * loop from building text by the gigabyte. A single filter result is refused before it is built
- * when its size, read from the filter's arguments, is past the output limit ({@link FilterLimits}).
+ * when its size, read from the filter's arguments, is past the output limit ({@code
+ * FilterStage.SIZE_LIMIT}).
  *
  * <p>Not thread-safe: one instance per render, owned by its {@link Slots}.
  */

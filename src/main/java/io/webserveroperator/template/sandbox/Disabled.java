@@ -5,18 +5,20 @@ import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.lib.exptest.ExpTest;
 import com.hubspot.jinjava.lib.filter.Filter;
 import com.hubspot.jinjava.lib.fn.ELFunctionDefinition;
+import io.webserveroperator.template.lib.filter.FilterCatalog;
+import io.webserveroperator.template.lib.filter.FilterSpec;
 import io.webserveroperator.template.python.TemplateFailure;
 import java.util.List;
 import java.util.Map;
 
 /**
  * The jinjava filters, tests and functions this engine turns off, each replaced by one that fails
- * the render and says why: {@code render} would evaluate data as a template, randomness or a clock
- * would make the same resource render different objects from one reconcile to the next, and the
- * rest are jinjava's own, which Jinja2 does not have: a template that uses them would not mean the
- * same in Jinja2, and their semantics (Java regular expressions, for one) differ from what a Jinja
- * or Ansible author expects. Templates have Jinja2's names and the engine's own
- * (docs/templates.md).
+ * the render and says why. Every jinjava filter the {@link FilterCatalog} does not name is refused:
+ * {@code render} would evaluate data as a template, randomness or a clock would make the same
+ * resource render different objects from one reconcile to the next, and the rest are jinjava's own,
+ * which Jinja2 does not have: a template that uses them would not mean the same in Jinja2, and
+ * their semantics (Java regular expressions, for one) differ from what a Jinja or Ansible author
+ * expects. Templates have Jinja2's names and the engine's own (docs/templates.md).
  *
  * <p>They are replaced rather than listed in jinjava's {@code withDisabled}: jinjava applies that
  * list only to contexts it builds itself, never to the contexts this engine renders with, nor to
@@ -27,7 +29,8 @@ public final class Disabled {
   private static final String NO_CLOCK =
       "templates have no clock, so that a resource renders the same objects every time";
 
-  private static final Map<String, String> FILTERS =
+  /** Filters refused for a reason of their own; jinjava's others, for not being Jinja2's. */
+  static final Map<String, String> REASONS =
       Map.ofEntries(
           Map.entry("render", "it would evaluate data as a template"),
           Map.entry("random", "a resource must render the same objects every time"),
@@ -47,36 +50,22 @@ public final class Disabled {
   private static final String NOT_JINJA2 =
       "it is jinjava's, and Jinja2 has no such filter (docs/templates.md lists the filters)";
 
-  /** jinjava's filters that Jinja2 does not have, with what to write instead where there is one. */
-  private static final Map<String, String> JINJAVA_FILTERS =
+  /** What to write instead of some of jinjava's filters that Jinja2 does not have. */
+  static final Map<String, String> ADVICE =
       Map.ofEntries(
-          Map.entry("add", NOT_JINJA2 + "; write a + b"),
-          Map.entry("allow_snake_case", NOT_JINJA2),
-          Map.entry("bool", NOT_JINJA2 + "; compare instead, e.g. x in ['true', 'yes']"),
-          Map.entry("cut", NOT_JINJA2 + "; write x | replace('a', '')"),
-          Map.entry("difference", NOT_JINJA2),
-          Map.entry("divide", NOT_JINJA2 + "; write a / b"),
-          Map.entry("divisible", NOT_JINJA2 + "; write x is divisibleby(n)"),
-          Map.entry("escape_jinjava", NOT_JINJA2),
-          Map.entry("escapejs", NOT_JINJA2),
-          Map.entry("escapejson", NOT_JINJA2 + "; write x | tojson"),
-          Map.entry("fromjson", NOT_JINJA2),
-          Map.entry("fromyaml", NOT_JINJA2),
-          Map.entry("intersect", NOT_JINJA2),
-          Map.entry("ipaddr", NOT_JINJA2),
-          Map.entry("ipv4", NOT_JINJA2),
-          Map.entry("ipv6", NOT_JINJA2),
-          Map.entry("log", NOT_JINJA2),
-          Map.entry("md5", NOT_JINJA2 + "; write x | sha256"),
-          Map.entry("multiply", NOT_JINJA2 + "; write a * b"),
-          Map.entry("regex_replace", NOT_JINJA2 + "; write x | replace('a', 'b')"),
-          Map.entry("root", NOT_JINJA2 + "; write x ** (1 / n)"),
-          Map.entry("split", NOT_JINJA2 + "; write x.split(',')"),
-          Map.entry("symmetric_difference", NOT_JINJA2),
-          Map.entry("truncatehtml", NOT_JINJA2 + "; write x | truncate(n)"),
-          Map.entry("unescape_html", NOT_JINJA2),
-          Map.entry("union", NOT_JINJA2 + "; write (a + b) | unique | list"),
-          Map.entry("urldecode", NOT_JINJA2));
+          Map.entry("add", "write a + b"),
+          Map.entry("bool", "compare instead, e.g. x in ['true', 'yes']"),
+          Map.entry("cut", "write x | replace('a', '')"),
+          Map.entry("divide", "write a / b"),
+          Map.entry("divisible", "write x is divisibleby(n)"),
+          Map.entry("escapejson", "write x | tojson"),
+          Map.entry("md5", "write x | sha256"),
+          Map.entry("multiply", "write a * b"),
+          Map.entry("regex_replace", "write x | replace('a', 'b')"),
+          Map.entry("root", "write x ** (1 / n)"),
+          Map.entry("split", "write x.split(',')"),
+          Map.entry("truncatehtml", "write x | truncate(n)"),
+          Map.entry("union", "write (a + b) | unique | list"));
 
   /** jinjava's tests that Jinja2 does not have. */
   private static final List<String> JINJAVA_TESTS =
@@ -106,10 +95,40 @@ public final class Disabled {
 
   private Disabled() {}
 
-  /** Replaces every disabled filter and function on the engine's global context. */
+  /**
+   * A filter that fails the render for each of jinjava's that the catalog does not name; call
+   * before the catalog's filters replace jinjava's.
+   */
+  public static List<FilterSpec> refusedFilters(Context global) {
+    return global.getAllFilters().stream()
+        .map(Filter::getName)
+        .filter(name -> !FilterCatalog.names().contains(name))
+        .sorted()
+        .map(name -> refused(name, reason(name)))
+        .toList();
+  }
+
+  static String reason(String filter) {
+    String reason = REASONS.get(filter);
+    if (reason != null) {
+      return reason;
+    }
+    String advice = ADVICE.get(filter);
+    return advice == null ? NOT_JINJA2 : NOT_JINJA2 + "; " + advice;
+  }
+
+  private static FilterSpec refused(String name, String reason) {
+    return FilterSpec.of(
+            name,
+            "Refused: " + reason + ".",
+            (value, args, kwargs) -> {
+              throw new TemplateFailure("the filter '" + name + "' is disabled: " + reason);
+            })
+        .takesAnyArguments();
+  }
+
+  /** Replaces every disabled test and function on the engine's global context. */
   public static void register(Context global) {
-    FILTERS.forEach((name, reason) -> global.registerFilter(new Refused(name, reason)));
-    JINJAVA_FILTERS.forEach((name, reason) -> global.registerFilter(new Refused(name, reason)));
     JINJAVA_TESTS.forEach(name -> global.registerExpTest(new RefusedTest(name)));
     for (String name : CLOCK_FUNCTIONS) {
       global.registerFunction(
@@ -151,20 +170,6 @@ public final class Disabled {
     public boolean evaluate(Object var, JinjavaInterpreter interpreter, Object... args) {
       throw new TemplateFailure(
           "no test named '" + name + "': it is jinjava's, and Jinja2 has no such test");
-    }
-  }
-
-  /** A filter that fails the render, naming itself and the reason. */
-  private record Refused(String name, String reason) implements Filter {
-
-    @Override
-    public String getName() {
-      return name;
-    }
-
-    @Override
-    public Object filter(Object var, JinjavaInterpreter interpreter, String... args) {
-      throw new TemplateFailure("the filter '" + name + "' is disabled: " + reason);
     }
   }
 }

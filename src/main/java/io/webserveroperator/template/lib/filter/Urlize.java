@@ -1,4 +1,4 @@
-package io.webserveroperator.template.lib;
+package io.webserveroperator.template.lib.filter;
 
 import io.webserveroperator.template.python.PythonText;
 import io.webserveroperator.template.python.TemplateFailure;
@@ -63,15 +63,15 @@ final class Urlize {
     Object target = FilterArgs.get(args, kwargs, 2, "target");
     String attributes =
         " rel=\""
-            + Jinja2Filters.escape(String.join(" ", rel))
+            + MarkupFilters.escape(String.join(" ", rel))
             + "\""
             + (target == null || PythonText.str(target).isEmpty()
                 ? ""
-                : " target=\"" + Jinja2Filters.escape(target) + "\"");
+                : " target=\"" + MarkupFilters.escape(target) + "\"");
     List<String> schemes = new ArrayList<>();
     Object extra = FilterArgs.get(args, kwargs, 4, "extra_schemes");
     if (extra != null) {
-      for (Object scheme : Jinja2Filters.items(extra, "urlize's extra_schemes")) {
+      for (Object scheme : FilterInput.items(extra, "urlize's extra_schemes")) {
         String prefix = PythonText.str(scheme);
         if (!SCHEME.matcher(prefix).matches()) {
           throw new TemplateFailure(PythonText.repr(prefix) + " is not a valid URI scheme prefix.");
@@ -81,7 +81,7 @@ final class Urlize {
     }
     Integer trimLimit =
         limit == null ? null : FilterArgs.intArg(args, kwargs, 0, "trim_url_limit", 0);
-    return urlize(Jinja2Filters.escape(value), new Options(attributes, trimLimit, schemes));
+    return urlize(MarkupFilters.escape(value), new Options(attributes, trimLimit, schemes));
   }
 
   private static String urlize(String escaped, Options options) {

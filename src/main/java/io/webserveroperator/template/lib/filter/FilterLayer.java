@@ -1,14 +1,14 @@
-package io.webserveroperator.template.lib;
+package io.webserveroperator.template.lib.filter;
 
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.lib.filter.Filter;
 import java.util.Map;
 
 /**
- * One layer the engine puts around a filter: strict undefined, fragments as text, Jinja2's
- * signatures, size limits. Each checks the call or changes the value before the filter it wraps,
- * and may look at the result after. Public, as jinjava calls the outermost layer by reflection and,
- * for a class that is not public, looks the method up again on every call.
+ * One layer the engine puts around a filter (a {@link FilterStage}): strict undefined, fragments as
+ * text, Jinja2's signatures, size limits. Each checks the call or changes the value before the
+ * filter it wraps, and may look at the result after. Public, as jinjava calls the outermost layer
+ * by reflection and, for a class that is not public, looks the method up again on every call.
  */
 public abstract class FilterLayer implements Filter {
 

@@ -1,4 +1,4 @@
-package io.webserveroperator.template.lib;
+package io.webserveroperator.template.lib.filter;
 
 import io.webserveroperator.template.python.TemplateFailure;
 import java.util.Map;
