@@ -15,14 +15,14 @@ import java.util.Map;
  *
  * @param byPart CPU time by part, in the order the parts were named
  */
-record CpuTimes(Map<String, Duration> byPart) {
+public record CpuTimes(Map<String, Duration> byPart) {
 
-  CpuTimes {
+  public CpuTimes {
     byPart = Collections.unmodifiableMap(new LinkedHashMap<>(byPart));
   }
 
   /** The CPU each part's processes have used so far; a process that has ended counts as zero. */
-  static CpuTimes of(Map<String, List<ProcessHandle>> parts) {
+  public static CpuTimes of(Map<String, List<ProcessHandle>> parts) {
     Map<String, Duration> times = new LinkedHashMap<>();
     parts.forEach(
         (part, processes) ->
@@ -34,12 +34,12 @@ record CpuTimes(Map<String, Duration> byPart) {
     return new CpuTimes(times);
   }
 
-  static CpuTimes none() {
+  public static CpuTimes none() {
     return new CpuTimes(Map.of());
   }
 
   /** What was spent since {@code earlier}, part by part. */
-  CpuTimes minus(CpuTimes earlier) {
+  public CpuTimes minus(CpuTimes earlier) {
     Map<String, Duration> spent = new LinkedHashMap<>();
     byPart.forEach(
         (part, time) ->
@@ -47,12 +47,12 @@ record CpuTimes(Map<String, Duration> byPart) {
     return new CpuTimes(spent);
   }
 
-  Duration total() {
+  public Duration total() {
     return byPart.values().stream().reduce(Duration.ZERO, Duration::plus);
   }
 
   /** {@code kube-apiserver 15.0, etcd 2.6, ... = 32.9 ms}: milliseconds per item. */
-  String perItem(int items) {
+  public String perItem(int items) {
     StringBuilder text = new StringBuilder();
     byPart.forEach(
         (part, time) ->

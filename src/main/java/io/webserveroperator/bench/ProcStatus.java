@@ -7,7 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** The memory lines of Linux's {@code /proc/PID/status}, in bytes. */
-final class ProcStatus {
+public final class ProcStatus {
 
   private ProcStatus() {}
 

@@ -1,11 +1,11 @@
 package io.webserveroperator.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.webserveroperator.bench.ScaleBenchmark;
-import io.webserveroperator.bench.ScaleOptions;
-import io.webserveroperator.bench.ScaleReport;
-import io.webserveroperator.bench.ScaleReportFormat;
-import io.webserveroperator.bench.TemplateEditOptions;
+import io.webserveroperator.bench.edit.TemplateEditOptions;
+import io.webserveroperator.bench.scale.ScaleBenchmark;
+import io.webserveroperator.bench.scale.ScaleOptions;
+import io.webserveroperator.bench.scale.ScaleReport;
+import io.webserveroperator.bench.scale.ScaleReportFormat;
 import io.webserveroperator.dev.KubeBinaries;
 import io.webserveroperator.template.RolloutPolicy;
 import java.io.IOException;

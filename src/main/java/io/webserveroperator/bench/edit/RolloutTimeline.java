@@ -1,4 +1,4 @@
-package io.webserveroperator.bench;
+package io.webserveroperator.bench.edit;
 
 import io.webserveroperator.rollout.RolloutState;
 import java.time.Duration;
@@ -12,7 +12,7 @@ import java.util.Optional;
  * once during it, and when the rollout completed or paused. A step the operator passed within one
  * of its ticks is never recorded, so never seen. Thread-safe.
  */
-final class RolloutTimeline {
+public final class RolloutTimeline {
 
   /**
    * One step of the policy.
@@ -22,7 +22,7 @@ final class RolloutTimeline {
    * @param ended from the edit until the operator recorded the step after it, or the end
    * @param maxRolling the most Deployments rolling at once from its beginning to its end
    */
-  record Step(int index, Duration began, Duration ended, int maxRolling) {
+  public record Step(int index, Duration began, Duration ended, int maxRolling) {
 
     Duration lasted() {
       return ended.minus(began);

@@ -1,6 +1,16 @@
-package io.webserveroperator.bench;
+package io.webserveroperator.bench.scale;
 
-import java.time.Duration;
+import static io.webserveroperator.bench.Figures.mib;
+import static io.webserveroperator.bench.Figures.millis;
+import static io.webserveroperator.bench.Figures.perItem;
+import static io.webserveroperator.bench.Figures.seconds;
+import static io.webserveroperator.bench.Figures.toSeconds;
+
+import io.webserveroperator.bench.ChangeFigures;
+import io.webserveroperator.bench.MemoryFigures;
+import io.webserveroperator.bench.ReplicaFigures;
+import io.webserveroperator.bench.Table;
+import io.webserveroperator.bench.edit.TemplateEditFormat;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,8 +22,6 @@ import java.util.Map;
  * per replica ({@code operatorMemory} is a list), requests are summed over the replicas.
  */
 public final class ScaleReportFormat {
-
-  private static final double MIB = 1024.0 * 1024.0;
 
   private ScaleReportFormat() {}
 
@@ -165,33 +173,5 @@ public final class ScaleReportFormat {
     phase.cpu().byPart().forEach((part, time) -> cpu.put(part, toSeconds(time)));
     tree.put("cpuSeconds", cpu);
     return tree;
-  }
-
-  static String perItem(RequestCounts requests, int items) {
-    StringBuilder text =
-        new StringBuilder(
-            String.format(
-                Locale.ROOT, "%.2f writes", items == 0 ? 0.0 : (double) requests.writes() / items));
-    requests
-        .per(items)
-        .forEach(
-            (verb, ratio) -> text.append(String.format(Locale.ROOT, ", %s %.2f", verb, ratio)));
-    return text.toString();
-  }
-
-  static String seconds(Duration duration) {
-    return String.format(Locale.ROOT, "%.1f s", toSeconds(duration));
-  }
-
-  static String millis(Duration duration) {
-    return String.format(Locale.ROOT, "%.0f ms", duration.toNanos() / 1e6);
-  }
-
-  static String mib(long bytes) {
-    return bytes < 0 ? "n/a" : String.format(Locale.ROOT, "%.0f MiB", bytes / MIB);
-  }
-
-  static double toSeconds(Duration duration) {
-    return Math.round(duration.toNanos() / 1e6) / 1000.0;
   }
 }

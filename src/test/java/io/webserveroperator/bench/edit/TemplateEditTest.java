@@ -1,8 +1,9 @@
-package io.webserveroperator.bench;
+package io.webserveroperator.bench.edit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.webserveroperator.bench.BenchException;
 import io.webserveroperator.testing.Project;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,5 +1,7 @@
-package io.webserveroperator.bench;
+package io.webserveroperator.bench.edit;
 
+import io.webserveroperator.bench.CpuTimes;
+import io.webserveroperator.bench.RequestCounts;
 import io.webserveroperator.template.RolloutPolicy;
 import java.time.Duration;
 import java.util.List;

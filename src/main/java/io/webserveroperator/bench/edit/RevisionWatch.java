@@ -1,9 +1,13 @@
-package io.webserveroperator.bench;
+package io.webserveroperator.bench.edit;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.webserveroperator.bench.BenchException;
+import io.webserveroperator.bench.OperatorProcess;
+import io.webserveroperator.bench.SettledWatch;
+import io.webserveroperator.bench.WebServerResources;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -19,7 +23,7 @@ import java.util.function.Supplier;
  * WebServerResources#onRevision}) and when every one is also Ready. As {@link SettledWatch}, it
  * stops the clock on the status as the API server serves it; it sends no request per object.
  */
-final class RevisionWatch implements AutoCloseable {
+public final class RevisionWatch implements AutoCloseable {
 
   private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
 

@@ -1,4 +1,4 @@
-package io.webserveroperator.bench;
+package io.webserveroperator.bench.edit;
 
 import java.util.HashSet;
 import java.util.Set;
@@ -10,7 +10,7 @@ import java.util.Set;
  * observedGeneration} up. Keeps the most rolling at once since {@link #reset} (a phase) and since
  * {@link #takeStepMax} (a rollout step). Thread-safe.
  */
-final class RollingDeployments {
+public final class RollingDeployments {
 
   private final Set<String> rolling = new HashSet<>();
   private int phaseMax;

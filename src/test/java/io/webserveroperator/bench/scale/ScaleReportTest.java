@@ -1,8 +1,16 @@
-package io.webserveroperator.bench;
+package io.webserveroperator.bench.scale;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.webserveroperator.bench.ChangeFigures;
+import io.webserveroperator.bench.CpuTimes;
+import io.webserveroperator.bench.MemoryFigures;
+import io.webserveroperator.bench.Percentiles;
+import io.webserveroperator.bench.ReplicaFigures;
+import io.webserveroperator.bench.RequestCounts;
+import io.webserveroperator.bench.edit.RolloutTimeline;
+import io.webserveroperator.bench.edit.TemplateEditFigures;
 import io.webserveroperator.template.RolloutPolicy;
 import io.webserveroperator.template.RolloutStep;
 import java.time.Duration;

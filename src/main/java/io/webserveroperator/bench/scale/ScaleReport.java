@@ -1,5 +1,10 @@
-package io.webserveroperator.bench;
+package io.webserveroperator.bench.scale;
 
+import io.webserveroperator.bench.ChangeFigures;
+import io.webserveroperator.bench.CpuTimes;
+import io.webserveroperator.bench.ReplicaFigures;
+import io.webserveroperator.bench.RequestCounts;
+import io.webserveroperator.bench.edit.TemplateEditFigures;
 import java.time.Duration;
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.webserveroperator.bench;
+package io.webserveroperator.bench.edit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

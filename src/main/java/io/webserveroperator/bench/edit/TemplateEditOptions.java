@@ -1,4 +1,4 @@
-package io.webserveroperator.bench;
+package io.webserveroperator.bench.edit;
 
 import io.webserveroperator.template.RolloutPolicy;
 import java.time.Duration;

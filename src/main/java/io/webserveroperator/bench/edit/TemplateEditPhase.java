@@ -1,6 +1,11 @@
-package io.webserveroperator.bench;
+package io.webserveroperator.bench.edit;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.bench.BenchException;
+import io.webserveroperator.bench.CpuTimes;
+import io.webserveroperator.bench.OperatorProcess;
+import io.webserveroperator.bench.OperatorReplicas;
+import io.webserveroperator.bench.RequestCounts;
 import io.webserveroperator.template.RolloutPolicy;
 import java.time.Duration;
 import java.util.List;
@@ -16,7 +21,7 @@ import java.util.function.Supplier;
  * revision and Ready, with the simulated Deployment controller rolling each changed Deployment out.
  * Then counts the operator's requests over a quiet period. Blocks until done.
  */
-final class TemplateEditPhase {
+public final class TemplateEditPhase {
 
   private static final Duration QUIET_AT_MOST = Duration.ofMinutes(2);
 
@@ -29,7 +34,7 @@ final class TemplateEditPhase {
   private final Duration quiet;
   private final Consumer<String> progress;
 
-  TemplateEditPhase(
+  public TemplateEditPhase(
       KubernetesClient client,
       String namespace,
       TemplateCopy templates,
@@ -57,7 +62,7 @@ final class TemplateEditPhase {
    * Waits until every WebServer is Ready on the current revision, with the operator quiet: what the
    * simulated controller's first rollouts or a restart of the operator leave.
    */
-  TemplateEditFigures.Preparation prepare(
+  public TemplateEditFigures.Preparation prepare(
       String what, long startNanos, OperatorReplicas operator, RequestCounts before, long written) {
     try (RevisionWatch watch = new RevisionWatch(client, namespace, templates.hash(), webServers)) {
       watch.awaitReady(startNanos, timeout(), progress, this::rollingNow, controller::failure);
@@ -71,7 +76,7 @@ final class TemplateEditPhase {
   }
 
   /** Makes edit {@code number} under {@code policy}, which the operator was started with. */
-  TemplateEditFigures run(
+  public TemplateEditFigures run(
       int number,
       Optional<RolloutPolicy> policy,
       TemplateEditFigures.Preparation before,

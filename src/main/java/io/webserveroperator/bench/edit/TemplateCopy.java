@@ -1,5 +1,6 @@
-package io.webserveroperator.bench;
+package io.webserveroperator.bench.edit;
 
+import io.webserveroperator.bench.BenchException;
 import io.webserveroperator.template.RolloutPolicy;
 import io.webserveroperator.template.RolloutStep;
 import io.webserveroperator.template.TemplateRegistry;
@@ -26,7 +27,7 @@ import org.yaml.snakeyaml.Yaml;
  * Gives the WebServer entry of its watches.yaml a rollout policy or none, and edits the WebServer's
  * Deployment template ({@link TemplateEdit}). Not thread-safe.
  */
-final class TemplateCopy {
+public final class TemplateCopy {
 
   private static final String API_VERSION = "webapp.example.com/v1";
   private static final String KIND = "WebServer";
@@ -40,7 +41,7 @@ final class TemplateCopy {
   }
 
   /** Copies {@code source} to {@code target}, which is emptied first. */
-  static TemplateCopy of(Path source, Path target) {
+  public static TemplateCopy of(Path source, Path target) {
     try {
       delete(target);
       try (Stream<Path> files = Files.walk(source)) {
@@ -61,7 +62,7 @@ final class TemplateCopy {
   }
 
   /** The folder the operator's {@code --templates} names. */
-  Path root() {
+  public Path root() {
     return root;
   }
 
@@ -69,7 +70,7 @@ final class TemplateCopy {
    * Writes the WebServer entry of watches.yaml with {@code policy} as its {@code rollout}, or
    * without one; returns the policy as the operator will read it.
    */
-  Optional<RolloutPolicy> rollout(Optional<RolloutPolicy> policy) {
+  public Optional<RolloutPolicy> rollout(Optional<RolloutPolicy> policy) {
     Path file = root.resolve("watches.yaml");
     try {
       DumperOptions style = new DumperOptions();

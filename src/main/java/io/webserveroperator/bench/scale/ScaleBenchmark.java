@@ -1,7 +1,23 @@
-package io.webserveroperator.bench;
+package io.webserveroperator.bench.scale;
 
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.bench.ChangeFigures;
+import io.webserveroperator.bench.ChangeStream;
+import io.webserveroperator.bench.CpuTimes;
+import io.webserveroperator.bench.CreateStorm;
+import io.webserveroperator.bench.DirectApiClient;
+import io.webserveroperator.bench.MinimalWriter;
+import io.webserveroperator.bench.OperatorProcess;
+import io.webserveroperator.bench.OperatorReplicas;
+import io.webserveroperator.bench.ReplicaFigures;
+import io.webserveroperator.bench.RequestCounts;
+import io.webserveroperator.bench.SettledWatch;
+import io.webserveroperator.bench.edit.RollingDeployments;
+import io.webserveroperator.bench.edit.SimulatedDeploymentController;
+import io.webserveroperator.bench.edit.TemplateCopy;
+import io.webserveroperator.bench.edit.TemplateEditFigures;
+import io.webserveroperator.bench.edit.TemplateEditPhase;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;

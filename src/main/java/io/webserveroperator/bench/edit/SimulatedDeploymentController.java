@@ -1,10 +1,11 @@
-package io.webserveroperator.bench;
+package io.webserveroperator.bench.edit;
 
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.webserveroperator.bench.DirectApiClient;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.kube.NamedThreads;
 import java.time.Duration;
@@ -31,7 +32,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Starting it lists every Deployment of the namespace: those that never had a status (all, on
  * the benchmark's API server) roll out first.
  */
-final class SimulatedDeploymentController implements AutoCloseable {
+public final class SimulatedDeploymentController implements AutoCloseable {
 
   /** How many threads write Deployment statuses. */
   static final int THREADS = 4;
@@ -60,7 +61,7 @@ final class SimulatedDeploymentController implements AutoCloseable {
   private final SharedIndexInformer<Deployment> informer;
 
   /** Starts it; returns once its informer has listed the namespace's Deployments. */
-  SimulatedDeploymentController(
+  public SimulatedDeploymentController(
       KubernetesClient client, String namespace, Duration rolloutTime, RollingDeployments rolling) {
     this.namespace = namespace;
     this.rolloutTime = rolloutTime;
@@ -70,7 +71,7 @@ final class SimulatedDeploymentController implements AutoCloseable {
   }
 
   /** The status writes it has sent. */
-  long writes() {
+  public long writes() {
     return counter.writes();
   }
 

@@ -1,5 +1,6 @@
-package io.webserveroperator.bench;
+package io.webserveroperator.bench.scale;
 
+import io.webserveroperator.bench.edit.TemplateEditOptions;
 import io.webserveroperator.dev.KubeBinaries;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -1,9 +1,11 @@
-package io.webserveroperator.bench;
+package io.webserveroperator.bench.edit;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.webserveroperator.bench.BenchException;
+import io.webserveroperator.bench.WebServerResources;
 import io.webserveroperator.rollout.RevisionStore;
 import io.webserveroperator.rollout.RolloutState;
 import java.time.Duration;
@@ -20,7 +22,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * them from its other creates and patches. A write that changes nothing makes no watch event and is
  * not counted (the operator writes a state only when it changed).
  */
-final class StoredRevisionWatch implements AutoCloseable {
+public final class StoredRevisionWatch implements AutoCloseable {
 
   private final String hash;
   private final RolloutTimeline timeline;

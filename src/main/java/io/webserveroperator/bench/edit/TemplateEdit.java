@@ -1,5 +1,6 @@
-package io.webserveroperator.bench;
+package io.webserveroperator.bench.edit;
 
+import io.webserveroperator.bench.BenchException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -10,7 +11,7 @@ import java.util.regex.Pattern;
  * edit adds it after the container's {@code image:} line; later edits change its value. Pure text:
  * the template is not parsed.
  */
-final class TemplateEdit {
+public final class TemplateEdit {
 
   /** The environment variable the edit adds and changes. */
   static final String VARIABLE = "BENCH_TEMPLATE_EDIT";

@@ -1,9 +1,10 @@
-package io.webserveroperator.bench;
+package io.webserveroperator.bench.edit;
 
-import static io.webserveroperator.bench.ScaleReportFormat.perItem;
-import static io.webserveroperator.bench.ScaleReportFormat.seconds;
-import static io.webserveroperator.bench.ScaleReportFormat.toSeconds;
+import static io.webserveroperator.bench.Figures.perItem;
+import static io.webserveroperator.bench.Figures.seconds;
+import static io.webserveroperator.bench.Figures.toSeconds;
 
+import io.webserveroperator.bench.Table;
 import io.webserveroperator.template.RolloutPolicy;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,12 +13,12 @@ import java.util.Locale;
 import java.util.Map;
 
 /** The template-edit phase's figures in the printed table and in the JSON tree. */
-final class TemplateEditFormat {
+public final class TemplateEditFormat {
 
   private TemplateEditFormat() {}
 
   /** Adds a section for {@code edit} to {@code table}. */
-  static void table(Table table, TemplateEditFigures edit) {
+  public static void table(Table table, TemplateEditFigures edit) {
     int n = edit.webServers();
     table.section(
         String.format(
@@ -68,7 +69,7 @@ final class TemplateEditFormat {
   }
 
   /** The JSON of {@code edits}: durations in seconds. */
-  static List<Map<String, Object>> json(List<TemplateEditFigures> edits) {
+  public static List<Map<String, Object>> json(List<TemplateEditFigures> edits) {
     List<Map<String, Object>> list = new ArrayList<>();
     for (TemplateEditFigures edit : edits) {
       Map<String, Object> tree = new LinkedHashMap<>();
