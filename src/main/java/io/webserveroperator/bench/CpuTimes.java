@@ -1,6 +1,8 @@
 package io.webserveroperator.bench;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,6 +34,17 @@ public record CpuTimes(Map<String, Duration> byPart) {
                     .map(p -> p.info().totalCpuDuration().orElse(Duration.ZERO))
                     .reduce(Duration.ZERO, Duration::plus)));
     return new CpuTimes(times);
+  }
+
+  /** Processes grouped by the file name of their command: {@code kube-apiserver}, {@code etcd}. */
+  public static Map<String, List<ProcessHandle>> byCommand(List<ProcessHandle> processes) {
+    Map<String, List<ProcessHandle>> parts = new LinkedHashMap<>();
+    for (ProcessHandle process : processes) {
+      String name =
+          process.info().command().map(c -> Path.of(c).getFileName().toString()).orElse("?");
+      parts.computeIfAbsent(name, n -> new ArrayList<>()).add(process);
+    }
+    return parts;
   }
 
   public static CpuTimes none() {

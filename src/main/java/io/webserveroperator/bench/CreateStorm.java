@@ -32,14 +32,23 @@ public final class CreateStorm {
   public Duration run(String namespace, int first, int count, int concurrency, Duration timeout) {
     try (SettledWatch watch = new SettledWatch(client, namespace, first, count)) {
       long start = System.nanoTime();
-      Concurrently.run(
-          count,
-          concurrency,
-          i ->
-              creator.create(
-                  WebServerResources.collectionPath(namespace),
-                  WebServerResources.build(namespace, first + i)));
+      create(creator, namespace, first, count, concurrency);
       return watch.await(start, timeout, progress);
     }
+  }
+
+  /**
+   * Creates WebServers {@code first} to {@code first + count - 1} from {@code concurrency} threads;
+   * returns once the API server has answered every create.
+   */
+  public static void create(
+      DirectApiClient creator, String namespace, int first, int count, int concurrency) {
+    Concurrently.run(
+        count,
+        concurrency,
+        i ->
+            creator.create(
+                WebServerResources.collectionPath(namespace),
+                WebServerResources.build(namespace, first + i)));
   }
 }

@@ -8,6 +8,7 @@ import io.webserveroperator.bench.CpuTimes;
 import io.webserveroperator.bench.CreateStorm;
 import io.webserveroperator.bench.DirectApiClient;
 import io.webserveroperator.bench.MinimalWriter;
+import io.webserveroperator.bench.OperatorCommand;
 import io.webserveroperator.bench.OperatorProcess;
 import io.webserveroperator.bench.OperatorReplicas;
 import io.webserveroperator.bench.ReplicaFigures;
@@ -33,7 +34,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -85,9 +85,7 @@ public final class ScaleBenchmark {
         edited.rollout(Optional.empty());
       }
       Path templates = edited == null ? options.templates() : edited.root();
-      List<String> jvm = new ArrayList<>(List.of("-XX:MaxRAM=" + options.maxRam()));
-      jvm.addAll(OperatorProcess.IMAGE_JVM_FLAGS);
-      jvm.addAll(options.extraJvmFlags());
+      List<String> jvm = OperatorCommand.jvm(options.maxRam(), options.extraJvmFlags());
       List<List<String>> commands = new ArrayList<>();
       List<Path> logs = new ArrayList<>();
       for (int i = 1; i <= options.replicas(); i++) {
@@ -236,34 +234,17 @@ public final class ScaleBenchmark {
     return edits;
   }
 
-  /**
-   * {@code java} arguments for the operator's jar watching the benchmark's namespace, keeping its
-   * template revisions there; with several replicas, sharded automatically with their Leases in
-   * that namespace. The health port follows.
-   */
+  /** The operator's arguments; with several replicas, sharded automatically. */
   private List<String> operatorCommand(List<String> jvm, Path kubeconfig, Path templates) {
-    List<String> command = new ArrayList<>(jvm);
-    command.addAll(
-        List.of(
-            "-jar",
-            options.jar().toString(),
-            "run",
-            "--kubeconfig",
-            kubeconfig.toString(),
-            "--templates",
-            templates.toString(),
-            "--namespace",
-            OPERATOR_NAMESPACE,
-            "--lease-namespace",
-            OPERATOR_NAMESPACE,
-            "--resync",
-            options.resync().toString(),
-            "--workers",
-            Integer.toString(options.workers())));
-    if (options.replicas() > 1) {
-      command.addAll(List.of("--shards", "auto"));
-    }
-    return command;
+    return OperatorCommand.arguments(
+        jvm,
+        options.jar(),
+        kubeconfig,
+        templates,
+        OPERATOR_NAMESPACE,
+        options.resync(),
+        options.workers(),
+        options.replicas() > 1);
   }
 
   /**
@@ -271,12 +252,7 @@ public final class ScaleBenchmark {
    */
   private static Map<String, List<ProcessHandle>> parts(
       LocalCluster server, OperatorReplicas operator) {
-    Map<String, List<ProcessHandle>> parts = new LinkedHashMap<>();
-    for (ProcessHandle process : server.processes()) {
-      String name =
-          process.info().command().map(c -> Path.of(c).getFileName().toString()).orElse("?");
-      parts.computeIfAbsent(name, n -> new ArrayList<>()).add(process);
-    }
+    Map<String, List<ProcessHandle>> parts = CpuTimes.byCommand(server.processes());
     parts.put("operator", operator.handles());
     parts.put("benchmark", List.of(ProcessHandle.current()));
     return parts;
