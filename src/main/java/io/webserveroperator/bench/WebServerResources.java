@@ -32,7 +32,7 @@ public final class WebServerResources {
   private WebServerResources() {}
 
   /** The i-th WebServer's name: {@code web-00042}. */
-  static String name(int index) {
+  public static String name(int index) {
     return String.format(Locale.ROOT, "web-%05d", index);
   }
 

@@ -9,6 +9,8 @@
  * (CPU, requests, memory, latency) and how they print.
  *
  * <p>Sub-packages depend on this one and never the other way: {@code bench.edit} (the template-edit
- * and rollout phase), {@code bench.scale} ({@code bench scale}, which uses {@code bench.edit}).
+ * and rollout phase), {@code bench.scale} ({@code bench scale}, which uses {@code bench.edit}),
+ * {@code bench.contest} ({@code bench scale --peer}: contenders side by side, each on its own API
+ * server).
  */
 package io.webserveroperator.bench;
