@@ -9,6 +9,8 @@
 #   bin=$(hack/peer-go.sh)
 #   java -jar target/webserver-operator.jar bench scale --peer "$bin"
 #
+#   hack/peer-go.sh --cached   # prints the path only if it is built; exits 3 without building
+#
 # PEER_GO_SRC is the peer's folder (default ../shared/peers/tutorial-go beside the repository). Needs
 # Go (on the PATH or in /usr/local/go/bin, where build.sh looks) and the Go module proxy.
 set -euo pipefail
@@ -31,6 +33,10 @@ fi
 key=$(cd "$src" && find build.sh go.mod go.sum main.go api -type f | LC_ALL=C sort | xargs cat | sha256sum | cut -c1-16)
 out=${XDG_CACHE_HOME:-$HOME/.cache}/webserver-operator/peer-go/$key
 bin=$out/bin/webserver-go-operator
+if [[ ! -x $bin && ${1:-} == --cached ]]; then
+  say "not built yet: hack/peer-go.sh builds it"
+  exit 3
+fi
 if [[ ! -x $bin ]]; then
   say "building $src into $out"
   PEER_GO_DIR=$out "$src/build.sh" >&2

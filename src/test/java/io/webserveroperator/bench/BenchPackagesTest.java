@@ -33,5 +33,16 @@ class BenchPackagesTest {
           .resideInAPackage("io.webserveroperator.bench.edit..")
           .should()
           .dependOnClassesThat()
-          .resideInAnyPackage("io.webserveroperator.bench.scale..");
+          .resideInAnyPackage(
+              "io.webserveroperator.bench.scale..", "io.webserveroperator.bench.contest..");
+
+  @ArchTest
+  static final ArchRule theContestStandsApartFromScale =
+      noClasses()
+          .that()
+          .resideInAPackage("io.webserveroperator.bench.contest..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "io.webserveroperator.bench.scale..", "io.webserveroperator.bench.edit..");
 }
