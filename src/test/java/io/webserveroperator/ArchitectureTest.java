@@ -1,6 +1,7 @@
 package io.webserveroperator;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -96,4 +97,63 @@ class ArchitectureTest {
           .dependOnClassesThat()
           .resideInAnyPackage(
               "io.webserveroperator.controller..", "io.webserveroperator.preview..");
+
+  /** The engine's parts point one way, as template/package-info.java draws them. */
+  @ArchTest
+  static final ArchRule engineLayersPointDown =
+      layeredArchitecture()
+          .consideringOnlyDependenciesInLayers()
+          .layer("pipeline")
+          .definedBy("io.webserveroperator.template")
+          .layer("engine")
+          .definedBy("io.webserveroperator.template.engine..")
+          .layer("sandbox")
+          .definedBy("io.webserveroperator.template.sandbox..")
+          .layer("lib")
+          .definedBy("io.webserveroperator.template.lib..")
+          .layer("syntax")
+          .definedBy("io.webserveroperator.template.syntax..")
+          .layer("output")
+          .definedBy("io.webserveroperator.template.output..")
+          .layer("python")
+          .definedBy("io.webserveroperator.template.python..")
+          .layer("watches")
+          .definedBy("io.webserveroperator.template.watches..")
+          .layer("source")
+          .definedBy("io.webserveroperator.template.source..")
+          .whereLayer("engine")
+          .mayOnlyBeAccessedByLayers("pipeline")
+          .whereLayer("sandbox")
+          .mayOnlyBeAccessedByLayers("pipeline", "engine")
+          .whereLayer("lib")
+          .mayOnlyBeAccessedByLayers("pipeline", "engine", "sandbox")
+          .whereLayer("syntax")
+          .mayOnlyBeAccessedByLayers("pipeline", "engine", "sandbox", "lib")
+          .whereLayer("output")
+          .mayOnlyBeAccessedByLayers("pipeline", "engine", "sandbox", "lib", "syntax")
+          .whereLayer("python")
+          .mayOnlyBeAccessedByLayers("pipeline", "engine", "sandbox", "lib", "syntax", "output")
+          .whereLayer("watches")
+          .mayOnlyBeAccessedByLayers("pipeline")
+          .whereLayer("source")
+          .mayOnlyBeAccessedByLayers("pipeline", "watches");
+
+  /**
+   * Outside the engine, code sees its pipeline, watches.yaml's values and the template sources;
+   * never how a template is interpreted.
+   */
+  @ArchTest
+  static final ArchRule theEngineShowsOnlyItsPipeline =
+      noClasses()
+          .that()
+          .resideOutsideOfPackage("io.webserveroperator.template..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "io.webserveroperator.template.engine..",
+              "io.webserveroperator.template.sandbox..",
+              "io.webserveroperator.template.lib..",
+              "io.webserveroperator.template.syntax..",
+              "io.webserveroperator.template.output..",
+              "io.webserveroperator.template.python..");
 }

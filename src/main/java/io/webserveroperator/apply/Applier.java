@@ -14,6 +14,7 @@ import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KindResolver;
 import io.webserveroperator.kube.Scoped;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.UntypedMaps;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -75,8 +76,7 @@ public final class Applier {
    */
   public GenericKubernetesResource create(ObjectRef ref, Map<String, Object> desired) {
     Map<String, Object> guarded = new LinkedHashMap<>(desired);
-    Map<String, Object> meta =
-        new LinkedHashMap<>(desired.get("metadata") instanceof Map<?, ?> m ? castMap(m) : Map.of());
+    Map<String, Object> meta = new LinkedHashMap<>(UntypedMaps.getMapOrEmpty(desired, "metadata"));
     meta.put("resourceVersion", CREATE_ONLY);
     guarded.put("metadata", meta);
     try {
@@ -144,11 +144,6 @@ public final class Applier {
           Resource<GenericKubernetesResource>>
       scoped(ObjectRef ref) {
     return Scoped.in(client, kinds.resolve(ref.apiVersion(), ref.kind()), ref.namespace());
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> castMap(Map<?, ?> map) {
-    return (Map<String, Object>) map;
   }
 
   /** The API server's own words where it gave any: they name the invalid field. */

@@ -7,6 +7,7 @@ import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.ReadCache;
+import io.webserveroperator.kube.ResourceMaps;
 import io.webserveroperator.manifest.Claim;
 import io.webserveroperator.manifest.IgnoreDifference;
 import io.webserveroperator.manifest.Lifecycle;
@@ -370,9 +371,8 @@ public final class ChangeSetExecutor {
     }
   }
 
-  @SuppressWarnings("unchecked")
   private Map<String, Object> asMap(GenericKubernetesResource object) {
-    return serialization.convertValue(object, Map.class);
+    return ResourceMaps.of(serialization, object);
   }
 
   /**

@@ -1,8 +1,9 @@
 package io.webserveroperator.cli;
 
+import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.template.RegistryOptions;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -36,7 +37,8 @@ final class BenchRenderCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    RegistryOptions options = RegistryOptions.defaults().withCacheParsedTemplates(!noCache);
+    RegistryOptions options =
+        RegistryOptions.defaults().toBuilder().cacheParsedTemplates(!noCache).build();
     try (TemplateRegistry registry = TemplateRegistry.load(templates.watches(), options)) {
       Watch watch = registry.watchFor("webapp.example.com/v1", "WebServer").orElseThrow();
       Map<String, Object> resource = sample();

@@ -1,6 +1,7 @@
 package io.webserveroperator.cli;
 
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
@@ -91,7 +92,10 @@ final class DevCommand implements Callable<Integer> {
     Runtime.getRuntime().addShutdownHook(removeKubeconfig);
     try (LocalCluster cluster =
         LocalCluster.start(
-            LocalClusterOptions.defaults().withNodes(nodes).withProgress(out::println))) {
+            LocalClusterOptions.defaults().toBuilder()
+                .nodes(nodes)
+                .progress(out::println)
+                .build())) {
       FolderApplier applier = new FolderApplier(cluster.client(), Duration.ofSeconds(30));
       applier.apply(folders.crds).forEach(object -> out.println("applied " + object));
       applier.apply(folders.samples).forEach(object -> out.println("applied " + object));

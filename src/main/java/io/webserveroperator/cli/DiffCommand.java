@@ -2,9 +2,13 @@ package io.webserveroperator.cli;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.cli.options.ClusterOptions;
+import io.webserveroperator.cli.options.OperatorNamespaceOption;
+import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KubeClients;
+import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.preview.DryRunDiff;
 import io.webserveroperator.rollout.RevisionStore;
 import io.webserveroperator.template.TemplateRegistry;
@@ -139,12 +143,12 @@ final class DiffCommand implements Callable<Integer> {
         resources.addAll(ResourceFiles.read(file, System.in));
       }
       Plan plan;
-      try (KubernetesClient client = clients.apply(cluster.kubeconfig, cluster.context)) {
+      try (KubernetesClient client = clients.apply(cluster.kubeconfig(), cluster.context())) {
         DryRunDiff diff = new DryRunDiff(client, registry);
         if (templateRevision != null) {
           RevisionSelection revisions =
               new RevisionSelection(
-                  new RevisionStore(client, operator.namespace), registry, templateRevision);
+                  new RevisionStore(client, operator.namespace()), registry, templateRevision);
           plan = diff.diffLive(namespace, revisions);
           revisions.requireFound();
           notes = revisions.notes();
@@ -261,10 +265,7 @@ final class DiffCommand implements Callable<Integer> {
 
   private static Map<String, Object> withNamespace(Map<String, Object> resource, String fallback) {
     Map<String, Object> copy = new LinkedHashMap<>(resource);
-    Map<String, Object> metadata = new LinkedHashMap<>();
-    if (copy.get("metadata") instanceof Map<?, ?> existing) {
-      existing.forEach((key, value) -> metadata.put(String.valueOf(key), value));
-    }
+    Map<String, Object> metadata = new LinkedHashMap<>(UntypedMaps.getMapOrEmpty(copy, "metadata"));
     Object current = metadata.get("namespace");
     if (current == null || current.toString().isBlank()) {
       metadata.put("namespace", fallback);

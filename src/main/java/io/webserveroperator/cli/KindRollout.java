@@ -4,7 +4,7 @@ import io.webserveroperator.rollout.RolloutMember;
 import io.webserveroperator.rollout.RolloutState;
 import io.webserveroperator.rollout.StoredKind;
 import io.webserveroperator.rollout.StoredRevision;
-import io.webserveroperator.template.RolloutPolicy;
+import io.webserveroperator.template.watches.RolloutPolicy;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -2,6 +2,8 @@ package io.webserveroperator.cli;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.cli.options.ClusterOptions;
+import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.kube.KubeClients;
 import io.webserveroperator.lint.ClusterSchemas;
 import io.webserveroperator.lint.Finding;
@@ -70,8 +72,9 @@ final class LintCommand implements Callable<Integer> {
     LintInput input = folders.lintInput(templates.folder());
     LintResult result;
     try {
-      if (saveSchemas != null || cluster.kubeconfig != null || cluster.context != null) {
-        try (KubernetesClient client = KubeClients.create(cluster.kubeconfig, cluster.context)) {
+      if (saveSchemas != null || cluster.kubeconfig() != null || cluster.context() != null) {
+        try (KubernetesClient client =
+            KubeClients.create(cluster.kubeconfig(), cluster.context())) {
           OpenApiSchemas fromCluster = ClusterSchemas.of(client);
           result = Lint.run(input, fromCluster);
           if (saveSchemas != null) {

@@ -5,7 +5,7 @@ import io.webserveroperator.lint.FindingsReport;
 import io.webserveroperator.lint.Lint;
 import io.webserveroperator.lint.LintInput;
 import io.webserveroperator.lint.OpenApiSchemas;
-import io.webserveroperator.template.TemplateWatcher;
+import io.webserveroperator.template.source.TemplateWatcher;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.function.Supplier;

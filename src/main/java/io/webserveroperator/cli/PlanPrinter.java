@@ -95,7 +95,8 @@ final class PlanPrinter {
   }
 
   private static String unified(Plan plan, boolean colour) {
-    UnifiedDiff printer = new UnifiedDiff(DiffOptions.defaults().withColour(colour));
+    UnifiedDiff printer =
+        new UnifiedDiff(DiffOptions.defaults().toBuilder().colour(colour).build());
     StringBuilder out = new StringBuilder();
     for (PlanEntry entry : plan.entries()) {
       String note = note(entry);

@@ -1,14 +1,15 @@
 package io.webserveroperator.cli;
 
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.manifest.ManifestYaml;
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplatesInvalidException;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -74,10 +75,7 @@ final class RenderCommand implements Callable<Integer> {
   }
 
   private String render(TemplateRegistry registry, Map<String, Object> resource, String file) {
-    @SuppressWarnings("unchecked")
-    Map<String, Object> meta =
-        (Map<String, Object>)
-            resource.computeIfAbsent("metadata", key -> new LinkedHashMap<String, Object>());
+    Map<String, Object> meta = UntypedMaps.getOrCreateMap(resource, "metadata");
     meta.putIfAbsent("namespace", namespace);
     String apiVersion = String.valueOf(resource.get("apiVersion"));
     String kind = String.valueOf(resource.get("kind"));

@@ -3,6 +3,7 @@ package io.webserveroperator.cli;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.manifest.YamlFiles;
 import java.io.IOException;
 import java.io.InputStream;
@@ -72,9 +73,8 @@ final class ResourceFiles {
           throw new OperatorException(
               source + " document " + index + " is not a Kubernetes object (a YAML map).");
         }
-        @SuppressWarnings("unchecked")
-        Map<String, Object> resource = (Map<String, Object>) document;
-        resources.add(new FileResource(source, resource));
+        resources.add(
+            new FileResource(source, UntypedMaps.asMap(document, source + " document " + index)));
       }
     } catch (IOException e) {
       throw new OperatorException(source + " is not valid YAML: " + e.getMessage(), e);

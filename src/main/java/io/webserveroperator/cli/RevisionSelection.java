@@ -11,7 +11,7 @@ import io.webserveroperator.rollout.RolloutPlanner;
 import io.webserveroperator.rollout.RolloutState;
 import io.webserveroperator.rollout.StoredRevision;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

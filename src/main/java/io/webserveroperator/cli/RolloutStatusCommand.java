@@ -6,6 +6,9 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.cli.options.ClusterOptions;
+import io.webserveroperator.cli.options.OperatorNamespaceOption;
+import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.controller.ResourceAnnotations;
 import io.webserveroperator.kube.KindResolver;
 import io.webserveroperator.kube.KubeClients;
@@ -15,7 +18,7 @@ import io.webserveroperator.rollout.RolloutState;
 import io.webserveroperator.rollout.StoredKind;
 import io.webserveroperator.rollout.StoredRevision;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.time.Clock;
@@ -83,7 +86,7 @@ final class RolloutStatusCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     List<KindRollout> kinds;
-    try (KubernetesClient client = KubeClients.create(cluster.kubeconfig, cluster.context)) {
+    try (KubernetesClient client = KubeClients.create(cluster.kubeconfig(), cluster.context())) {
       kinds = read(client, localWatches(err));
     } catch (OperatorException | KubernetesClientException e) {
       err.println("rollout status: " + e.getMessage());
@@ -95,7 +98,7 @@ final class RolloutStatusCommand implements Callable<Integer> {
           "rollout status: no template revision"
               + (kind == null ? "" : " of " + kind)
               + " is stored in namespace "
-              + operator.namespace
+              + operator.namespace()
               + ": the operator has not led there yet, or keeps them in another namespace"
               + " (--operator-namespace, its --lease-namespace).");
       err.flush();
@@ -131,7 +134,7 @@ final class RolloutStatusCommand implements Callable<Integer> {
     KindResolver resolver = new KindResolver(client);
     List<KindRollout> kinds = new ArrayList<>();
     Map<StoredKind, List<StoredRevision>> stored =
-        new RevisionStore(client, operator.namespace).listEveryKind();
+        new RevisionStore(client, operator.namespace()).listEveryKind();
     for (Map.Entry<StoredKind, List<StoredRevision>> entry : stored.entrySet()) {
       StoredKind storedKind = entry.getKey();
       if (kind != null && !kind.equals(storedKind.kind())) {

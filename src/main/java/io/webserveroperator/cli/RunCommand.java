@@ -1,6 +1,9 @@
 package io.webserveroperator.cli;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.cli.options.ClusterOptions;
+import io.webserveroperator.cli.options.DurationConverter;
+import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.controller.LeaderElectionOptions;
 import io.webserveroperator.controller.Operator;
 import io.webserveroperator.controller.OperatorOptions;
@@ -140,24 +143,24 @@ final class RunCommand implements Callable<Integer> {
     String identity = identity();
     ShardOptions sharding = sharding(identity);
     try (KubernetesClient client =
-        KubeClients.create(cluster.kubeconfig, cluster.context, requests)) {
+        KubeClients.create(cluster.kubeconfig(), cluster.context(), requests)) {
       OperatorOptions options =
-          OperatorOptions.defaults(templates.folder())
-              .withNamespaces(namespaces)
-              .withLabelSelector(selector)
-              .withWorkers(workers)
-              .withResync(resync)
-              .withHealthPort(healthPort)
-              .withLeaderElection(
-                  new LeaderElectionOptions(
-                      leaderElect || sharding.mode() == ShardOptions.Mode.AUTO,
-                      leaseNamespace,
-                      leaseName,
-                      identity,
-                      leaseDuration,
-                      renewDeadline,
-                      retryPeriod))
-              .withShards(sharding);
+          OperatorOptions.defaults(templates.folder()).toBuilder()
+              .namespaces(namespaces)
+              .labelSelector(selector)
+              .workers(workers)
+              .resync(resync)
+              .healthPort(healthPort)
+              .leaderElection(
+                  LeaderElectionOptions.disabled(leaseNamespace, identity).toBuilder()
+                      .enabled(leaderElect || sharding.mode() == ShardOptions.Mode.AUTO)
+                      .name(leaseName)
+                      .leaseDuration(leaseDuration)
+                      .renewDeadline(renewDeadline)
+                      .retryPeriod(retryPeriod)
+                      .build())
+              .shards(sharding)
+              .build();
       Operator operator = Operator.start(client, requests, options);
       Thread hook = new Thread(operator::close, "operator-shutdown");
       Runtime.getRuntime().addShutdownHook(hook);

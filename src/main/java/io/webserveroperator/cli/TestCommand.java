@@ -1,6 +1,7 @@
 package io.webserveroperator.cli;
 
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.templatetest.CaseResult;
 import io.webserveroperator.templatetest.JUnitXml;
 import io.webserveroperator.templatetest.TemplateTestRunner;

@@ -1,5 +1,6 @@
 package io.webserveroperator.controller;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -15,6 +16,7 @@ import java.util.Objects;
  * @param retryPeriod how often the leader renews and the others try to take over; a released Lease
  *     is taken within 1 to 2.2 of these
  */
+@RecordBuilder
 public record LeaderElectionOptions(
     boolean enabled,
     String namespace,
@@ -75,9 +77,8 @@ public record LeaderElectionOptions(
         RETRY_PERIOD);
   }
 
-  /** The same options, on or off. */
-  public LeaderElectionOptions withEnabled(boolean on) {
-    return new LeaderElectionOptions(
-        on, namespace, name, identity, leaseDuration, renewDeadline, retryPeriod);
+  /** A builder holding these options, to change some of them. */
+  public LeaderElectionOptionsBuilder toBuilder() {
+    return LeaderElectionOptionsBuilder.builder(this);
   }
 }

@@ -1,5 +1,6 @@
 package io.webserveroperator.controller;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import io.webserveroperator.shard.ShardOptions;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -7,8 +8,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * How the operator runs. Start from {@link #defaults} and change what differs with the {@code
- * with...} methods.
+ * How the operator runs. Start from {@link #defaults} and change what differs through {@link
+ * #toBuilder}.
  *
  * @param templates the folder holding {@code watches.yaml}
  * @param namespaces namespaces to watch; empty for all
@@ -19,6 +20,7 @@ import java.util.Objects;
  * @param leaderElection whether and how to take a Lease before writing, so only one replica writes
  * @param shards whether this replica reconciles a share of the resources only, and which
  */
+@RecordBuilder
 public record OperatorOptions(
     Path templates,
     List<String> namespaces,
@@ -53,26 +55,6 @@ public record OperatorOptions(
     }
   }
 
-  /** Options without sharding. */
-  public OperatorOptions(
-      Path templates,
-      List<String> namespaces,
-      String labelSelector,
-      int workers,
-      Duration resync,
-      int healthPort,
-      LeaderElectionOptions leaderElection) {
-    this(
-        templates,
-        namespaces,
-        labelSelector,
-        workers,
-        resync,
-        healthPort,
-        leaderElection,
-        ShardOptions.off());
-  }
-
   /**
    * The templates in {@code templates}, every namespace, no selector, {@value #DEFAULT_WORKERS}
    * workers, a resync every 10 hours, health on port {@value #DEFAULT_HEALTH_PORT}, no leader
@@ -86,60 +68,12 @@ public record OperatorOptions(
         DEFAULT_WORKERS,
         Duration.parse(DEFAULT_RESYNC),
         DEFAULT_HEALTH_PORT,
-        LeaderElectionOptions.disabled("default", "webserver-operator"));
+        LeaderElectionOptions.disabled("default", "webserver-operator"),
+        ShardOptions.off());
   }
 
-  /** The same options watching only these namespaces; empty for all. */
-  public OperatorOptions withNamespaces(List<String> watched) {
-    return new OperatorOptions(
-        templates, watched, labelSelector, workers, resync, healthPort, leaderElection, shards);
-  }
-
-  /** The same options limited to resources matching the selector; null for all. */
-  public OperatorOptions withLabelSelector(String selector) {
-    return new OperatorOptions(
-        templates, namespaces, selector, workers, resync, healthPort, leaderElection, shards);
-  }
-
-  /** The same options with another number of workers. */
-  public OperatorOptions withWorkers(int count) {
-    return new OperatorOptions(
-        templates, namespaces, labelSelector, count, resync, healthPort, leaderElection, shards);
-  }
-
-  /** The same options with another resync period. */
-  public OperatorOptions withResync(Duration period) {
-    return new OperatorOptions(
-        templates, namespaces, labelSelector, workers, period, healthPort, leaderElection, shards);
-  }
-
-  /** The same options with another health port; 0 for any free port. */
-  public OperatorOptions withHealthPort(int port) {
-    return new OperatorOptions(
-        templates, namespaces, labelSelector, workers, resync, port, leaderElection, shards);
-  }
-
-  /** The same options with other leader election settings. */
-  public OperatorOptions withLeaderElection(LeaderElectionOptions election) {
-    return new OperatorOptions(
-        templates, namespaces, labelSelector, workers, resync, healthPort, election, shards);
-  }
-
-  /** The same options with leader election on or off. */
-  public OperatorOptions withLeaderElection(boolean on) {
-    return withLeaderElection(leaderElection.withEnabled(on));
-  }
-
-  /** The same options with other sharding. */
-  public OperatorOptions withShards(ShardOptions sharding) {
-    return new OperatorOptions(
-        templates,
-        namespaces,
-        labelSelector,
-        workers,
-        resync,
-        healthPort,
-        leaderElection,
-        sharding);
+  /** A builder holding these options, to change some of them. */
+  public OperatorOptionsBuilder toBuilder() {
+    return OperatorOptionsBuilder.builder(this);
   }
 }

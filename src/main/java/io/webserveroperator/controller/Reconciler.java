@@ -14,31 +14,25 @@ import io.webserveroperator.apply.OwnershipConflictException;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.ReadCache;
-import io.webserveroperator.manifest.Inventory;
+import io.webserveroperator.kube.ResourceMaps;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectRef;
-import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.rollout.RevisionChoice;
 import io.webserveroperator.rollout.RevisionChooser;
-import io.webserveroperator.rollout.Rollouts;
-import io.webserveroperator.status.Condition;
-import io.webserveroperator.status.Conditions;
 import io.webserveroperator.status.EventSink;
 import io.webserveroperator.status.Outcome;
 import io.webserveroperator.status.Readiness;
 import io.webserveroperator.status.StatusBuilder;
-import io.webserveroperator.status.StatusWriteException;
 import io.webserveroperator.status.StatusWriter;
 import io.webserveroperator.template.ReadinessRules;
 import io.webserveroperator.template.RenderException;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplateRevision;
 import io.webserveroperator.template.TemplatesInvalidException;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import java.time.Clock;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -75,15 +69,13 @@ public final class Reconciler {
   static final String REVISION_GONE = "TemplateRevisionGone";
 
   private final Watch watch;
-  private final ResourceDefinitionContext kind;
   private final ReadCache resources;
   private final TemplateRegistry templates;
   private final ReadCache children;
   private final Planner planner;
   private final ChangeSetExecutor executor;
-  private final StatusWriter statusWriter;
+  private final StatusReporter status;
   private final EventSink events;
-  private final Clock clock;
   private final RevisionChooser revisions;
   private final Cleanup cleanup;
   private final PruneDeferrals deferrals;
@@ -122,14 +114,13 @@ public final class Reconciler {
    */
   public Reconciler(Watch watch, ResourceDefinitionContext kind, ReadCache resources, Parts parts) {
     this.watch = watch;
-    this.kind = kind;
     this.resources = resources;
     this.templates = parts.templates();
     this.children = parts.children();
     this.planner = parts.planner();
-    this.statusWriter = parts.statusWriter();
+    this.status =
+        new StatusReporter(watch, kind, resources, templates, parts.statusWriter(), parts.clock());
     this.events = parts.events();
-    this.clock = parts.clock();
     this.revisions = parts.revisions();
     this.serialization = parts.client().getKubernetesSerialization();
     this.executor = new ChangeSetExecutor(parts.writer(), children, serialization, parts.applies());
@@ -146,7 +137,7 @@ public final class Reconciler {
       forget(ref);
       return ReconcileResult.nothing();
     }
-    Observed observed = Observed.of(cached.get(), asMap(cached.get()));
+    ObservedResource observed = ObservedResource.of(cached.get(), asMap(cached.get()));
     boolean disabled = ResourceAnnotations.disabled(observed.resource());
     if (observed.resource().getMetadata().getDeletionTimestamp() != null) {
       forget(ref);
@@ -237,21 +228,10 @@ public final class Reconciler {
    * ever, so that a resource nothing touches costs no request. What it applied stays as it is, and
    * changes wait for the reconcile that the removal of the annotation brings.
    */
-  private ReconcileResult suspend(ObjectRef ref, Observed observed) {
+  private ReconcileResult suspend(ObjectRef ref, ObservedResource observed) {
     settled.remove(ref);
     warnedValues.remove(ref);
-    if (StatusBuilder.isSuspended(observed.status())) {
-      return ReconcileResult.nothing();
-    }
-    GenericKubernetesResource resource = observed.resource();
-    Map<String, Object> newStatus =
-        StatusBuilder.suspended(
-            observed.status(),
-            observed.generation(),
-            ResourceAnnotations.RECONCILE_DISABLED,
-            ResourceAnnotations.suspendedMessage(resource),
-            clock.instant());
-    return ReconcileResult.done(List.of(), send(observed, newStatus).isPresent());
+    return ReconcileResult.done(List.of(), status.suspended(observed).isPresent());
   }
 
   /** A Warning event, once per value, when the {@code reconcile} annotation has an unknown one. */
@@ -268,13 +248,13 @@ public final class Reconciler {
   }
 
   /** The token of a reconcile request that the status does not record as handled yet. */
-  private static Optional<String> newRequest(Observed observed) {
+  private static Optional<String> newRequest(ObservedResource observed) {
     return ResourceAnnotations.requestedAt(observed.resource())
         .filter(token -> !token.equals(StatusBuilder.lastHandledReconcileAt(observed.status())));
   }
 
   /** A resource pinned to a revision that is not stored renders nothing until the pin is fixed. */
-  private static void refuseUnknownPin(Observed observed, RevisionChoice choice) {
+  private static void refuseUnknownPin(ObservedResource observed, RevisionChoice choice) {
     choice
         .problem()
         .ifPresent(
@@ -286,7 +266,7 @@ public final class Reconciler {
             });
   }
 
-  private List<RenderedObject> render(Observed observed, Optional<String> revision) {
+  private List<RenderedObject> render(ObservedResource observed, Optional<String> revision) {
     try {
       return revision.isPresent()
           ? templates.render(watch, revision.get(), observed.object())
@@ -302,7 +282,7 @@ public final class Reconciler {
     }
   }
 
-  private Plan plan(Observed observed, List<RenderedObject> desired) {
+  private Plan plan(ObservedResource observed, List<RenderedObject> desired) {
     try {
       return planner.plan(
           desired,
@@ -323,7 +303,7 @@ public final class Reconciler {
    * it changed.
    */
   private ChangeSet apply(
-      ObjectRef ref, Observed observed, Plan plan, List<RenderedObject> desired) {
+      ObjectRef ref, ObservedResource observed, Plan plan, List<RenderedObject> desired) {
     int fingerprint = desired.stream().map(RenderedObject::body).toList().hashCode();
     // Rendered the same as last time: an UPDATE puts back what someone else changed.
     boolean updatesAreDrift = Integer.valueOf(fingerprint).equals(lastApplied.get(ref));
@@ -370,30 +350,22 @@ public final class Reconciler {
   }
 
   /**
-   * Renders the status template over the children as they are now, and writes the status; returns
-   * the resource as written, or empty when the status was already right.
+   * Step 5: the status after the applies; a failing status template fails the reconcile, with what
+   * the applies changed.
    */
   private Optional<GenericKubernetesResource> writeStatus(
-      Observed observed, Optional<String> revision, ChangeSet changeSet, Set<ObjectRef> kept) {
-    Map<String, Object> templateStatus = new LinkedHashMap<>();
+      ObservedResource observed,
+      Optional<String> revision,
+      ChangeSet changeSet,
+      Set<ObjectRef> kept) {
     try {
-      var children = byKindAndName(changeSet.children());
-      templateStatus.putAll(
-          revision.isPresent()
-              ? templates.renderStatus(watch, revision.get(), observed.object(), children)
-              : templates.renderStatus(watch, observed.object(), children));
+      return status.applied(observed, revision, changeSet, kept);
     } catch (RenderException e) {
       throw new StepFailed(
           ReconcileFailure.terminal("RenderFailed", "RenderFailed", e),
           changeSet.owned(),
           changeSet.changes());
     }
-    // Which templates the children were applied from: what a rollout waits for.
-    revision.ifPresent(hash -> templateStatus.put(Rollouts.STATUS_FIELD, hash));
-    ReadinessRules rules = templates.readiness(watch);
-    Map<ObjectRef, Readiness.Verdict> verdicts = new LinkedHashMap<>();
-    changeSet.children().forEach((ref, child) -> verdicts.put(ref, Readiness.of(child, rules)));
-    return write(observed, templateStatus, changeSet.owned(), kept, Outcome.applied(), verdicts);
   }
 
   /**
@@ -401,57 +373,13 @@ public final class Reconciler {
    * template's fields and every object still owned. A terminal failure waits for a change of the
    * resource or its templates; any other is retried after its backoff.
    */
-  private ReconcileResult failed(Observed observed, StepFailed step) {
+  private ReconcileResult failed(ObservedResource observed, StepFailed step) {
     ReconcileFailure failure = step.failure;
     String message = failure.cause().getMessage();
     events.warning(observed.resource(), failure.event(), message);
     Outcome outcome = Outcome.failed(failure.reason(), message);
-    boolean written =
-        write(observed, null, step.owned, observed.kept(), outcome, Map.of()).isPresent();
+    boolean written = status.failed(observed, step.owned, outcome).isPresent();
     return new ReconcileResult(failure.next(), step.changes, written, message);
-  }
-
-  private Optional<GenericKubernetesResource> write(
-      Observed observed,
-      Map<String, Object> templateStatus,
-      Collection<ObjectRef> inventory,
-      Set<ObjectRef> kept,
-      Outcome outcome,
-      Map<ObjectRef, Readiness.Verdict> verdicts) {
-    Map<String, Object> newStatus =
-        StatusBuilder.build(
-            observed.status(),
-            observed.generation(),
-            templateStatus,
-            List.copyOf(inventory),
-            kept,
-            outcome,
-            verdicts,
-            clock.instant());
-    // A reconcile request is handled by the reconcile that ran for it, however that ended, as Flux
-    // records it: the conditions say how it went.
-    Optional<String> request = ResourceAnnotations.requestedAt(observed.resource());
-    if (request.isPresent()) {
-      newStatus = StatusBuilder.handled(newStatus, request.get());
-    }
-    return send(observed, newStatus);
-  }
-
-  /** Writes the status if it changed; returns the resource as written. */
-  private Optional<GenericKubernetesResource> send(
-      Observed observed, Map<String, Object> newStatus) {
-    GenericKubernetesResource resource = observed.resource();
-    try {
-      Optional<GenericKubernetesResource> written =
-          statusWriter.write(kind, resource, observed.status(), newStatus);
-      written.ifPresent(resources::wrote);
-      return written;
-    } catch (StatusWriteException e) {
-      if (e.code() == 404) {
-        return Optional.empty();
-      }
-      throw e;
-    }
   }
 
   /** The rendered objects whose {@code resource-policy: keep} leaves them in place. */
@@ -462,63 +390,8 @@ public final class Reconciler {
         .collect(Collectors.toSet());
   }
 
-  private static Map<String, Map<String, Map<String, Object>>> byKindAndName(
-      Map<ObjectRef, Map<String, Object>> children) {
-    Map<String, Map<String, Map<String, Object>>> byKind = new LinkedHashMap<>();
-    children.forEach(
-        (ref, object) ->
-            byKind.computeIfAbsent(ref.kind(), k -> new LinkedHashMap<>()).put(ref.name(), object));
-    return byKind;
-  }
-
-  @SuppressWarnings("unchecked")
   private Map<String, Object> asMap(GenericKubernetesResource resource) {
-    return serialization.convertValue(resource, Map.class);
-  }
-
-  /**
-   * The resource as read in step 1.
-   *
-   * @param object the resource as the plain map templates see
-   * @param status its status as read, or null when it has none yet
-   * @param inventory what it owned after the last reconcile, from its status
-   */
-  private record Observed(
-      GenericKubernetesResource resource,
-      Map<String, Object> object,
-      Map<String, Object> status,
-      List<ObjectRef> inventory) {
-
-    @SuppressWarnings("unchecked")
-    static Observed of(GenericKubernetesResource resource, Map<String, Object> object) {
-      Map<String, Object> status =
-          object.get("status") instanceof Map<?, ?> map ? (Map<String, Object>) map : null;
-      return new Observed(resource, object, status, Inventory.fromStatus(status));
-    }
-
-    /** Its {@code metadata.generation}; 0 before the API server has set one. */
-    long generation() {
-      Long generation = resource.getMetadata().getGeneration();
-      return generation == null ? 0 : generation;
-    }
-
-    /** The inventory entries marked kept, as last written. */
-    Set<ObjectRef> kept() {
-      return Inventory.keptFromStatus(status);
-    }
-
-    Owner owner() {
-      return Owner.of(object);
-    }
-
-    /** The reason of the Ready condition as last written, or null. */
-    String readyReason() {
-      return Conditions.read(status).stream()
-          .filter(condition -> condition.type().equals("Ready"))
-          .map(Condition::reason)
-          .findFirst()
-          .orElse(null);
-    }
+    return ResourceMaps.of(serialization, resource);
   }
 
   /**
@@ -538,7 +411,7 @@ public final class Reconciler {
     }
 
     /** A step before any apply failed: nothing changed, every object in the inventory is kept. */
-    static StepFailed beforeApply(Observed observed, ReconcileFailure failure) {
+    static StepFailed beforeApply(ObservedResource observed, ReconcileFailure failure) {
       return new StepFailed(failure, observed.inventory(), List.of());
     }
   }

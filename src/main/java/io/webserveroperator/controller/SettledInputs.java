@@ -3,6 +3,7 @@ package io.webserveroperator.controller;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.webserveroperator.kube.ReadCache;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.UntypedMaps;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -68,8 +69,7 @@ record SettledInputs(String resourceVersion, long templates, Map<ObjectRef, Stri
   }
 
   private static String version(Map<String, Object> child) {
-    return child.get("metadata") instanceof Map<?, ?> metadata
-            && metadata.get("resourceVersion") instanceof String version
+    return UntypedMaps.get(child, "metadata", "resourceVersion") instanceof String version
         ? version
         : null;
   }

@@ -2,27 +2,34 @@
  * The running operator: the loop that drives every watched resource to its rendered state.
  *
  * <ol>
- *   <li>{@link io.webserveroperator.controller.Operator} loads the templates, starts the caches of
- *       the watched resources and of their children, and (after taking the Lease, when leader
- *       election is on) a pool of workers. {@link io.webserveroperator.controller.OperatorOptions}
- *       says how, starting from {@code defaults}. Sharded, the caches hold one shard's resources
- *       and children; automatically sharded, {@link io.webserveroperator.controller.AutoSharding}
- *       keeps this member's Lease, hands resources over before a reconcile when the leader asks,
- *       and assigns the shards while this replica leads (package {@code shard}).
+ *   <li>{@link io.webserveroperator.controller.OperatorParts} builds what runs from the {@link
+ *       io.webserveroperator.controller.OperatorOptions} (start from {@code defaults}, change
+ *       through {@code toBuilder}): the templates, the caches of the watched resources and of their
+ *       children, a reconciler per kind, rollouts, events, metrics and the health server. {@link
+ *       io.webserveroperator.controller.Operator} runs their lifecycle: it waits for the caches,
+ *       starts the workers (after taking the Lease, when leader election is on), and stops
+ *       everything in order. Sharded, the caches hold one shard's resources and children;
+ *       automatically sharded, {@link io.webserveroperator.controller.AutoSharding} keeps this
+ *       member's Lease, hands resources over before a reconcile when the leader asks, and assigns
+ *       the shards while this replica leads (package {@code shard}).
  *   <li>Cache events put resource identities into the {@link
- *       io.webserveroperator.controller.WorkQueue}: a key waits once however often it is added, is
- *       never worked on by two workers at once, and comes back after a {@link
+ *       io.webserveroperator.controller.WorkQueue} of the {@link
+ *       io.webserveroperator.controller.ReconcileWorkers}: a key waits once however often it is
+ *       added, is never worked on by two workers at once, and comes back after a {@link
  *       io.webserveroperator.controller.RateLimiter} backoff when it fails. Changes of children
  *       re-queue their owner, so drift is corrected at once.
  *   <li>{@link io.webserveroperator.controller.Reconciler} runs the six steps of README's concept
- *       diagram: the resource from the cache, render, plan against the cached children, apply and
- *       prune ({@code apply.ChangeSetExecutor}; prunes wait until every rendered child is ready,
- *       told once by {@link io.webserveroperator.controller.PruneDeferrals}), status, and a {@link
- *       io.webserveroperator.controller.ReconcileResult} that tells the queue what comes next. A
- *       failed step becomes a {@link io.webserveroperator.controller.ReconcileFailure}: a Warning
- *       event, the Ready condition's reason, and whether to retry or wait for a change. {@link
- *       io.webserveroperator.controller.Cleanup} handles deletion through a finalizer when the
- *       garbage collector cannot. Step 1 reads the resource's {@link
+ *       diagram: the resource from the cache ({@link
+ *       io.webserveroperator.controller.ObservedResource}), render, plan against the cached
+ *       children, apply and prune ({@code apply.ChangeSetExecutor}; prunes wait until every
+ *       rendered child is ready, told once by {@link
+ *       io.webserveroperator.controller.PruneDeferrals}), status ({@link
+ *       io.webserveroperator.controller.StatusReporter}, which also reports a failed step), and a
+ *       {@link io.webserveroperator.controller.ReconcileResult} that tells the queue what comes
+ *       next. A failed step becomes a {@link io.webserveroperator.controller.ReconcileFailure}: a
+ *       Warning event, the Ready condition's reason, and whether to retry or wait for a change.
+ *       {@link io.webserveroperator.controller.Cleanup} handles deletion through a finalizer when
+ *       the garbage collector cannot. Step 1 reads the resource's {@link
  *       io.webserveroperator.controller.ResourceAnnotations}: a suspended resource stops there
  *       (after its {@code Suspended} condition, once), and a new reconcile request runs every step
  *       even when the inputs are settled.

@@ -43,7 +43,7 @@ public record ClusterLayout(
   }
 
   /** A layout in {@code root} with five ports that were free on 127.0.0.1 a moment ago. */
-  public static ClusterLayout withFreePorts(Path root) {
+  public static ClusterLayout onFreePorts(Path root) {
     List<ServerSocket> sockets = new ArrayList<>();
     try {
       // All five stay open until each has a port, so no two of them get the same one.

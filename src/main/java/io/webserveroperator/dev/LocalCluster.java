@@ -76,7 +76,7 @@ public final class LocalCluster implements AutoCloseable {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    LocalCluster cluster = new LocalCluster(options, ClusterLayout.withFreePorts(root));
+    LocalCluster cluster = new LocalCluster(options, ClusterLayout.onFreePorts(root));
     try {
       cluster.boot();
       return cluster;

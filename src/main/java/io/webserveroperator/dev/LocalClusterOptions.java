@@ -1,5 +1,6 @@
 package io.webserveroperator.dev;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import java.time.Duration;
 import java.util.function.Consumer;
 
@@ -13,6 +14,7 @@ import java.util.function.Consumer;
  * @param apiServerOnly start etcd and kube-apiserver alone: no controllers, scheduler or nodes, so
  *     nothing but the client under test writes (benchmarks)
  */
+@RecordBuilder
 public record LocalClusterOptions(
     KubeBinaries binaries,
     int nodes,
@@ -42,24 +44,21 @@ public record LocalClusterOptions(
         KubeBinaries.forBuildVersion(), 1, Duration.ofSeconds(90), System.err::println, false);
   }
 
-  public LocalClusterOptions withNodes(int count) {
-    return new LocalClusterOptions(binaries, count, componentTimeout, progress, apiServerOnly);
-  }
-
+  // The benchmark still calls these three; they go once it builds its options with toBuilder().
   public LocalClusterOptions withBinaries(KubeBinaries folder) {
-    return new LocalClusterOptions(folder, nodes, componentTimeout, progress, apiServerOnly);
+    return toBuilder().binaries(folder).build();
   }
 
   public LocalClusterOptions withProgress(Consumer<String> consumer) {
-    return new LocalClusterOptions(binaries, nodes, componentTimeout, consumer, apiServerOnly);
+    return toBuilder().progress(consumer).build();
   }
 
-  public LocalClusterOptions withComponentTimeout(Duration timeout) {
-    return new LocalClusterOptions(binaries, nodes, timeout, progress, apiServerOnly);
-  }
-
-  /** Only etcd and kube-apiserver. */
   public LocalClusterOptions withApiServerOnly() {
-    return new LocalClusterOptions(binaries, nodes, componentTimeout, progress, true);
+    return toBuilder().apiServerOnly(true).build();
+  }
+
+  /** A builder holding these options, to change some of them. */
+  public LocalClusterOptionsBuilder toBuilder() {
+    return LocalClusterOptionsBuilder.builder(this);
   }
 }

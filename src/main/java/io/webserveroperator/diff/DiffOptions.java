@@ -1,5 +1,7 @@
 package io.webserveroperator.diff;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
+
 /**
  * How {@link UnifiedDiff} prints.
  *
@@ -7,6 +9,7 @@ package io.webserveroperator.diff;
  *     headers cyan
  * @param contextLines unchanged lines shown around each change
  */
+@RecordBuilder
 public record DiffOptions(boolean colour, int contextLines) {
 
   public DiffOptions {
@@ -20,8 +23,8 @@ public record DiffOptions(boolean colour, int contextLines) {
     return new DiffOptions(false, 3);
   }
 
-  /** The same with colour switched on or off. */
-  public DiffOptions withColour(boolean on) {
-    return new DiffOptions(on, contextLines);
+  /** A builder holding these options, to change some of them. */
+  public DiffOptionsBuilder toBuilder() {
+    return DiffOptionsBuilder.builder(this);
   }
 }

@@ -1,5 +1,6 @@
 package io.webserveroperator.diff;
 
+import io.webserveroperator.manifest.UntypedMaps;
 import java.util.Map;
 import java.util.Set;
 
@@ -33,10 +34,10 @@ public final class DiffSanitizer {
 
   /** A copy of one object without status and server-written metadata; null stays null. */
   public static Map<String, Object> strip(Map<String, Object> object) {
-    Map<String, Object> copy = Tree.copyMap(object);
+    Map<String, Object> copy = UntypedMaps.deepCopyMap(object);
     if (copy != null) {
       copy.remove("status");
-      Map<String, Object> metadata = Tree.childMap(copy, "metadata");
+      Map<String, Object> metadata = UntypedMaps.getMap(copy, "metadata");
       if (metadata != null) {
         metadata.keySet().removeAll(NOISY_METADATA);
       }

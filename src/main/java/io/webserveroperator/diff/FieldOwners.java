@@ -3,6 +3,7 @@ package io.webserveroperator.diff;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.webserveroperator.manifest.JsonPointer;
+import io.webserveroperator.manifest.UntypedMaps;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -25,16 +26,10 @@ final class FieldOwners {
   /** The managers that own the field, in the order of {@code managedFields}. */
   static Set<String> of(Map<String, Object> live, JsonPointer pointer) {
     Set<String> owners = new LinkedHashSet<>();
-    Object meta = live.get("metadata");
-    if (!(meta instanceof Map<?, ?> metadata)
-        || !(metadata.get("managedFields") instanceof List<?> entries)) {
-      return owners;
-    }
-    for (Object entry : entries) {
-      if (entry instanceof Map<?, ?> fields
-          && fields.get("fieldsV1") instanceof Map<?, ?> set
+    for (Map<String, Object> entry : UntypedMaps.getMaps(live, "metadata", "managedFields")) {
+      if (entry.get("fieldsV1") instanceof Map<?, ?> set
           && owns(set, live, pointer.segments(), 0)) {
-        owners.add(String.valueOf(fields.get("manager")));
+        owners.add(String.valueOf(entry.get("manager")));
       }
     }
     return owners;

@@ -3,6 +3,7 @@ package io.webserveroperator.diff;
 import io.webserveroperator.manifest.IgnoreDifference;
 import io.webserveroperator.manifest.JsonPointer;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.UntypedMaps;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +40,7 @@ public final class IgnoredFields {
     if (live == null || rules.stream().noneMatch(rule -> rule.matches(ref))) {
       return new Result(rendered, List.of());
     }
-    Map<String, Object> body = Tree.copyMap(rendered);
+    Map<String, Object> body = UntypedMaps.deepCopyMap(rendered);
     List<IgnoredField> fields = new ArrayList<>();
     for (IgnoreDifference rule : rules) {
       if (!rule.matches(ref)) {
@@ -51,7 +52,7 @@ public final class IgnoredFields {
         List<String> managers = rule.managedFieldsManagers();
         if (managers.isEmpty()) {
           if (liveValue != null) {
-            pointer.set(body, Tree.copy(liveValue));
+            pointer.set(body, UntypedMaps.deepCopy(liveValue));
             fields.add(
                 new IgnoredField(pointer, IgnoredField.How.IGNORED, null, liveValue, template));
           }
@@ -64,7 +65,7 @@ public final class IgnoredFields {
               new IgnoredField(
                   pointer, IgnoredField.How.YIELDED, owner.get(), liveValue, template));
         } else if (template == null && liveValue != null) {
-          pointer.set(body, Tree.copy(liveValue));
+          pointer.set(body, UntypedMaps.deepCopy(liveValue));
           fields.add(
               new IgnoredField(
                   pointer, IgnoredField.How.HELD, String.join(" or ", managers), liveValue, null));

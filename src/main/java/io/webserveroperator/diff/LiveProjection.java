@@ -1,5 +1,6 @@
 package io.webserveroperator.diff;
 
+import io.webserveroperator.manifest.UntypedMaps;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,21 +44,20 @@ final class LiveProjection {
 
   private LiveProjection() {}
 
-  @SuppressWarnings("unchecked")
   static Map<String, Object> project(Map<String, Object> live, Map<String, Object> desired) {
-    return (Map<String, Object>) project(live, desired, null, null);
+    return projectMap(live, desired, null);
   }
 
-  @SuppressWarnings("unchecked")
   private static Object project(Object live, Object desired, String field, String parent) {
-    if (live instanceof Map<?, ?> liveMap && desired instanceof Map<?, ?> desiredMap) {
-      return projectMap((Map<String, Object>) liveMap, (Map<String, Object>) desiredMap, field);
+    if (live instanceof Map<?, ?> && desired instanceof Map<?, ?>) {
+      return projectMap(
+          UntypedMaps.asMap(live, "a live field"), UntypedMaps.asMap(desired, "a field"), field);
     }
     if (live instanceof List<?> liveList && desired instanceof List<?> desiredList) {
-      return projectList((List<Object>) liveList, (List<Object>) desiredList, field, parent);
+      return projectList(liveList, desiredList, field, parent);
     }
     if (live instanceof Map<?, ?> || live instanceof List<?>) {
-      return Tree.copy(live);
+      return UntypedMaps.deepCopy(live);
     }
     return ScalarEquivalence.equivalent(field, parent, desired, live) ? desired : live;
   }
@@ -77,7 +77,7 @@ final class LiveProjection {
   }
 
   private static List<Object> projectList(
-      List<Object> live, List<Object> desired, String field, String parent) {
+      List<?> live, List<?> desired, String field, String parent) {
     Optional<Function<Map<String, Object>, String>> mergeKey = MergeKeys.forField(field);
     if (mergeKey.isPresent()) {
       Map<String, Object> liveByKey = byKey(live, mergeKey.get());
@@ -98,7 +98,7 @@ final class LiveProjection {
       projected.add(
           i < desired.size()
               ? project(live.get(i), desired.get(i), field, parent)
-              : Tree.copy(live.get(i)));
+              : UntypedMaps.deepCopy(live.get(i)));
     }
     return projected;
   }
@@ -118,15 +118,14 @@ final class LiveProjection {
   /**
    * Items by merge key, in list order; null when an item is no map, lacks its key or repeats it.
    */
-  @SuppressWarnings("unchecked")
   private static Map<String, Object> byKey(
-      List<Object> items, Function<Map<String, Object>, String> mergeKey) {
+      List<?> items, Function<Map<String, Object>, String> mergeKey) {
     Map<String, Object> byKey = new LinkedHashMap<>();
     for (Object item : items) {
-      if (!(item instanceof Map<?, ?> map)) {
+      if (!(item instanceof Map<?, ?>)) {
         return null;
       }
-      String key = mergeKey.apply((Map<String, Object>) map);
+      String key = mergeKey.apply(UntypedMaps.asMap(item, "a list item"));
       if (key == null || byKey.putIfAbsent(key, item) != null) {
         return null;
       }

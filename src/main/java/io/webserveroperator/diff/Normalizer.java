@@ -1,6 +1,7 @@
 package io.webserveroperator.diff;
 
 import io.webserveroperator.manifest.Lifecycle;
+import io.webserveroperator.manifest.UntypedMaps;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
@@ -41,13 +42,13 @@ final class Normalizer {
   private Normalizer() {}
 
   static Map<String, Object> normalize(Map<String, Object> object) {
-    Map<String, Object> copy = Tree.copyMap(object);
+    Map<String, Object> copy = UntypedMaps.deepCopyMap(object);
     copy.remove("status");
-    Map<String, Object> metadata = Tree.childMap(copy, "metadata");
+    Map<String, Object> metadata = UntypedMaps.getMap(copy, "metadata");
     if (metadata != null) {
       metadata.keySet().removeAll(SERVER_METADATA);
       // How an object is managed is read from the rendered object; it never costs a write alone.
-      Map<String, Object> annotations = Tree.childMap(metadata, "annotations");
+      Map<String, Object> annotations = UntypedMaps.getMap(metadata, "annotations");
       if (annotations != null) {
         annotations.keySet().removeAll(Lifecycle.ANNOTATIONS);
       }
@@ -61,11 +62,11 @@ final class Normalizer {
 
   /** The API server stores {@code stringData} base64-encoded in {@code data}, overriding it. */
   private static void foldStringData(Map<String, Object> secret) {
-    Map<String, Object> stringData = Tree.childMap(secret, "stringData");
+    Map<String, Object> stringData = UntypedMaps.getMap(secret, "stringData");
     if (stringData == null) {
       return;
     }
-    Map<String, Object> data = Tree.childMap(secret, "data");
+    Map<String, Object> data = UntypedMaps.getMap(secret, "data");
     Map<String, Object> merged = data == null ? new LinkedHashMap<>() : data;
     stringData.forEach(
         (key, value) ->
@@ -91,10 +92,10 @@ final class Normalizer {
     }
   }
 
-  @SuppressWarnings("unchecked")
   private static Object clean(Object value) {
-    if (value instanceof Map<?, ?> map) {
-      cleanMap((Map<String, Object>) map);
+    if (value instanceof Map<?, ?>) {
+      Map<String, Object> map = UntypedMaps.asMap(value, "a field");
+      cleanMap(map);
       return map;
     }
     if (value instanceof List<?> list) {

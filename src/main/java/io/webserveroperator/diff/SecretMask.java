@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.UntypedMaps;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,8 +39,8 @@ final class SecretMask {
    */
   static void mask(Map<String, Object> before, Map<String, Object> after) {
     for (String field : VALUE_FIELDS) {
-      Map<String, Object> from = Tree.childMap(before, field);
-      Map<String, Object> to = Tree.childMap(after, field);
+      Map<String, Object> from = UntypedMaps.getMap(before, field);
+      Map<String, Object> to = UntypedMaps.getMap(after, field);
       if (from != null) {
         for (Map.Entry<String, Object> entry : from.entrySet()) {
           String key = entry.getKey();

@@ -2,6 +2,7 @@ package io.webserveroperator.kube;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.webserveroperator.manifest.UntypedMaps;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.ArrayList;
@@ -41,10 +42,9 @@ final class CompactJson {
     return map == null || map.isEmpty() ? map : CompactMap.of(map, v -> v);
   }
 
-  @SuppressWarnings("unchecked")
   private static Object compactValue(Object value) {
-    if (value instanceof Map<?, ?> map) {
-      return CompactMap.of((Map<String, Object>) map, CompactJson::compactValue);
+    if (value instanceof Map<?, ?>) {
+      return CompactMap.of(UntypedMaps.asMap(value, "a cached field"), CompactJson::compactValue);
     }
     if (value instanceof List<?> list) {
       List<Object> copy = new ArrayList<>(list.size());
@@ -63,7 +63,6 @@ final class CompactJson {
       this.keysAndValues = keysAndValues;
     }
 
-    @SuppressWarnings("unchecked")
     static <V> CompactMap<V> of(Map<String, V> map, Function<Object, Object> values) {
       Object[] array = new Object[map.size() * 2];
       int i = 0;

@@ -7,7 +7,9 @@
  *   <li>{@link io.webserveroperator.kube.KindResolver} asks the API server once per kind for its
  *       plural and scope; {@link io.webserveroperator.kube.Scoped} is the one place that addresses
  *       a kind in a namespace or cluster-wide (a null namespace, as in {@code manifest.ObjectRef}),
- *       and {@link io.webserveroperator.kube.ObjectRefs} names client objects by {@code ObjectRef}.
+ *       and {@link io.webserveroperator.kube.ObjectRefs} names client objects by {@code ObjectRef};
+ *       {@link io.webserveroperator.kube.ResourceMaps} turns them into the untyped maps the pure
+ *       core reads.
  *   <li>Two caches, both {@link io.webserveroperator.kube.ReadCache}s that see the operator's own
  *       writes at once: {@link io.webserveroperator.kube.WatchedResourceCache} holds the watched
  *       resources and reports each change that may need a reconcile; {@link

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.YamlFiles;
-import io.webserveroperator.template.YamlLines;
+import io.webserveroperator.template.watches.YamlLines;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

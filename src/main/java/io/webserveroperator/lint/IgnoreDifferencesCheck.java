@@ -2,8 +2,8 @@ package io.webserveroperator.lint;
 
 import io.webserveroperator.manifest.IgnoreDifference;
 import io.webserveroperator.manifest.JsonPointer;
-import io.webserveroperator.template.Watch;
-import io.webserveroperator.template.YamlLines;
+import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.YamlLines;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

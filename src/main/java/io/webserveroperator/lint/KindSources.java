@@ -1,7 +1,7 @@
 package io.webserveroperator.lint;
 
 import io.webserveroperator.OperatorException;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

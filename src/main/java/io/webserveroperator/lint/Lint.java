@@ -2,7 +2,7 @@ package io.webserveroperator.lint;
 
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -2,9 +2,9 @@ package io.webserveroperator.lint;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.webserveroperator.lint.SpecReads.Read;
-import io.webserveroperator.template.ReadinessRule;
-import io.webserveroperator.template.Watch;
-import io.webserveroperator.template.YamlLines;
+import io.webserveroperator.template.watches.ReadinessRule;
+import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.YamlLines;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

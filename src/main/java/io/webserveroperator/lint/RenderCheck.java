@@ -7,10 +7,11 @@ import com.networknt.schema.Error;
 import com.networknt.schema.path.NodePath;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.manifest.YamlFiles;
 import io.webserveroperator.template.RenderException;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import io.webserveroperator.templatetest.CaseResources;
 import io.webserveroperator.templatetest.CaseResources.CaseResource;
 import java.io.IOException;
@@ -86,9 +87,7 @@ final class RenderCheck {
 
   private void render(
       Path templates, Watch watch, Map<String, Object> resource, String renderedFrom) {
-    @SuppressWarnings("unchecked")
-    Map<String, Object> meta =
-        (Map<String, Object>) resource.computeIfAbsent("metadata", k -> new LinkedHashMap<>());
+    Map<String, Object> meta = UntypedMaps.getOrCreateMap(resource, "metadata");
     meta.putIfAbsent("namespace", "default");
     List<RenderedObject> objects;
     try {
@@ -178,10 +177,9 @@ final class RenderCheck {
     try (MappingIterator<Object> documents =
         YAML.readerFor(Object.class).readValues(file.toFile())) {
       while (documents.hasNextValue()) {
-        if (documents.nextValue() instanceof Map<?, ?> map) {
-          @SuppressWarnings("unchecked")
-          Map<String, Object> resource = (Map<String, Object>) map;
-          resources.add(resource);
+        Object document = documents.nextValue();
+        if (document instanceof Map<?, ?>) {
+          resources.add(UntypedMaps.asMap(document, "a document of " + file));
         }
       }
     } catch (IOException e) {

@@ -1,6 +1,5 @@
 package io.webserveroperator.manifest;
 
-import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -54,8 +53,8 @@ public record Claim(Standing standing, String reason) {
    */
   public static Claim judge(
       ObjectRef ref, Map<String, Object> live, Owner owner, boolean inInventory) {
-    Map<?, ?> meta = live.get("metadata") instanceof Map<?, ?> m ? m : Map.of();
-    Map<?, ?> controller = controllerOf(meta);
+    Map<String, Object> meta = UntypedMaps.getMapOrEmpty(live, "metadata");
+    Map<String, Object> controller = controllerOf(meta);
     if (controller != null) {
       if (owner.uid() != null && owner.uid().equals(controller.get("uid"))) {
         return new Claim(Standing.OURS, ref + " is controlled by " + owner);
@@ -69,7 +68,7 @@ public record Claim(Standing standing, String reason) {
               + ", not by "
               + owner);
     }
-    Map<?, ?> annotations = meta.get("annotations") instanceof Map<?, ?> a ? a : Map.of();
+    Map<String, Object> annotations = UntypedMaps.getMapOrEmpty(meta, "annotations");
     if (annotations.get(HELM_RELEASE) != null) {
       return conflict(
           ref
@@ -78,7 +77,7 @@ public record Claim(Standing standing, String reason) {
               + ", not to "
               + owner);
     }
-    Map<?, ?> labels = meta.get("labels") instanceof Map<?, ?> l ? l : Map.of();
+    Map<String, Object> labels = UntypedMaps.getMapOrEmpty(meta, "labels");
     if (ManagedLabels.MANAGER.equals(labels.get(ManagedLabels.MANAGED_BY))) {
       Object instance = labels.get(ManagedLabels.INSTANCE);
       if (owner.name().equals(instance)) {
@@ -108,15 +107,10 @@ public record Claim(Standing standing, String reason) {
     return new Claim(Standing.CONFLICT, reason);
   }
 
-  private static Map<?, ?> controllerOf(Map<?, ?> meta) {
-    if (!(meta.get("ownerReferences") instanceof List<?> references)) {
-      return null;
-    }
-    for (Object reference : references) {
-      if (reference instanceof Map<?, ?> map && Boolean.TRUE.equals(map.get("controller"))) {
-        return map;
-      }
-    }
-    return null;
+  private static Map<String, Object> controllerOf(Map<String, Object> meta) {
+    return UntypedMaps.getMaps(meta, "ownerReferences").stream()
+        .filter(reference -> Boolean.TRUE.equals(reference.get("controller")))
+        .findFirst()
+        .orElse(null);
   }
 }

@@ -60,24 +60,17 @@ public final class Inventory {
   /** The inventory read back from a status; entries that do not parse are skipped. */
   public static List<ObjectRef> fromStatus(Map<String, Object> status) {
     List<ObjectRef> refs = new ArrayList<>();
-    entries(status).forEach(entry -> parse(entry).ifPresent(refs::add));
+    UntypedMaps.getMaps(status, "inventory").forEach(entry -> parse(entry).ifPresent(refs::add));
     return refs;
   }
 
   /** The entries of a status inventory that say {@code kept: true}. */
   public static Set<ObjectRef> keptFromStatus(Map<String, Object> status) {
     Set<ObjectRef> kept = new HashSet<>();
-    entries(status).stream()
+    UntypedMaps.getMaps(status, "inventory").stream()
         .filter(entry -> Boolean.TRUE.equals(entry.get("kept")))
         .forEach(entry -> parse(entry).ifPresent(kept::add));
     return kept;
-  }
-
-  private static List<Map<?, ?>> entries(Map<String, Object> status) {
-    if (status == null || !(status.get("inventory") instanceof List<?> list)) {
-      return List.of();
-    }
-    return list.stream().filter(Map.class::isInstance).<Map<?, ?>>map(Map.class::cast).toList();
   }
 
   private static Optional<ObjectRef> parse(Map<?, ?> entry) {

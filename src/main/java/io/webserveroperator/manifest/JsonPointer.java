@@ -56,14 +56,13 @@ public record JsonPointer(String text, List<String> segments) {
    * Sets the value it points at, in maps that exist already; a missing parent is created as a map.
    * Mutates {@code root}.
    */
-  @SuppressWarnings("unchecked")
   public void set(Map<String, Object> root, Object value) {
     Object node = root;
     for (int i = 0; i < segments.size() - 1; i++) {
       Object next = child(node, segments.get(i));
-      if (next == null && node instanceof Map<?, ?> map) {
+      if (next == null && node instanceof Map<?, ?>) {
         next = new LinkedHashMap<String, Object>();
-        ((Map<String, Object>) map).put(segments.get(i), next);
+        UntypedMaps.asMap(node, text).put(segments.get(i), next);
       }
       if (next == null) {
         return;
@@ -71,10 +70,10 @@ public record JsonPointer(String text, List<String> segments) {
       node = next;
     }
     String last = segments.get(segments.size() - 1);
-    if (node instanceof Map<?, ?> map) {
-      ((Map<String, Object>) map).put(last, value);
+    if (node instanceof Map<?, ?>) {
+      UntypedMaps.asMap(node, text).put(last, value);
     } else if (node instanceof List<?> list && index(last, list.size()) >= 0) {
-      ((List<Object>) list).set(index(last, list.size()), value);
+      UntypedMaps.asList(node, text).set(index(last, list.size()), value);
     }
   }
 

@@ -129,10 +129,7 @@ public record Lifecycle(boolean keep, boolean createOnly, boolean recreate) {
     return VALUES.get(key).equals(annotations.get(key));
   }
 
-  private static Map<?, ?> annotations(Map<String, Object> object) {
-    return object.get("metadata") instanceof Map<?, ?> meta
-            && meta.get("annotations") instanceof Map<?, ?> annotations
-        ? annotations
-        : Map.of();
+  private static Map<String, Object> annotations(Map<String, Object> object) {
+    return UntypedMaps.getMapOrEmpty(object, "metadata", "annotations");
   }
 }

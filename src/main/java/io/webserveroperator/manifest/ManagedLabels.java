@@ -30,8 +30,6 @@ public final class ManagedLabels {
 
   /** Whether an object carries the operator's managed-by label; only those are ever pruned. */
   public static boolean isManaged(Map<String, Object> object) {
-    return object.get("metadata") instanceof Map<?, ?> meta
-        && meta.get("labels") instanceof Map<?, ?> labels
-        && MANAGER.equals(labels.get(MANAGED_BY));
+    return MANAGER.equals(UntypedMaps.get(object, "metadata", "labels", MANAGED_BY));
   }
 }

@@ -18,10 +18,8 @@ public record ObjectRef(String apiVersion, String kind, String namespace, String
   }
 
   /** The identity of an object given as a map, as parsed from YAML or JSON. */
-  @SuppressWarnings("unchecked")
   public static ObjectRef of(Map<String, Object> object) {
-    Object metadata = object.get("metadata");
-    Map<String, Object> meta = metadata instanceof Map ? (Map<String, Object>) metadata : Map.of();
+    Map<String, Object> meta = UntypedMaps.getMapOrEmpty(object, "metadata");
     return new ObjectRef(
         text(object.get("apiVersion")),
         text(object.get("kind")),

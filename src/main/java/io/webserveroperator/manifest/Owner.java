@@ -21,7 +21,7 @@ public record Owner(String apiVersion, String kind, String namespace, String nam
 
   /** The owner of the resource given as plain maps. */
   public static Owner of(Map<String, Object> resource) {
-    Map<?, ?> meta = resource.get("metadata") instanceof Map<?, ?> m ? m : Map.of();
+    Map<String, Object> meta = UntypedMaps.getMapOrEmpty(resource, "metadata");
     return new Owner(
         text(resource.get("apiVersion")),
         String.valueOf(resource.get("kind")),

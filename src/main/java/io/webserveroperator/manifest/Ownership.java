@@ -24,19 +24,18 @@ public final class Ownership {
    */
   public static void stamp(
       Map<String, Object> body, Map<String, Object> owner, boolean namespaced) {
-    Map<String, Object> ownerMeta = child(owner, "metadata");
-    Map<String, Object> meta = child(body, "metadata");
+    Map<String, Object> ownerMeta = UntypedMaps.getMapOrEmpty(owner, "metadata");
+    Map<String, Object> meta = UntypedMaps.getOrCreateMap(body, "metadata");
     Object ownerNamespace = ownerMeta.get("namespace");
     if (namespaced && meta.get("namespace") == null && ownerNamespace != null) {
       meta = withNamespace(body, meta, ownerNamespace);
     }
-    Map<String, Object> labels = child(meta, "labels");
+    Map<String, Object> labels = UntypedMaps.getOrCreateMap(meta, "labels");
     labels.put(ManagedLabels.MANAGED_BY, ManagedLabels.MANAGER);
     labels.put(ManagedLabels.INSTANCE, String.valueOf(ownerMeta.get("name")));
     // The shard comes from the resource, never from a template: the owning replica's child cache
     // selects on it.
-    if (ownerMeta.get("labels") instanceof Map<?, ?> ownerLabels
-        && ownerLabels.get(ManagedLabels.SHARD) instanceof String shard) {
+    if (UntypedMaps.get(ownerMeta, "labels", ManagedLabels.SHARD) instanceof String shard) {
       labels.put(ManagedLabels.SHARD, shard);
     }
     Object uid = ownerMeta.get("uid");
@@ -67,16 +66,5 @@ public final class Ownership {
     ordered.putAll(meta);
     body.put("metadata", ordered);
     return ordered;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> child(Map<String, Object> parent, String key) {
-    Object value = parent.get(key);
-    if (value instanceof Map) {
-      return (Map<String, Object>) value;
-    }
-    Map<String, Object> created = new LinkedHashMap<>();
-    parent.put(key, created);
-    return created;
   }
 }

@@ -20,5 +20,9 @@
  *       entry of a kind: fields, as {@link io.webserveroperator.manifest.JsonPointer}s, that other
  *       field managers may own.
  * </ol>
+ *
+ * <p>Every package reads objects held as untyped maps (as Jackson parses JSON and YAML) through
+ * {@link io.webserveroperator.manifest.UntypedMaps}: values by a path of keys, checked casts, deep
+ * copies.
  */
 package io.webserveroperator.manifest;

@@ -17,6 +17,7 @@ import io.webserveroperator.diff.JsonPatches;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KindResolver;
+import io.webserveroperator.kube.ResourceMaps;
 import io.webserveroperator.kube.Scoped;
 import io.webserveroperator.manifest.Claim;
 import io.webserveroperator.manifest.Claim.Standing;
@@ -27,11 +28,11 @@ import io.webserveroperator.manifest.ManagedLabels;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -98,11 +99,12 @@ public final class DryRunDiff {
     ObjectRef ref = ObjectRef.of(resource);
     Watch watch = watchOf(ref);
     Map<String, Object> live = get(ref);
-    Map<String, Object> rendered = copy(resource);
+    Map<String, Object> rendered = UntypedMaps.deepCopyMap(resource);
     List<ObjectRef> inventory = List.of();
     if (live != null) {
-      metadata(rendered).put("uid", metadata(live).get("uid"));
-      inventory = Inventory.fromStatus(child(live, "status"));
+      UntypedMaps.getOrCreateMap(rendered, "metadata")
+          .put("uid", UntypedMaps.get(live, "metadata", "uid"));
+      inventory = Inventory.fromStatus(UntypedMaps.getMap(live, "status"));
     }
     return plan(watch, rendered, inventory, Optional.empty());
   }
@@ -130,7 +132,7 @@ public final class DryRunDiff {
     for (Watch watch : templates.watches()) {
       for (LiveSelection.Pick pick : selection.select(watch, list(watch, namespace))) {
         Map<String, Object> resource = asMap(pick.resource());
-        Map<String, Object> status = child(resource, "status");
+        Map<String, Object> status = UntypedMaps.getMap(resource, "status");
         entries.addAll(
             plan(watch, resource, Inventory.fromStatus(status), pick.revision()).entries());
       }
@@ -276,27 +278,7 @@ public final class DryRunDiff {
     return cause == e ? Applier.reasonOf(e) : cause.toString();
   }
 
-  @SuppressWarnings("unchecked")
   private Map<String, Object> asMap(GenericKubernetesResource resource) {
-    return client.getKubernetesSerialization().convertValue(resource, Map.class);
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> copy(Map<String, Object> resource) {
-    return JSON.convertValue(resource, LinkedHashMap.class);
-  }
-
-  private static Map<String, Object> metadata(Map<String, Object> object) {
-    Map<String, Object> metadata = child(object, "metadata");
-    if (metadata == null) {
-      metadata = new LinkedHashMap<>();
-      object.put("metadata", metadata);
-    }
-    return metadata;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> child(Map<String, Object> object, String key) {
-    return object.get(key) instanceof Map<?, ?> map ? (Map<String, Object>) map : null;
+    return ResourceMaps.of(client.getKubernetesSerialization(), resource);
   }
 }

@@ -1,7 +1,7 @@
 package io.webserveroperator.preview;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

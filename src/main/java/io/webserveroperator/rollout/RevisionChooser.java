@@ -1,7 +1,7 @@
 package io.webserveroperator.rollout;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 
 /** Says which template revision a resource renders from. */
 @FunctionalInterface

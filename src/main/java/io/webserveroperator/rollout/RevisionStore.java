@@ -1,5 +1,6 @@
 package io.webserveroperator.rollout;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -10,7 +11,7 @@ import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.template.TemplateRevision;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -205,14 +206,13 @@ public final class RevisionStore {
     }
   }
 
-  @SuppressWarnings("unchecked")
   private StoredRevision read(ConfigMap map) {
     Map<String, String> annotations = map.getMetadata().getAnnotations();
     String files = map.getData() == null ? null : map.getData().get(FILES_KEY);
     if (annotations == null || files == null) {
       throw new IllegalArgumentException("it has no " + FILES_KEY + " or no annotations");
     }
-    Map<String, String> sources = json.unmarshal(files, Map.class);
+    Map<String, String> sources = json.unmarshal(files, new TypeReference<>() {});
     TemplateRevision revision = TemplateRevision.of(sources);
     int number = Integer.parseInt(annotations.get(NUMBER_ANNOTATION));
     return new StoredRevision(revision, number, state(map));

@@ -1,6 +1,7 @@
 package io.webserveroperator.rollout;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.status.Condition;
 import io.webserveroperator.status.Conditions;
 import java.util.Map;
@@ -38,9 +39,7 @@ public record RolloutMember(
     Map<String, String> annotations =
         metadata.getAnnotations() == null ? Map.of() : metadata.getAnnotations();
     Map<String, Object> status =
-        resource.getAdditionalProperties().get("status") instanceof Map<?, ?> map
-            ? cast(map)
-            : Map.of();
+        UntypedMaps.getMapOrEmpty(resource.getAdditionalProperties(), "status");
     long generation = metadata.getGeneration() == null ? 0 : metadata.getGeneration();
     boolean applied =
         status.get("observedGeneration") instanceof Number observed
@@ -79,10 +78,5 @@ public record RolloutMember(
   /** Whether it moves with the rollout: neither pinned nor unable to move. */
   boolean moves() {
     return pin.isEmpty() && !excluded;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> cast(Map<?, ?> map) {
-    return (Map<String, Object>) map;
   }
 }

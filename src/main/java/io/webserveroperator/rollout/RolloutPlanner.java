@@ -1,6 +1,6 @@
 package io.webserveroperator.rollout;
 
-import io.webserveroperator.template.RolloutPolicy;
+import io.webserveroperator.template.watches.RolloutPolicy;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;

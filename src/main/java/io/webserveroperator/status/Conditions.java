@@ -1,5 +1,6 @@
 package io.webserveroperator.status;
 
+import io.webserveroperator.manifest.UntypedMaps;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -55,12 +56,6 @@ public final class Conditions {
 
   /** The conditions of a status map; empty when there are none. */
   public static List<Condition> read(Map<String, Object> status) {
-    if (status == null || !(status.get("conditions") instanceof List<?> list)) {
-      return List.of();
-    }
-    return list.stream()
-        .filter(Map.class::isInstance)
-        .map(item -> Condition.fromMap((Map<?, ?>) item))
-        .toList();
+    return UntypedMaps.getMaps(status, "conditions").stream().map(Condition::fromMap).toList();
   }
 }

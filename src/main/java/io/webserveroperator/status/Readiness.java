@@ -1,7 +1,7 @@
 package io.webserveroperator.status;
 
+import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.template.ReadinessRules;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -64,7 +64,7 @@ public final class Readiness {
 
   private static Verdict builtIn(Map<String, Object> live) {
     String kind = String.valueOf(live.get("kind"));
-    Map<String, Object> status = map(live.get("status"));
+    Map<String, Object> status = UntypedMaps.getMapOrEmpty(live, "status");
     return switch (kind) {
       case "Deployment" -> deployment(live, status);
       case "StatefulSet" -> statefulSet(live, status);
@@ -79,13 +79,13 @@ public final class Readiness {
     if (!observedLatest(live, status)) {
       return Verdict.progressing("the controller has not seen the latest spec yet");
     }
-    for (Map<String, Object> condition : conditions(status)) {
+    for (Map<String, Object> condition : UntypedMaps.getMaps(status, "conditions")) {
       if ("Progressing".equals(condition.get("type"))
           && "ProgressDeadlineExceeded".equals(condition.get("reason"))) {
         return Verdict.failed("rollout exceeded its progress deadline");
       }
     }
-    long wanted = number(map(live.get("spec")).get("replicas"), 1);
+    long wanted = number(UntypedMaps.get(live, "spec", "replicas"), 1);
     long updated = number(status.get("updatedReplicas"), 0);
     long available = number(status.get("availableReplicas"), 0);
     long total = number(status.get("replicas"), 0);
@@ -105,7 +105,7 @@ public final class Readiness {
     if (!observedLatest(live, status)) {
       return Verdict.progressing("the controller has not seen the latest spec yet");
     }
-    long wanted = number(map(live.get("spec")).get("replicas"), 1);
+    long wanted = number(UntypedMaps.get(live, "spec", "replicas"), 1);
     long ready = number(status.get("readyReplicas"), 0);
     if (ready < wanted) {
       return Verdict.progressing(ready + " of " + wanted + " replicas ready");
@@ -132,7 +132,7 @@ public final class Readiness {
   }
 
   private static Verdict job(Map<String, Object> status) {
-    for (Map<String, Object> condition : conditions(status)) {
+    for (Map<String, Object> condition : UntypedMaps.getMaps(status, "conditions")) {
       if ("True".equals(condition.get("status"))) {
         if ("Complete".equals(condition.get("type"))) {
           return Verdict.ready();
@@ -157,20 +157,8 @@ public final class Readiness {
   }
 
   private static boolean observedLatest(Map<String, Object> live, Map<String, Object> status) {
-    long generation = number(map(live.get("metadata")).get("generation"), 0);
+    long generation = number(UntypedMaps.get(live, "metadata", "generation"), 0);
     return number(status.get("observedGeneration"), 0) >= generation;
-  }
-
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> map(Object value) {
-    return value instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
-  }
-
-  @SuppressWarnings("unchecked")
-  private static List<Map<String, Object>> conditions(Map<String, Object> status) {
-    return status.get("conditions") instanceof List<?> list
-        ? list.stream().filter(Map.class::isInstance).map(m -> (Map<String, Object>) m).toList()
-        : List.of();
   }
 
   private static long number(Object value, long fallback) {

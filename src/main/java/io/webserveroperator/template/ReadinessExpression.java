@@ -6,6 +6,16 @@ import com.hubspot.jinjava.interpret.TemplateError;
 import com.hubspot.jinjava.tree.ExpressionNode;
 import com.hubspot.jinjava.tree.Node;
 import com.hubspot.jinjava.tree.parse.ExpressionToken;
+import io.webserveroperator.template.engine.ExpressionSyntax;
+import io.webserveroperator.template.engine.ParsedSource;
+import io.webserveroperator.template.engine.RenderErrors;
+import io.webserveroperator.template.lib.RenderInterpreter;
+import io.webserveroperator.template.output.ResourceStrings;
+import io.webserveroperator.template.output.Slots;
+import io.webserveroperator.template.python.PythonTruth;
+import io.webserveroperator.template.python.TemplateFailure;
+import io.webserveroperator.template.python.Undefined;
+import io.webserveroperator.template.sandbox.UnsupportedSyntax;
 import java.util.Map;
 import java.util.Optional;
 
@@ -121,7 +131,7 @@ final class ReadinessExpression {
                   Object value = interpreter.resolveELExpression(expression, 1);
                   failure(interpreter);
                   if (value instanceof Undefined) {
-                    throw new TemplateFailure(RenderErrors.undefined(expression.strip()));
+                    throw new TemplateFailure(Undefined.message(expression.strip()));
                   }
                   return convert.apply(value, slots);
                 } finally {

@@ -1,6 +1,10 @@
 package io.webserveroperator.template;
 
 import com.hubspot.jinjava.Jinjava;
+import io.webserveroperator.template.engine.RenderErrors;
+import io.webserveroperator.template.source.TemplateLoadException;
+import io.webserveroperator.template.watches.ReadinessRule;
+import io.webserveroperator.template.watches.Watch;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

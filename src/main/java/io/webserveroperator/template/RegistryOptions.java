@@ -1,5 +1,6 @@
 package io.webserveroperator.template;
 
+import io.soabase.recordbuilder.core.RecordBuilder;
 import io.webserveroperator.manifest.ClusterScopedKinds;
 import io.webserveroperator.manifest.ObjectRef;
 import java.util.function.Predicate;
@@ -11,6 +12,7 @@ import java.util.function.Predicate;
  *     layer can pass a discovery-backed one
  * @param cacheParsedTemplates parse once and reuse (true), or parse on every render (benchmarks)
  */
+@RecordBuilder
 public record RegistryOptions(Predicate<ObjectRef> clusterScoped, boolean cacheParsedTemplates) {
 
   public RegistryOptions {
@@ -22,11 +24,8 @@ public record RegistryOptions(Predicate<ObjectRef> clusterScoped, boolean cacheP
     return new RegistryOptions(ClusterScopedKinds.wellKnown(), true);
   }
 
-  public RegistryOptions withClusterScoped(Predicate<ObjectRef> scope) {
-    return new RegistryOptions(scope, cacheParsedTemplates);
-  }
-
-  public RegistryOptions withCacheParsedTemplates(boolean cache) {
-    return new RegistryOptions(clusterScoped, cache);
+  /** A builder holding these options, to change some of them. */
+  public RegistryOptionsBuilder toBuilder() {
+    return RegistryOptionsBuilder.builder(this);
   }
 }

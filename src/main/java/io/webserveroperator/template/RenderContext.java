@@ -3,6 +3,7 @@ package io.webserveroperator.template;
 import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.lib.exptest.ExpTest;
 import com.hubspot.jinjava.lib.filter.Filter;
+import io.webserveroperator.template.python.TemplateFailure;
 import java.util.Map;
 
 /**

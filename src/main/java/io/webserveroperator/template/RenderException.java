@@ -1,6 +1,7 @@
 package io.webserveroperator.template;
 
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.template.source.FileLine;
 
 /**
  * A template could not be rendered into valid manifests for one resource. The message names the
@@ -26,7 +27,9 @@ public class RenderException extends OperatorException {
 
   public RenderException(
       String resource, String template, int line, String reason, Throwable cause) {
-    super(format(resource, template, line, reason), cause);
+    super(
+        (resource == null ? "" : resource + ": ") + FileLine.prefix(template, line) + reason,
+        cause);
     this.resource = resource;
     this.template = template;
     this.line = line;
@@ -47,21 +50,5 @@ public class RenderException extends OperatorException {
 
   public String reason() {
     return reason;
-  }
-
-  /** {@code resource: template:line: reason}, leaving out the parts not known. */
-  static String format(String resource, String template, int line, String reason) {
-    StringBuilder message = new StringBuilder();
-    if (resource != null) {
-      message.append(resource).append(": ");
-    }
-    if (template != null) {
-      message.append(template);
-      if (line > 0) {
-        message.append(':').append(line);
-      }
-      message.append(": ");
-    }
-    return message.append(reason).toString();
   }
 }

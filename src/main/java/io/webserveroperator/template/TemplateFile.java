@@ -1,6 +1,7 @@
 package io.webserveroperator.template;
 
 import com.hubspot.jinjava.tree.Node;
+import io.webserveroperator.template.output.SourceLines;
 import java.util.Objects;
 
 /**

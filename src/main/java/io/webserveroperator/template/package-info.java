@@ -1,28 +1,35 @@
 /**
- * The template engine: custom resources in, desired objects out, from Jinja templates.
+ * The template engine: custom resources in, desired objects out, from Jinja templates. This package
+ * is the pipeline outside code uses; the engine's parts are its sub-packages, each depending only
+ * on those below it (checked by {@code ArchitectureTest}):
+ *
+ * <pre>
+ * template           the pipeline: TemplateRegistry, TemplateSet, Renderer, ReadinessRules, errors
+ *  ├ engine          jinjava put together (EngineFactory), load-time checks, error sentences
+ *  ├ sandbox         what a template may not do, refused loudly
+ *  ├ lib             Jinja2's filters, tests, globals and tags
+ *  ├ syntax          Jinja2's lexing and expression grammar over jinjava's
+ *  ├ output          where a rendered string becomes a YAML value (slots, output parsing)
+ *  └ python          Python's value semantics, limits, TemplateFailure
+ * watches            watches.yaml as values (Watch, RolloutPolicy, ...), public
+ *  └ source          where templates are read from disk, and watched; public
+ * </pre>
  *
  * <ol>
  *   <li>{@link io.webserveroperator.template.TemplateRegistry#load} reads {@code watches.yaml} (a
- *       {@link io.webserveroperator.template.Watch} per kind, with its {@link
- *       io.webserveroperator.template.RolloutPolicy}, if any) and parses each watch's folder once
- *       into a template set (jinjava, sandboxed and strict, with Jinja2's lexing ({@code
- *       TrimBlocks}), expressions ({@code PythonSyntaxBuilder}), tags, filters, tests and Python
- *       semantics). Each kind loads on its own: one that does not fails only its own renders.
+ *       {@link io.webserveroperator.template.watches.Watch} per kind) and parses each watch's
+ *       folder once into a {@link io.webserveroperator.template.TemplateSet}. Each kind loads on
+ *       its own: one that does not fails only its own renders.
  *   <li>{@link io.webserveroperator.template.TemplateRegistry#render} renders each {@code
- *       *.yaml.j2} file in name order. Every string printed by {@code {{ }}} is written as a token,
- *       never as YAML text, so values cannot change structure ({@code Slots}).
- *   <li>The text is parsed as YAML ({@code OutputParser}; multi-line values inside block scalars by
- *       lines, {@code BlockScalars}), the tokens are replaced by their values, and each object is
- *       checked ({@code manifest.ObjectPolicy}) and stamped ({@code manifest.Ownership}). A YAML
- *       error renders the file again with source-line marks ({@code SourceLines}) to name the
- *       template line.
+ *       *.yaml.j2} file in name order ({@link io.webserveroperator.template.Renderer}); the text
+ *       becomes objects in {@code output}, which are then checked ({@code manifest.ObjectPolicy})
+ *       and stamped ({@code manifest.Ownership}).
  *   <li>{@link io.webserveroperator.template.TemplateRegistry#readiness} gives the kind's readiness
- *       rules ({@code readiness} in {@code watches.yaml}), parsed with its templates and evaluated
- *       in the same sandbox over a live child ({@link
- *       io.webserveroperator.template.ReadinessRules}).
+ *       rules, parsed with its templates and evaluated in the same sandbox over a live child
+ *       ({@link io.webserveroperator.template.ReadinessRules}).
  *   <li>{@link io.webserveroperator.template.TemplateRegistry#watchForChanges} re-parses a folder
- *       when it changes and keeps the last good set when the new one is broken; a kind that has
- *       never loaded takes the new set, or the new error.
+ *       when it changes and keeps the last good set when the new one is broken; each set loaded is
+ *       a {@link io.webserveroperator.template.TemplateRevision}.
  * </ol>
  *
  * <p>The authoring rules are in {@code docs/templates.md}.

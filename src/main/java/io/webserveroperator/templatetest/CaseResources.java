@@ -1,7 +1,7 @@
 package io.webserveroperator.templatetest;
 
 import io.webserveroperator.manifest.YamlFiles;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.YamlFiles;
 import io.webserveroperator.template.ReadinessRules;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

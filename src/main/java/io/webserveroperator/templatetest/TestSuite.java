@@ -1,6 +1,6 @@
 package io.webserveroperator.templatetest;
 
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import java.nio.file.Path;
 import java.util.List;
 

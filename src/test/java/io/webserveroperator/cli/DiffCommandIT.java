@@ -15,7 +15,7 @@ import io.webserveroperator.rollout.RevisionStore;
 import io.webserveroperator.rollout.StoredRevision;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplateRevision;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.RequestLog;
 import io.webserveroperator.testing.WebServers;

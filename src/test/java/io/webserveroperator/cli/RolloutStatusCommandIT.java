@@ -10,7 +10,7 @@ import io.webserveroperator.rollout.RolloutState;
 import io.webserveroperator.rollout.Rollouts;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplateRevision;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;

@@ -157,8 +157,9 @@ class IgnoreDifferencesIT {
         .start(
             cluster.kubeconfig(),
             null,
-            InProcessOperators.options(templates, cluster.namespace(), "replica-1")
-                .withResync(resync));
+            InProcessOperators.options(templates, cluster.namespace(), "replica-1").toBuilder()
+                .resync(resync)
+                .build());
   }
 
   /**

@@ -54,14 +54,17 @@ class OperatorIT {
   private Operator startOperator(
       ApiRequestCounter requests, Duration resync, boolean leaderElection) {
     String identity = "replica-" + (cluster.operators().started() + 1);
+    OperatorOptions options = InProcessOperators.options(templates, namespace, identity);
     return cluster
         .operators()
         .start(
             cluster.kubeconfig(),
             requests,
-            InProcessOperators.options(templates, namespace, identity)
-                .withResync(resync)
-                .withLeaderElection(leaderElection));
+            options.toBuilder()
+                .resync(resync)
+                .leaderElection(
+                    options.leaderElection().toBuilder().enabled(leaderElection).build())
+                .build());
   }
 
   private Operator startOperator() {

@@ -258,8 +258,9 @@ class OwnershipIT {
         .start(
             cluster.kubeconfig(),
             null,
-            InProcessOperators.options(templates, namespace, "replica-1")
-                .withResync(Duration.ofSeconds(1)));
+            InProcessOperators.options(templates, namespace, "replica-1").toBuilder()
+                .resync(Duration.ofSeconds(1))
+                .build());
     webServers.create("shop", spec(Map.of("index.html", "seed")));
     await().atMost(TIMEOUT).until(() -> configMapOrNull("shop-content") != null);
 

@@ -71,10 +71,11 @@ class PruneLastIT {
         Operator.start(
             operatorClient,
             requests,
-            OperatorOptions.defaults(templates)
-                .withNamespaces(List.of(NAMESPACE))
-                .withWorkers(2)
-                .withHealthPort(0));
+            OperatorOptions.defaults(templates).toBuilder()
+                .namespaces(List.of(NAMESPACE))
+                .workers(2)
+                .healthPort(0)
+                .build());
   }
 
   @AfterAll

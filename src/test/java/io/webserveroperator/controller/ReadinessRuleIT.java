@@ -62,8 +62,9 @@ class ReadinessRuleIT {
         .start(
             cluster.kubeconfig(),
             requests,
-            InProcessOperators.options(templates, namespace, "readiness")
-                .withResync(Duration.ofSeconds(1)));
+            InProcessOperators.options(templates, namespace, "readiness").toBuilder()
+                .resync(Duration.ofSeconds(1))
+                .build());
 
     webServers.create("web", Map.of("image", "nginx:1.27", "replicas", 1));
     await().atMost(TIMEOUT).until(() -> widget() != null && cluster.deployment("web") != null);

@@ -17,7 +17,7 @@ import io.webserveroperator.rollout.RevisionChooser;
 import io.webserveroperator.rollout.Rollouts;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplateRevision;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.Watch;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.WebServers;
 import java.time.Clock;

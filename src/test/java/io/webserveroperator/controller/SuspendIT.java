@@ -248,9 +248,9 @@ class SuspendIT {
         .start(
             cluster.kubeconfig(),
             requests,
-            InProcessOperators.options(cluster.templates(), namespace, "replica-1")
-                .withResync(resync)
-                .withLeaderElection(false));
+            InProcessOperators.options(cluster.templates(), namespace, "replica-1").toBuilder()
+                .resync(resync)
+                .build());
   }
 
   /** Changes the Deployment as {@code kubectl edit} would. */

@@ -32,7 +32,8 @@ class DeployManifestsIT {
         Files.exists(Project.file("templates/watches.yaml")), "templates/ is not in this checkout");
     LocalClusterBinaries.assumePresent();
     try (LocalCluster cluster =
-        LocalCluster.start(LocalClusterOptions.defaults().withNodes(2).withProgress(line -> {}))) {
+        LocalCluster.start(
+            LocalClusterOptions.defaults().toBuilder().nodes(2).progress(line -> {}).build())) {
       KubernetesClient client = cluster.client();
       new FolderApplier(client, Duration.ofSeconds(30)).apply(Project.file("crds"));
 

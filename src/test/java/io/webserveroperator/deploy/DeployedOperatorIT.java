@@ -99,7 +99,8 @@ class DeployedOperatorIT {
       throws Exception {
     LocalClusterBinaries.assumePresent();
     try (LocalCluster cluster =
-        LocalCluster.start(LocalClusterOptions.defaults().withNodes(1).withProgress(line -> {}))) {
+        LocalCluster.start(
+            LocalClusterOptions.defaults().toBuilder().nodes(1).progress(line -> {}).build())) {
       KubernetesClient admin = cluster.client();
       new FolderApplier(admin, Duration.ofSeconds(30)).apply(Project.file("crds"));
       List<HasMetadata> objects = DeployRbac.apply(admin, kustomization);

@@ -74,7 +74,7 @@ class ComponentCommandsTest {
 
   @Test
   void freePortsAreDistinct() {
-    ClusterLayout free = ClusterLayout.withFreePorts(root);
+    ClusterLayout free = ClusterLayout.onFreePorts(root);
     assertThat(
             List.of(
                 free.etcdPort(),

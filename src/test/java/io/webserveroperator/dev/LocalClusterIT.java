@@ -24,13 +24,14 @@ class LocalClusterIT {
     List<String> progress = new ArrayList<>();
     LocalCluster cluster =
         LocalCluster.start(
-            LocalClusterOptions.defaults()
-                .withNodes(2)
-                .withProgress(
+            LocalClusterOptions.defaults().toBuilder()
+                .nodes(2)
+                .progress(
                     line -> {
                       progress.add(line);
                       System.out.println("local cluster: " + line);
-                    }));
+                    })
+                .build());
     Path folder = cluster.layout().root();
     List<ProcessHandle> processes = cluster.processes();
     try {

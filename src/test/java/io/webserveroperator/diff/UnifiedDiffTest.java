@@ -29,7 +29,7 @@ class UnifiedDiffTest {
   void colouredOutputPaintsRemovalsAdditionsAndHunks() {
     set(dryRun, "spec.replicas", 3);
 
-    String out = render(DiffOptions.defaults().withColour(true));
+    String out = render(DiffOptions.defaults().toBuilder().colour(true).build());
 
     assertThat(out)
         .contains("\u001B[31m-  replicas: 2\u001B[0m\n")

@@ -42,8 +42,9 @@ class WebServerE2EIT {
     LocalClusterBinaries.assumePresent();
     cluster =
         LocalCluster.start(
-            LocalClusterOptions.defaults()
-                .withProgress(line -> System.out.println("e2e: " + line)));
+            LocalClusterOptions.defaults().toBuilder()
+                .progress(line -> System.out.println("e2e: " + line))
+                .build());
     new FolderApplier(cluster.client(), TIMEOUT).apply(Project.file("crds"));
     ApiRequestCounter requests = new ApiRequestCounter();
     operatorClient = KubeClients.create(cluster.kubeconfigPath(), null, requests);
@@ -51,14 +52,12 @@ class WebServerE2EIT {
         Operator.start(
             operatorClient,
             requests,
-            new OperatorOptions(
-                Project.file("templates"),
-                List.of("default"),
-                null,
-                2,
-                Duration.ofHours(10),
-                0,
-                LeaderElectionOptions.disabled("default", "e2e")));
+            OperatorOptions.defaults(Project.file("templates")).toBuilder()
+                .namespaces(List.of("default"))
+                .workers(2)
+                .healthPort(0)
+                .leaderElection(LeaderElectionOptions.disabled("default", "e2e"))
+                .build());
     kubectl = new Kubectl(cluster.binaries().kubectl(), cluster.kubeconfigPath(), Project.root());
   }
 

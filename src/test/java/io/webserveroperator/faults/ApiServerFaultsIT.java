@@ -52,8 +52,9 @@ class ApiServerFaultsIT {
     LocalClusterBinaries.assumePresent();
     cluster =
         LocalCluster.start(
-            LocalClusterOptions.defaults()
-                .withProgress(line -> System.out.println("local cluster: " + line)));
+            LocalClusterOptions.defaults().toBuilder()
+                .progress(line -> System.out.println("local cluster: " + line))
+                .build());
     Crds.install(cluster.client());
   }
 

@@ -95,8 +95,9 @@ class RolloutIT {
     LocalClusterBinaries.assumePresent();
     cluster =
         LocalCluster.start(
-            LocalClusterOptions.defaults()
-                .withProgress(line -> System.out.println("rollout-it: " + line)));
+            LocalClusterOptions.defaults().toBuilder()
+                .progress(line -> System.out.println("rollout-it: " + line))
+                .build());
     admin = cluster.client();
     new FolderApplier(admin, TIMEOUT).apply(Project.file("crds"));
     for (String namespace : List.of(NAMESPACE, OPERATOR_NAMESPACE)) {
@@ -519,14 +520,13 @@ class RolloutIT {
     return Operator.start(
         operatorClient,
         requests,
-        new OperatorOptions(
-            templates,
-            List.of(NAMESPACE),
-            null,
-            4,
-            Duration.ofSeconds(1),
-            0,
-            LeaderElectionOptions.disabled(OPERATOR_NAMESPACE, "rollout-it")));
+        OperatorOptions.defaults(templates).toBuilder()
+            .namespaces(List.of(NAMESPACE))
+            .workers(4)
+            .resync(Duration.ofSeconds(1))
+            .healthPort(0)
+            .leaderElection(LeaderElectionOptions.disabled(OPERATOR_NAMESPACE, "rollout-it"))
+            .build());
   }
 
   /**

@@ -2,8 +2,8 @@ package io.webserveroperator.rollout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.webserveroperator.template.RolloutPolicy;
-import io.webserveroperator.template.RolloutStep;
+import io.webserveroperator.template.watches.RolloutPolicy;
+import io.webserveroperator.template.watches.RolloutStep;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

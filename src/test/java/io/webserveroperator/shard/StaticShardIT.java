@@ -56,8 +56,9 @@ class StaticShardIT {
     return operators.start(
         cluster.kubeconfig(),
         new ApiRequestCounter(),
-        InProcessOperators.options(cluster.templates(), cluster.namespace(), shard)
-            .withShards(ShardOptions.fixed(shard)));
+        InProcessOperators.options(cluster.templates(), cluster.namespace(), shard).toBuilder()
+            .shards(ShardOptions.fixed(shard))
+            .build());
   }
 
   private void create(String name, String shard) {

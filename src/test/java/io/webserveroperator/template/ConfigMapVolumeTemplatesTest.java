@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.template.watches.Watch;
 import io.webserveroperator.testing.ConfigMapVolume;
 import io.webserveroperator.testing.TemplatesConfigMap;
 import java.nio.file.Path;

@@ -3,6 +3,7 @@ package io.webserveroperator.template;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.ManifestYaml;
+import io.webserveroperator.template.source.TemplateTree;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -3,6 +3,7 @@ package io.webserveroperator.template;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.template.watches.Watch;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -15,9 +16,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /** Test fixtures under src/test/resources/io/webserveroperator/template. */
-final class Fixtures {
+public final class Fixtures {
 
-  static final ObjectMapper YAML = new YAMLMapper();
+  public static final ObjectMapper YAML = new YAMLMapper();
   static final ObjectMapper JSON = new ObjectMapper();
 
   private Fixtures() {}

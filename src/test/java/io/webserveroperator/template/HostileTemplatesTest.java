@@ -3,6 +3,7 @@ package io.webserveroperator.template;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.webserveroperator.template.watches.Watch;
 import io.webserveroperator.testing.HostileTemplates;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -3,6 +3,7 @@ package io.webserveroperator.template;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.webserveroperator.template.source.TemplateTree;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.template.watches.Watch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.template.watches.Watch;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;

@@ -1,6 +1,11 @@
 package io.webserveroperator.template;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.webserveroperator.template.output.OutputParser;
+import io.webserveroperator.template.output.ResourceStrings;
+import io.webserveroperator.template.output.Slots;
+import io.webserveroperator.template.output.SourceLines;
+import io.webserveroperator.template.python.TemplateFailure;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;

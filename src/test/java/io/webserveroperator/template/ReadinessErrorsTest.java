@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.webserveroperator.template.source.TemplateLoadException;
+import io.webserveroperator.template.watches.Watch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,9 +20,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * kind, an expression that does not parse) fails the loading of its kind only, with a message
  * naming watches.yaml, the entry and the rule; the other kinds load and render.
  */
-class ReadinessErrorsTest {
+public class ReadinessErrorsTest {
 
-  static final String OBJECT =
+  public static final String OBJECT =
       "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ metadata.name }}-out\n";
 
   @TempDir Path dir;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.webserveroperator.template.ReadinessRules.Judgement;
 import io.webserveroperator.template.ReadinessRules.State;
+import io.webserveroperator.template.watches.ReadinessRule;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.template.source.TemplateTree;
+import io.webserveroperator.template.watches.Watch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

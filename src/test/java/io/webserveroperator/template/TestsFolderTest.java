@@ -3,6 +3,7 @@ package io.webserveroperator.template;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.template.watches.Watch;
 import io.webserveroperator.testing.TemplateFolder;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import io.webserveroperator.template.watches.Watch;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -7,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.ManagedLabels;
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.template.watches.Watch;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.TemplateFolder;
 import java.io.IOException;

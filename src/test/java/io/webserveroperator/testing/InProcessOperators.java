@@ -24,11 +24,12 @@ public final class InProcessOperators implements AutoCloseable {
    * free health port, no leader election (the Lease would live in that namespace).
    */
   public static OperatorOptions options(Path templates, String namespace, String identity) {
-    return OperatorOptions.defaults(templates)
-        .withNamespaces(List.of(namespace))
-        .withWorkers(2)
-        .withHealthPort(0)
-        .withLeaderElection(LeaderElectionOptions.disabled(namespace, identity));
+    return OperatorOptions.defaults(templates).toBuilder()
+        .namespaces(List.of(namespace))
+        .workers(2)
+        .healthPort(0)
+        .leaderElection(LeaderElectionOptions.disabled(namespace, identity))
+        .build();
   }
 
   /** Starts an operator with {@link #options}. */

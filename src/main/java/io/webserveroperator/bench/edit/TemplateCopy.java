@@ -1,11 +1,11 @@
 package io.webserveroperator.bench.edit;
 
 import io.webserveroperator.bench.BenchException;
-import io.webserveroperator.template.RolloutPolicy;
-import io.webserveroperator.template.RolloutStep;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplateRevision;
-import io.webserveroperator.template.Watch;
+import io.webserveroperator.template.watches.RolloutPolicy;
+import io.webserveroperator.template.watches.RolloutStep;
+import io.webserveroperator.template.watches.Watch;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

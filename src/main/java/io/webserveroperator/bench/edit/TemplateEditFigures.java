@@ -2,7 +2,7 @@ package io.webserveroperator.bench.edit;
 
 import io.webserveroperator.bench.CpuTimes;
 import io.webserveroperator.bench.RequestCounts;
-import io.webserveroperator.template.RolloutPolicy;
+import io.webserveroperator.template.watches.RolloutPolicy;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -5,7 +5,7 @@ import static io.webserveroperator.bench.Figures.seconds;
 import static io.webserveroperator.bench.Figures.toSeconds;
 
 import io.webserveroperator.bench.Table;
-import io.webserveroperator.template.RolloutPolicy;
+import io.webserveroperator.template.watches.RolloutPolicy;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

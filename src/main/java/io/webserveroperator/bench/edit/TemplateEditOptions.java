@@ -1,6 +1,6 @@
 package io.webserveroperator.bench.edit;
 
-import io.webserveroperator.template.RolloutPolicy;
+import io.webserveroperator.template.watches.RolloutPolicy;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;

@@ -6,7 +6,7 @@ import io.webserveroperator.bench.CpuTimes;
 import io.webserveroperator.bench.OperatorProcess;
 import io.webserveroperator.bench.OperatorReplicas;
 import io.webserveroperator.bench.RequestCounts;
-import io.webserveroperator.template.RolloutPolicy;
+import io.webserveroperator.template.watches.RolloutPolicy;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;

@@ -2,8 +2,8 @@ package io.webserveroperator.bench.edit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.webserveroperator.template.RolloutPolicy;
-import io.webserveroperator.template.RolloutStep;
+import io.webserveroperator.template.watches.RolloutPolicy;
+import io.webserveroperator.template.watches.RolloutStep;
 import io.webserveroperator.testing.Project;
 import java.io.IOException;
 import java.nio.file.Files;

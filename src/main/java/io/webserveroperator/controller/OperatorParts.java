@@ -1,0 +1,164 @@
+package io.webserveroperator.controller;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.OperatorException;
+import io.webserveroperator.apply.Applier;
+import io.webserveroperator.apply.ApplyOptions;
+import io.webserveroperator.apply.ObjectWriter;
+import io.webserveroperator.apply.Pruner;
+import io.webserveroperator.diff.Planner;
+import io.webserveroperator.kube.ApiRequestCounter;
+import io.webserveroperator.kube.ChildObjectCache;
+import io.webserveroperator.kube.KindResolver;
+import io.webserveroperator.kube.NamedThreads;
+import io.webserveroperator.kube.WatchedResourceCache;
+import io.webserveroperator.rollout.RevisionStore;
+import io.webserveroperator.rollout.Rollouts;
+import io.webserveroperator.shard.ShardOptions;
+import io.webserveroperator.status.EventRecorder;
+import io.webserveroperator.status.StatusWriter;
+import io.webserveroperator.template.TemplateRegistry;
+import io.webserveroperator.template.watches.Watch;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+
+/**
+ * Everything an {@link Operator} runs, built from its {@link OperatorOptions}: the templates, the
+ * caches of the watched resources (one per kind) and of their children, a {@link Reconciler} per
+ * kind behind the {@link ReconcileWorkers}, the rollouts, the events, the metrics and the health
+ * server, and automatic sharding when on. Building starts the caches and the health server but no
+ * worker: when to work is the {@link Operator}'s to decide.
+ *
+ * @param caches the caches of the watched resources, in {@code watches.yaml} order
+ * @param applies the pool that sends a reconcile's applies beside its worker
+ */
+record OperatorParts(
+    TemplateRegistry templates,
+    OperatorMetrics metrics,
+    ReconcileWorkers workers,
+    List<WatchedResourceCache> caches,
+    ChildObjectCache children,
+    EventRecorder events,
+    Rollouts rollouts,
+    ExecutorService applies,
+    HealthServer health,
+    Optional<AutoSharding> sharding) {
+
+  /**
+   * Builds the parts.
+   *
+   * @param onShardLeaseLost runs once when, sharded automatically, this member could not renew its
+   *     Lease
+   * @throws OperatorException when {@code watches.yaml} cannot be read, or gives a sharded operator
+   *     a rollout policy
+   */
+  static OperatorParts assemble(
+      KubernetesClient client,
+      ApiRequestCounter requests,
+      OperatorOptions options,
+      Runnable onShardLeaseLost) {
+    TemplateRegistry templates = TemplateRegistry.load(options.templates().resolve("watches.yaml"));
+    ShardOptions shards = options.shards();
+    refuseRolloutsWhenSharded(templates, shards);
+    OperatorMetrics metrics = new OperatorMetrics(requests);
+    Optional<AutoSharding> sharding =
+        shards.mode() == ShardOptions.Mode.AUTO
+            ? Optional.of(new AutoSharding(client, options, onShardLeaseLost))
+            : Optional.empty();
+    ReconcileWorkers workers = new ReconcileWorkers(options.workers(), metrics, sharding);
+    KindResolver kinds = new KindResolver(client);
+    ChildObjectCache children =
+        new ChildObjectCache(
+            client, kinds, options.namespaces(), shards.member(), workers::childChanged);
+    EventRecorder events = new EventRecorder(client);
+    // One apply thread per worker: enough for two children each without waiting; when all are
+    // busy (a kind with many children) the worker sends the apply itself.
+    ExecutorService applies = NamedThreads.elasticPool("apply-", options.workers());
+    Rollouts rollouts =
+        new Rollouts(
+            templates,
+            new RevisionStore(client, options.leaderElection().namespace()),
+            events,
+            Clock.systemUTC(),
+            ResourceAnnotations::disabled,
+            workers::requeue);
+    Reconciler.Parts parts =
+        new Reconciler.Parts(
+            templates,
+            children,
+            new Planner(),
+            ObjectWriter.of(
+                new Applier(client, kinds, ApplyOptions.defaults()),
+                new Pruner(client, kinds, ApplyOptions.defaults())),
+            applies,
+            StatusWriter.of(client),
+            events,
+            client,
+            Clock.systemUTC(),
+            rollouts);
+    List<WatchedResourceCache> caches = new ArrayList<>();
+    for (Watch watch : templates.watches()) {
+      var kind = kinds.resolve(watch.apiVersion(), watch.kind());
+      var cache =
+          new WatchedResourceCache(
+              client,
+              kind,
+              options.namespaces(),
+              shards.narrow(options.labelSelector()),
+              options.resync(),
+              /* metadataOnly= */ false,
+              workers::enqueue);
+      caches.add(cache);
+      rollouts.register(watch, cache::list);
+      metrics.rollout(watch.kind(), () -> rollouts.state(watch), () -> rollouts.members(watch));
+      workers.register(watch, cache, new Reconciler(watch, kind, cache, parts));
+    }
+    if (shards.enabled()) {
+      metrics.shard(
+          shards.member(),
+          () -> caches.stream().mapToInt(cache -> cache.list().size()).sum(),
+          () -> sharding.map(AutoSharding::released).orElse(0L),
+          () -> sharding.map(AutoSharding::reassigned).orElse(0L),
+          () -> sharding.map(AutoSharding::ringSize).orElse(0));
+    }
+    HealthServer health =
+        new HealthServer(
+            options.healthPort(),
+            metrics::scrape,
+            () -> caches.stream().allMatch(WatchedResourceCache::hasSynced));
+    return new OperatorParts(
+        templates,
+        metrics,
+        workers,
+        List.copyOf(caches),
+        children,
+        events,
+        rollouts,
+        applies,
+        health,
+        sharding);
+  }
+
+  /**
+   * A rollout is one plan over all of a kind's resources, which no shard sees: rather than move
+   * each shard on its own, a sharded operator does not start with a rollout policy.
+   */
+  private static void refuseRolloutsWhenSharded(TemplateRegistry templates, ShardOptions shards) {
+    if (!shards.enabled()) {
+      return;
+    }
+    for (Watch watch : templates.watches()) {
+      if (watch.rollout().isPresent()) {
+        throw new OperatorException(
+            "watches.yaml gives "
+                + watch.kind()
+                + " a rollout policy, which a sharded operator cannot follow yet: each shard sees"
+                + " only its share of the resources, and the steps count all of them. Remove the"
+                + " rollout key, or run one replica (with --leader-elect for a standby).");
+      }
+    }
+  }
+}

@@ -1,0 +1,18 @@
+package io.webserveroperator.template.lib;
+
+import io.webserveroperator.template.output.Fragment;
+import io.webserveroperator.template.output.Slots;
+
+/** A fragment without leading and trailing whitespace, so {@code trim} keeps macro structure. */
+record Trimmed(Fragment inner) implements Fragment {
+
+  @Override
+  public String emit(Slots slots) {
+    return inner.emit(slots).strip();
+  }
+
+  @Override
+  public String toString() {
+    return inner.toString().strip();
+  }
+}

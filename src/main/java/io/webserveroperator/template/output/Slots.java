@@ -1,0 +1,296 @@
+package io.webserveroperator.template.output;
+
+import com.hubspot.jinjava.lib.fn.MacroFunction;
+import io.webserveroperator.template.python.PythonRange;
+import io.webserveroperator.template.python.PythonSequences;
+import io.webserveroperator.template.python.PythonText;
+import io.webserveroperator.template.python.TemplateFailure;
+import io.webserveroperator.template.python.TextBudget;
+import io.webserveroperator.template.python.TypeNames;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.IntFunction;
+import java.util.function.Supplier;
+
+/**
+ * The values printed during one render. Every string a template prints with {@code {{ }}} is kept
+ * here and only a token (private-use characters around an index) goes into the template text, so no
+ * value can change the YAML structure. After the text is parsed, each scalar that holds tokens gets
+ * the values back: a scalar that is exactly one token becomes that string, byte for byte.
+ *
+ * <p>Not thread-safe: one instance per render, reachable from the render's thread through {@link
+ * #current()}.
+ */
+public final class Slots {
+
+  static final char OPEN = '\uE000';
+  static final char CLOSE = '\uE001';
+
+  /** How a token's value is written when the token is only part of a larger scalar. */
+  enum Kind {
+    /** Printed by {@code {{ }}}: the raw text, as Jinja2 would have printed it. */
+    PLAIN,
+    /** Inside JSON text between quotes: the JSON-escaped text without quotes. */
+    JSON,
+    /** Inside {@code tojson}'s JSON text between quotes: escaped as Jinja2's tojson does. */
+    TOJSON,
+    /** Inside YAML text as a bare scalar: a double-quoted YAML string. */
+    YAML
+  }
+
+  private static final ThreadLocal<Slots> CURRENT = new ThreadLocal<>();
+
+  private final List<String> values = new ArrayList<>();
+  private final List<Kind> kinds = new ArrayList<>();
+  private final TextBudget budget = new TextBudget();
+  private final ResourceStrings resourceStrings;
+  private final BitSet syntaxLike = new BitSet();
+  private boolean multiline;
+
+  /** The slots of one render that reads {@code resourceStrings} from the cluster. */
+  public Slots(ResourceStrings resourceStrings) {
+    this.resourceStrings = resourceStrings;
+  }
+
+  /** The slots of the render running on this thread, or null outside a render. */
+  public static Slots current() {
+    return CURRENT.get();
+  }
+
+  /** The slots of the render running on this thread; templates only run inside one. */
+  public static Slots require() {
+    Slots slots = CURRENT.get();
+    if (slots == null) {
+      throw new IllegalStateException("a template was rendered outside the engine");
+    }
+    return slots;
+  }
+
+  /** Runs {@code work} with this instance as {@link #current()}. */
+  public <T> T use(Supplier<T> work) {
+    Slots previous = CURRENT.get();
+    CURRENT.set(this);
+    try {
+      return work.get();
+    } finally {
+      if (previous == null) {
+        CURRENT.remove();
+      } else {
+        CURRENT.set(previous);
+      }
+    }
+  }
+
+  /** How much text this render has made. */
+  public TextBudget budget() {
+    return budget;
+  }
+
+  /** Keeps {@code value} and returns the token that stands for it; its size counts as output. */
+  String put(String value, Kind kind) {
+    budget.print(value.length());
+    multiline |= kind == Kind.PLAIN && value.indexOf('\n') >= 0;
+    return add(value, kind);
+  }
+
+  /** A token for a piece of a value already counted, such as one line of it. */
+  String putPiece(String piece) {
+    return add(piece, Kind.PLAIN);
+  }
+
+  private String add(String value, Kind kind) {
+    values.add(value);
+    kinds.add(kind);
+    return token(values.size() - 1);
+  }
+
+  /** The token that stands for the value {@code index}. */
+  static String token(int index) {
+    return OPEN + Integer.toString(index) + CLOSE;
+  }
+
+  /** The start of a value, quoted on one line, for a message. */
+  static String excerpt(String value) {
+    String line = value.length() > 60 ? value.substring(0, 60) + "..." : value;
+    return '"' + line.replace("\n", "\\n") + '"';
+  }
+
+  /** The values that are computed text Jinja2 might read as syntax ({@link JinjaReading}). */
+  BitSet syntaxLike() {
+    return syntaxLike;
+  }
+
+  /** The printed string of the token {@code index}. */
+  String value(int index) {
+    return values.get(index);
+  }
+
+  /**
+   * {@code text} with the tokens of {@code raw} values replaced by the text, as Jinja2 prints it.
+   */
+  String asJinjaPrints(String text, BitSet raw) {
+    return replaceTokens(text, index -> raw.get(index) ? values.get(index) : token(index));
+  }
+
+  /** Whether this render printed a string of more than one line with {@code {{ }}}. */
+  boolean printedMultiline() {
+    return multiline;
+  }
+
+  /** The printed string of the token {@code index}, when it is one of more than one line. */
+  Optional<String> multilineValue(int index) {
+    String value = values.get(index);
+    return kinds.get(index) == Kind.PLAIN && value.indexOf('\n') >= 0
+        ? Optional.of(value)
+        : Optional.empty();
+  }
+
+  /** What {@code {{ value }}} writes into the template text. */
+  public String print(Object value) {
+    if (value == null) {
+      return "";
+    }
+    if (value instanceof Fragment fragment) {
+      return fragment.emit(this);
+    }
+    if (value instanceof Boolean flag) {
+      // Python's spelling, as Jinja2 prints it; YAML reads both spellings as a boolean.
+      return flag ? "True" : "False";
+    }
+    if (isWholeNumber(value)) {
+      return value.toString();
+    }
+    if (value instanceof Double || value instanceof Float || value instanceof BigDecimal) {
+      return PythonText.number((Number) value);
+    }
+    if (value instanceof PythonRange range) {
+      return put(range.toString(), Kind.PLAIN);
+    }
+    if (value instanceof Map || PythonSequences.isList(value)) {
+      return TextFormat.JSON.write(value, this);
+    }
+    String text = text(value);
+    if (isLayout(text)) {
+      // Spaces, tabs or nothing: layout, as in Jinja2's text ({{ ' ' * depth }} indents a line,
+      // {{ '' }} alone leaves it empty). They cannot make a key, an item or a document.
+      budget.print(text.length());
+      return text;
+    }
+    boolean computed = !resourceStrings.contains(text);
+    if (computed && TypedText.isTyped(text)) {
+      // Computed text such as {{ flag | lower }}: as Jinja2 prints it, so YAML types it.
+      budget.print(text.length());
+      return text;
+    }
+    if (computed && JinjaReading.mayBeSyntax(text)) {
+      syntaxLike.set(values.size());
+    }
+    return put(text, Kind.PLAIN);
+  }
+
+  /**
+   * The scalar with its tokens replaced: the value itself when the scalar is exactly one token,
+   * otherwise text with each value written as its kind requires.
+   */
+  Object resolve(String scalar) {
+    if (scalar.indexOf(OPEN) < 0) {
+      return scalar;
+    }
+    if (scalar.charAt(0) == OPEN && scalar.indexOf(CLOSE) == scalar.length() - 1) {
+      return values.get(index(scalar, 0, scalar.length() - 1));
+    }
+    return substitute(scalar, false);
+  }
+
+  /** Text with every token replaced by its raw value, for a fragment used as a plain string. */
+  public String resolveText(String text) {
+    return text.indexOf(OPEN) < 0 ? text : substitute(text, true);
+  }
+
+  private String substitute(String scalar, boolean raw) {
+    return replaceTokens(
+        scalar,
+        index -> {
+          String value = values.get(index);
+          return switch (raw ? Kind.PLAIN : kinds.get(index)) {
+            case PLAIN -> value;
+            case JSON -> TextFormat.jsonEscape(value, false);
+            case TOJSON -> TextFormat.jsonEscape(value, true);
+            case YAML -> '"' + TextFormat.jsonEscape(value, false) + '"';
+          };
+        });
+  }
+
+  /** {@code text} with each token replaced by what {@code replacement} gives for its index. */
+  private String replaceTokens(String text, IntFunction<String> replacement) {
+    StringBuilder out = new StringBuilder(text.length() + 32);
+    int from = 0;
+    int open;
+    while ((open = text.indexOf(OPEN, from)) >= 0) {
+      int close = text.indexOf(CLOSE, open);
+      if (close < 0) {
+        throw new IllegalStateException("an unterminated value token in rendered text");
+      }
+      out.append(text, from, open).append(replacement.apply(index(text, open, close)));
+      from = close + 1;
+    }
+    return out.append(text, from, text.length()).toString();
+  }
+
+  /** The index of the token between {@code open} and {@code close} in {@code text}. */
+  int index(String text, int open, int close) {
+    int index;
+    try {
+      index = Integer.parseInt(text.substring(open + 1, close));
+    } catch (NumberFormatException e) {
+      throw new IllegalStateException("a malformed value token in rendered text", e);
+    }
+    if (index < 0 || index >= values.size()) {
+      throw new IllegalStateException("a value token that this render did not make");
+    }
+    return index;
+  }
+
+  /**
+   * The text of a scalar value: strings, numbers and jinjava's own value types (such as
+   * SafeString). Anything else, such as a macro, would print its Java identity, which no template
+   * needs and none may see.
+   */
+  static String text(Object value) {
+    if (value instanceof CharSequence
+        || value instanceof Character
+        || value instanceof Number
+        || value instanceof Boolean
+        || value.getClass().getName().startsWith("com.hubspot.jinjava.objects.")) {
+      return value.toString();
+    }
+    String call =
+        value instanceof MacroFunction macro ? " (call it: " + macro.getName() + "())" : "";
+    throw new TemplateFailure(
+        "templates can print strings, numbers, booleans, dicts and lists, not "
+            + TypeNames.of(value)
+            + call);
+  }
+
+  private static boolean isLayout(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      if (text.charAt(i) != ' ' && text.charAt(i) != '\t') {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private static boolean isWholeNumber(Object value) {
+    return value instanceof Integer
+        || value instanceof Long
+        || value instanceof Short
+        || value instanceof Byte
+        || value instanceof BigInteger;
+  }
+}

@@ -1,0 +1,42 @@
+package io.webserveroperator.template.source;
+
+import io.webserveroperator.OperatorException;
+import io.webserveroperator.template.watches.Watch;
+
+/**
+ * The templates of one kind could not be loaded: a file does not parse or uses what the engine
+ * refuses, the folder holds nothing to render, the status template is missing, or the kind's entry
+ * of watches.yaml is malformed ({@link Watch#problem}). It concerns that kind only; the others load
+ * and render on.
+ */
+public final class TemplateLoadException extends OperatorException {
+
+  private final String template;
+  private final int line;
+  private final String reason;
+
+  /**
+   * @param template the file at fault, relative to the templates folder: a template, or
+   *     watches.yaml; null when no one file is at fault
+   * @param line the 1-based line in that file; 0 when not known
+   * @param reason what went wrong, as a sentence
+   */
+  public TemplateLoadException(String template, int line, String reason) {
+    super(FileLine.prefix(template, line) + reason);
+    this.template = template;
+    this.line = line;
+    this.reason = reason;
+  }
+
+  public String template() {
+    return template;
+  }
+
+  public int line() {
+    return line;
+  }
+
+  public String reason() {
+    return reason;
+  }
+}
