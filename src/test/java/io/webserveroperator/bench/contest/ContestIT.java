@@ -13,7 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,10 +25,10 @@ import org.junit.jupiter.api.Test;
 class ContestIT {
 
   private static final int COUNT = 10;
-  private static Path peer;
+  private Path peer;
 
-  @BeforeAll
-  static void cachedPeer() throws IOException, InterruptedException {
+  @BeforeEach
+  void cachedPeer() throws IOException, InterruptedException {
     Process script =
         new ProcessBuilder(Project.file("hack/peer-go.sh").toString(), "--cached")
             .redirectError(ProcessBuilder.Redirect.DISCARD)
