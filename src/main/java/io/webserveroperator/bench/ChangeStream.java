@@ -23,13 +23,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * given rate, and for each the time until an informer on the Deployments sees that replica count on
  * the child: the operator's reaction time, including both watches.
  */
-final class ChangeStream {
+public final class ChangeStream {
 
   private record Pending(int replicas, long sentNanos) {}
 
   private final KubernetesClient client;
 
-  ChangeStream(KubernetesClient client) {
+  public ChangeStream(KubernetesClient client) {
     this.client = client;
   }
 
@@ -37,7 +37,8 @@ final class ChangeStream {
    * Sends {@code rate} changes a second for {@code duration} over WebServers 0..count-1, then waits
    * up to {@code drain} for the last ones to show.
    */
-  ChangeFigures run(String namespace, int count, int rate, Duration duration, Duration drain) {
+  public ChangeFigures run(
+      String namespace, int count, int rate, Duration duration, Duration drain) {
     Map<String, Pending> pending = new ConcurrentHashMap<>();
     List<Duration> latencies = Collections.synchronizedList(new ArrayList<>());
     SharedIndexInformer<Deployment> informer =

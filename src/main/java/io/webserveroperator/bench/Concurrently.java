@@ -9,7 +9,7 @@ import java.util.concurrent.Future;
 import java.util.function.IntConsumer;
 
 /** Runs one task per index on a fixed pool and waits for all of them. */
-final class Concurrently {
+public final class Concurrently {
 
   private Concurrently() {}
 

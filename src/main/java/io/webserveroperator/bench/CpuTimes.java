@@ -1,6 +1,8 @@
 package io.webserveroperator.bench;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,14 +17,14 @@ import java.util.Map;
  *
  * @param byPart CPU time by part, in the order the parts were named
  */
-record CpuTimes(Map<String, Duration> byPart) {
+public record CpuTimes(Map<String, Duration> byPart) {
 
-  CpuTimes {
+  public CpuTimes {
     byPart = Collections.unmodifiableMap(new LinkedHashMap<>(byPart));
   }
 
   /** The CPU each part's processes have used so far; a process that has ended counts as zero. */
-  static CpuTimes of(Map<String, List<ProcessHandle>> parts) {
+  public static CpuTimes of(Map<String, List<ProcessHandle>> parts) {
     Map<String, Duration> times = new LinkedHashMap<>();
     parts.forEach(
         (part, processes) ->
@@ -34,12 +36,23 @@ record CpuTimes(Map<String, Duration> byPart) {
     return new CpuTimes(times);
   }
 
-  static CpuTimes none() {
+  /** Processes grouped by the file name of their command: {@code kube-apiserver}, {@code etcd}. */
+  public static Map<String, List<ProcessHandle>> byCommand(List<ProcessHandle> processes) {
+    Map<String, List<ProcessHandle>> parts = new LinkedHashMap<>();
+    for (ProcessHandle process : processes) {
+      String name =
+          process.info().command().map(c -> Path.of(c).getFileName().toString()).orElse("?");
+      parts.computeIfAbsent(name, n -> new ArrayList<>()).add(process);
+    }
+    return parts;
+  }
+
+  public static CpuTimes none() {
     return new CpuTimes(Map.of());
   }
 
   /** What was spent since {@code earlier}, part by part. */
-  CpuTimes minus(CpuTimes earlier) {
+  public CpuTimes minus(CpuTimes earlier) {
     Map<String, Duration> spent = new LinkedHashMap<>();
     byPart.forEach(
         (part, time) ->
@@ -47,12 +60,12 @@ record CpuTimes(Map<String, Duration> byPart) {
     return new CpuTimes(spent);
   }
 
-  Duration total() {
+  public Duration total() {
     return byPart.values().stream().reduce(Duration.ZERO, Duration::plus);
   }
 
   /** {@code kube-apiserver 15.0, etcd 2.6, ... = 32.9 ms}: milliseconds per item. */
-  String perItem(int items) {
+  public String perItem(int items) {
     StringBuilder text = new StringBuilder();
     byPart.forEach(
         (part, time) ->

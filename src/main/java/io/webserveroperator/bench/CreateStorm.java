@@ -9,7 +9,7 @@ import java.util.function.Consumer;
  * one, as a {@link SettledWatch} sees them. The creates go through the same {@link DirectApiClient}
  * as the minimal client's, so both phases have the same creator.
  */
-final class CreateStorm {
+public final class CreateStorm {
 
   private final KubernetesClient client;
   private final DirectApiClient creator;
@@ -19,7 +19,7 @@ final class CreateStorm {
    * @param client watches the WebServers
    * @param creator creates them
    */
-  CreateStorm(KubernetesClient client, DirectApiClient creator, Consumer<String> progress) {
+  public CreateStorm(KubernetesClient client, DirectApiClient creator, Consumer<String> progress) {
     this.client = client;
     this.creator = creator;
     this.progress = progress;
@@ -29,17 +29,26 @@ final class CreateStorm {
    * Creates WebServers {@code first} to {@code first + count - 1} and returns the time from the
    * first create until the last status.
    */
-  Duration run(String namespace, int first, int count, int concurrency, Duration timeout) {
+  public Duration run(String namespace, int first, int count, int concurrency, Duration timeout) {
     try (SettledWatch watch = new SettledWatch(client, namespace, first, count)) {
       long start = System.nanoTime();
-      Concurrently.run(
-          count,
-          concurrency,
-          i ->
-              creator.create(
-                  WebServerResources.collectionPath(namespace),
-                  WebServerResources.build(namespace, first + i)));
+      create(creator, namespace, first, count, concurrency);
       return watch.await(start, timeout, progress);
     }
+  }
+
+  /**
+   * Creates WebServers {@code first} to {@code first + count - 1} from {@code concurrency} threads;
+   * returns once the API server has answered every create.
+   */
+  public static void create(
+      DirectApiClient creator, String namespace, int first, int count, int concurrency) {
+    Concurrently.run(
+        count,
+        concurrency,
+        i ->
+            creator.create(
+                WebServerResources.collectionPath(namespace),
+                WebServerResources.build(namespace, first + i)));
   }
 }

@@ -28,7 +28,7 @@ import java.util.Map;
  * <p>Thread-safe; each call blocks until the API server answered. Bearer-token and client-
  * certificate kubeconfigs work; exec plugins do not (the benchmark's own cluster uses a token).
  */
-final class DirectApiClient {
+public final class DirectApiClient {
 
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
   private static final String FIELD_MANAGER =
@@ -44,7 +44,7 @@ final class DirectApiClient {
    * @param config the cluster, as fabric8 read it from the kubeconfig
    * @param counter counts every request, or null for requests that are not counted (the user's)
    */
-  DirectApiClient(Config config, ApiRequestCounter counter) {
+  public DirectApiClient(Config config, ApiRequestCounter counter) {
     try {
       this.http =
           HttpClient.newBuilder()
@@ -67,7 +67,7 @@ final class DirectApiClient {
    * The REST path of an object of {@code kind}, or of their collection when {@code name} is null:
    * {@code /apis/apps/v1/namespaces/shop/deployments/web}.
    */
-  static String path(ResourceDefinitionContext kind, String namespace, String name) {
+  public static String path(ResourceDefinitionContext kind, String namespace, String name) {
     StringBuilder path =
         new StringBuilder(
             kind.getGroup() == null || kind.getGroup().isEmpty()
@@ -104,7 +104,7 @@ final class DirectApiClient {
   }
 
   /** Sends a JSON merge patch to {@code path}, such as a status subresource. */
-  void mergePatch(String path, Map<String, Object> patch) {
+  public void mergePatch(String path, Map<String, Object> patch) {
     send("PATCH", path, "application/merge-patch+json", serialise(patch));
   }
 

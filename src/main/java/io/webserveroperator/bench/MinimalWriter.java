@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * and its time the denominator of the time ratio, so it writes through {@link DirectApiClient}, the
  * fastest correct writer the benchmark has.
  */
-final class MinimalWriter {
+public final class MinimalWriter {
 
   private final DirectApiClient user;
   private final DirectApiClient counted;
@@ -36,7 +36,7 @@ final class MinimalWriter {
    * @param counted sends the children and status writes, counting them
    * @param kinds finds the REST path of each rendered kind, once per kind
    */
-  MinimalWriter(
+  public MinimalWriter(
       DirectApiClient user,
       DirectApiClient counted,
       KindResolver kinds,
@@ -57,7 +57,7 @@ final class MinimalWriter {
    * create storm's threads and the operator's workers). Returns once every status is written. Its
    * WebServers are numbered from {@code first}.
    */
-  void run(String namespace, int first, int count, int concurrency) {
+  public void run(String namespace, int first, int count, int concurrency) {
     BlockingQueue<Map<String, Object>> created = new LinkedBlockingQueue<>();
     CompletableFuture<Void> creates =
         CompletableFuture.runAsync(

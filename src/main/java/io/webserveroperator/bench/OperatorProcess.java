@@ -290,7 +290,7 @@ public final class OperatorProcess implements AutoCloseable {
     return "operator (pid " + pid() + ", health port " + healthPort + ", log " + log + ")";
   }
 
-  static void sleep(Duration duration) {
+  public static void sleep(Duration duration) {
     try {
       Thread.sleep(duration.toMillis());
     } catch (InterruptedException e) {

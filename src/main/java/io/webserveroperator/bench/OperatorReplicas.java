@@ -12,7 +12,7 @@ import java.util.Map;
  * election, shard membership) are counted apart from the work on WebServers, since every replica
  * renews its Lease every few seconds whatever the WebServers do.
  */
-final class OperatorReplicas implements AutoCloseable {
+public final class OperatorReplicas implements AutoCloseable {
 
   private static final Duration POLL = Duration.ofMillis(200);
 
@@ -26,7 +26,7 @@ final class OperatorReplicas implements AutoCloseable {
    * Starts one JVM per command line, each with its own health port (appended as {@code
    * --health-port}) and log; returns at once.
    */
-  static OperatorReplicas start(List<List<String>> javaArguments, List<Path> logs) {
+  public static OperatorReplicas start(List<List<String>> javaArguments, List<Path> logs) {
     List<OperatorProcess> started = new ArrayList<>();
     try {
       for (int i = 0; i < javaArguments.size(); i++) {
@@ -46,7 +46,7 @@ final class OperatorReplicas implements AutoCloseable {
    * Blocks until every replica is ready and, with more than one, until the leader sees all of them
    * in the shard ring, so that no WebServer is assigned before every replica can take its share.
    */
-  void awaitReady(Duration timeout) {
+  public void awaitReady(Duration timeout) {
     processes.forEach(process -> process.awaitReady(timeout));
     if (processes.size() == 1) {
       return;
@@ -68,7 +68,7 @@ final class OperatorReplicas implements AutoCloseable {
   }
 
   /** Every replica's process. */
-  List<ProcessHandle> handles() {
+  public List<ProcessHandle> handles() {
     return processes.stream().map(OperatorProcess::handle).toList();
   }
 
@@ -78,7 +78,7 @@ final class OperatorReplicas implements AutoCloseable {
   }
 
   /** The API requests of every replica so far, summed, without those on Leases. */
-  RequestCounts requests() {
+  public RequestCounts requests() {
     RequestCounts total = RequestCounts.none();
     for (OperatorProcess process : processes) {
       total = total.plus(process.requestsBesideLeases());
@@ -87,7 +87,7 @@ final class OperatorReplicas implements AutoCloseable {
   }
 
   /** The API requests on Leases of every replica so far, summed. */
-  RequestCounts leaseRequests() {
+  public RequestCounts leaseRequests() {
     RequestCounts total = RequestCounts.none();
     for (OperatorProcess process : processes) {
       total = total.plus(process.leaseRequests());
@@ -96,12 +96,12 @@ final class OperatorReplicas implements AutoCloseable {
   }
 
   /** The reconciles every replica has finished so far, summed. */
-  long reconciles() {
+  public long reconciles() {
     return processes.stream().mapToLong(OperatorProcess::reconciles).sum();
   }
 
   /** Each replica's memory now, in start order, and whether it is the one assigning shards. */
-  List<ReplicaFigures> memory() {
+  public List<ReplicaFigures> memory() {
     return processes.stream()
         .map(process -> new ReplicaFigures(process.ringSize() > 0, process.memory()))
         .toList();
@@ -110,7 +110,7 @@ final class OperatorReplicas implements AutoCloseable {
   /**
    * The first replica's native memory summary (see {@link OperatorProcess#nativeMemorySummary}).
    */
-  String nativeMemorySummary() {
+  public String nativeMemorySummary() {
     return processes.get(0).nativeMemorySummary();
   }
 

@@ -7,12 +7,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** The memory lines of Linux's {@code /proc/PID/status}, in bytes. */
-final class ProcStatus {
+public final class ProcStatus {
 
   private ProcStatus() {}
 
   /** The {@code Vm*} lines of a process (VmRSS, VmHWM, ...); empty where /proc is missing. */
-  static Map<String, Long> read(long pid) {
+  public static Map<String, Long> read(long pid) {
     Path file = Path.of("/proc", Long.toString(pid), "status");
     Map<String, Long> values = new LinkedHashMap<>();
     try {

@@ -18,7 +18,7 @@ import java.util.stream.IntStream;
  * are timed through it, so that both pay for the same observer and stop the clock on the same
  * evidence: the status as the API server serves it, not a writer's own word.
  */
-final class SettledWatch implements AutoCloseable {
+public final class SettledWatch implements AutoCloseable {
 
   private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
 
@@ -27,7 +27,7 @@ final class SettledWatch implements AutoCloseable {
   private final SharedIndexInformer<GenericKubernetesResource> informer;
 
   /** Starts watching; returns once the informer has listed the namespace. */
-  SettledWatch(KubernetesClient client, String namespace, int first, int count) {
+  public SettledWatch(KubernetesClient client, String namespace, int first, int count) {
     this.count = count;
     Set<String> names =
         IntStream.range(first, first + count)
@@ -43,7 +43,7 @@ final class SettledWatch implements AutoCloseable {
    * Waits until every one is settled and returns the time since {@code startNanos} (a {@link
    * System#nanoTime()}); fails after {@code timeout}.
    */
-  Duration await(long startNanos, Duration timeout, Consumer<String> progress) {
+  public Duration await(long startNanos, Duration timeout, Consumer<String> progress) {
     long deadline = startNanos + timeout.toNanos();
     long nextReport = System.nanoTime() + PROGRESS_EVERY.toNanos();
     while (settled.size() < count) {

@@ -12,9 +12,9 @@ import java.util.Locale;
 import java.util.Map;
 
 /** The WebServers the benchmark creates: names, spec, and whether the operator has settled one. */
-final class WebServerResources {
+public final class WebServerResources {
 
-  static final ResourceDefinitionContext KIND =
+  public static final ResourceDefinitionContext KIND =
       new ResourceDefinitionContext.Builder()
           .withGroup("webapp.example.com")
           .withVersion("v1")
@@ -32,7 +32,7 @@ final class WebServerResources {
   private WebServerResources() {}
 
   /** The i-th WebServer's name: {@code web-00042}. */
-  static String name(int index) {
+  public static String name(int index) {
     return String.format(Locale.ROOT, "web-%05d", index);
   }
 
@@ -61,7 +61,7 @@ final class WebServerResources {
     return DirectApiClient.path(KIND, namespace, null);
   }
 
-  static MixedOperation<
+  public static MixedOperation<
           GenericKubernetesResource,
           GenericKubernetesResourceList,
           Resource<GenericKubernetesResource>>
@@ -90,14 +90,14 @@ final class WebServerResources {
    * its current spec: {@code status.templateRevision} is that hash and {@code observedGeneration}
    * its generation.
    */
-  static boolean onRevision(GenericKubernetesResource resource, String hash) {
+  public static boolean onRevision(GenericKubernetesResource resource, String hash) {
     return observedLatest(resource)
         && status(resource).get("templateRevision") instanceof String revision
         && revision.equals(hash);
   }
 
   /** Whether its {@code Ready} condition is {@code True} for its current spec. */
-  static boolean ready(GenericKubernetesResource resource) {
+  public static boolean ready(GenericKubernetesResource resource) {
     Long generation = resource.getMetadata().getGeneration();
     return status(resource).get("conditions") instanceof List<?> conditions
         && generation != null

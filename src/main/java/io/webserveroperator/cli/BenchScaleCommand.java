@@ -1,11 +1,16 @@
 package io.webserveroperator.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.webserveroperator.bench.ScaleBenchmark;
-import io.webserveroperator.bench.ScaleOptions;
-import io.webserveroperator.bench.ScaleReport;
-import io.webserveroperator.bench.ScaleReportFormat;
-import io.webserveroperator.bench.TemplateEditOptions;
+import io.webserveroperator.bench.OperatorCommand;
+import io.webserveroperator.bench.contest.ContestBenchmark;
+import io.webserveroperator.bench.contest.ContestFormat;
+import io.webserveroperator.bench.contest.ContestOptions;
+import io.webserveroperator.bench.contest.ContestReport;
+import io.webserveroperator.bench.edit.TemplateEditOptions;
+import io.webserveroperator.bench.scale.ScaleBenchmark;
+import io.webserveroperator.bench.scale.ScaleOptions;
+import io.webserveroperator.bench.scale.ScaleReport;
+import io.webserveroperator.bench.scale.ScaleReportFormat;
 import io.webserveroperator.cli.options.DurationConverter;
 import io.webserveroperator.cli.options.RolloutStepsConverter;
 import io.webserveroperator.dev.KubeBinaries;
@@ -22,6 +27,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -46,10 +52,21 @@ final class BenchScaleCommand implements Callable<Integer> {
   @Option(
       names = "--warm-up",
       defaultValue = "100",
+      split = ",",
       description =
           "WebServers the operator and the minimal client each settle first, not measured, so"
-              + " that both run compiled code (default ${DEFAULT-VALUE}; 0 for a cold start).")
-  int warmUp;
+              + " that both run compiled code (default ${DEFAULT-VALUE}; 0 for a cold start)."
+              + " With --peer, a list: one round per value, side by side (1,100: cold and warm).")
+  List<Integer> warmUps;
+
+  @Option(
+      names = "--peer",
+      paramLabel = "BINARY",
+      description =
+          "The tutorial's Go operator (hack/peer-go.sh builds it and prints its path): measure it,"
+              + " the minimal client and this operator alike, each on a fresh etcd and"
+              + " kube-apiserver, and print them side by side.")
+  Path peer;
 
   @Option(
       names = "--concurrency",
@@ -164,10 +181,20 @@ final class BenchScaleCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     Path operatorLog = json.toAbsolutePath().resolveSibling("bench-scale-operator.log");
     Files.createDirectories(operatorLog.getParent());
+    if (!binariesPresent()) {
+      return 2;
+    }
+    if (peer != null) {
+      return contest(operatorLog.getParent());
+    }
+    if (warmUps.size() != 1) {
+      throw new ParameterException(
+          spec.commandLine(), "--warm-up takes one value unless --peer is given.");
+    }
     ScaleOptions options =
         new ScaleOptions(
             count,
-            warmUp,
+            warmUps.get(0),
             concurrency,
             rate,
             Duration.ofSeconds(seconds),
@@ -189,19 +216,59 @@ final class BenchScaleCommand implements Callable<Integer> {
                         steps ->
                             new RolloutPolicy(steps.steps(), progressDeadline, steps.maxUnready())),
                 rolloutTime));
-    for (Path binary : new Path[] {options.binaries().etcd(), options.binaries().kubeApiServer()}) {
-      if (!Files.isExecutable(binary)) {
-        spec.commandLine().getErr().println(binary + " is missing; run hack/kube-binaries.sh.");
-        return 2;
-      }
-    }
     ScaleReport report = new ScaleBenchmark(options, spec.commandLine().getErr()::println).run();
     spec.commandLine().getOut().print(ScaleReportFormat.table(report));
-    new ObjectMapper()
-        .writerWithDefaultPrettyPrinter()
-        .writeValue(json.toFile(), ScaleReportFormat.json(report));
+    return writeJson(ScaleReportFormat.json(report));
+  }
+
+  /** {@code --peer}: the contenders side by side, each on its own API server. */
+  private int contest(Path logs) throws IOException {
+    if (!Files.isExecutable(peer)) {
+      spec.commandLine().getErr().println(peer + " is not an executable; run hack/peer-go.sh.");
+      return 2;
+    }
+    if (replicas != 1 || templateEdit) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--peer runs one replica of each contender, without --template-edit.");
+    }
+    ContestOptions options =
+        new ContestOptions(
+            count,
+            warmUps,
+            concurrency,
+            workers,
+            resync,
+            rate,
+            Duration.ofSeconds(seconds),
+            peer.toAbsolutePath(),
+            OperatorCommand.jvm(maxRam, jvmFlags),
+            jar == null ? runningJar() : jar.toAbsolutePath(),
+            templates.toAbsolutePath(),
+            crds.toAbsolutePath(),
+            KubeBinaries.forBuildVersion(),
+            logs);
+    ContestReport report =
+        new ContestBenchmark(options, spec.commandLine().getErr()::println).run();
+    spec.commandLine().getOut().print(ContestFormat.table(report));
+    return writeJson(ContestFormat.json(report));
+  }
+
+  private int writeJson(Object tree) throws IOException {
+    new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(json.toFile(), tree);
     spec.commandLine().getOut().println("Figures written to " + json);
     return 0;
+  }
+
+  private boolean binariesPresent() {
+    KubeBinaries binaries = KubeBinaries.forBuildVersion();
+    for (Path binary : new Path[] {binaries.etcd(), binaries.kubeApiServer()}) {
+      if (!Files.isExecutable(binary)) {
+        spec.commandLine().getErr().println(binary + " is missing; run hack/kube-binaries.sh.");
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The jar this command runs from, or the build's jar when run from classes (an IDE). */

@@ -35,12 +35,11 @@ class TableTest {
   void formatsFiguresAndRequestsPerItem() {
     RequestCounts requests = new RequestCounts(Map.of("patch", 300L, "create", 200L, "get", 0L));
 
-    assertThat(ScaleReportFormat.perItem(requests, 100))
-        .isEqualTo("5.00 writes, create 2.00, patch 3.00");
-    assertThat(ScaleReportFormat.millis(Duration.ofMillis(1234))).isEqualTo("1234 ms");
-    assertThat(ScaleReportFormat.seconds(Duration.ofMillis(1250))).isEqualTo("1.3 s");
-    assertThat(ScaleReportFormat.mib(200L * 1024 * 1024)).isEqualTo("200 MiB");
-    assertThat(ScaleReportFormat.mib(-1)).isEqualTo("n/a");
+    assertThat(Figures.perItem(requests, 100)).isEqualTo("5.00 writes, create 2.00, patch 3.00");
+    assertThat(Figures.millis(Duration.ofMillis(1234))).isEqualTo("1234 ms");
+    assertThat(Figures.seconds(Duration.ofMillis(1250))).isEqualTo("1.3 s");
+    assertThat(Figures.mib(200L * 1024 * 1024)).isEqualTo("200 MiB");
+    assertThat(Figures.mib(-1)).isEqualTo("n/a");
   }
 
   @Test

@@ -1,0 +1,146 @@
+package io.webserveroperator.bench.contest;
+
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.dev.FolderApplier;
+import io.webserveroperator.dev.KubeBinaries;
+import io.webserveroperator.dev.KubeConfig;
+import io.webserveroperator.dev.LocalCluster;
+import io.webserveroperator.dev.LocalClusterOptions;
+import io.webserveroperator.kube.KubeClients;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * A fresh etcd and kube-apiserver for one contender, so that none runs on a cluster another has
+ * filled: the CRDs, the namespace {@code bench}, and a ServiceAccount bound to cluster-admin that
+ * the contender runs as. The API server audits ServiceAccounts only ({@link LocalCluster}'s
+ * policy), so its audit log holds the contender's requests and not the benchmark's.
+ */
+final class ContestCluster implements AutoCloseable {
+
+  static final String NAMESPACE = "bench";
+  private static final String ACCOUNT = "contender";
+  private static final long TOKEN_SECONDS = 24 * 3600;
+
+  private final LocalCluster server;
+  private final KubernetesClient admin;
+  private final String token;
+  private final Path kubeconfig;
+  private final AuditLog audit;
+
+  private ContestCluster(LocalCluster server, KubernetesClient admin, String token) {
+    this.server = server;
+    this.admin = admin;
+    this.token = token;
+    KubeConfig own = server.kubeConfig();
+    this.kubeconfig =
+        new KubeConfig(own.server(), own.caPem(), token)
+            .write(server.layout().kubeconfig().resolveSibling("contender.kubeconfig"));
+    this.audit =
+        new AuditLog(
+            server.layout().auditLog(), "system:serviceaccount:" + NAMESPACE + ":" + ACCOUNT);
+  }
+
+  static ContestCluster start(KubeBinaries binaries, Path crds, Consumer<String> progress) {
+    LocalCluster server =
+        LocalCluster.start(
+            LocalClusterOptions.defaults()
+                .withBinaries(binaries)
+                .withApiServerOnly()
+                .withProgress(progress));
+    KubernetesClient admin = null;
+    try {
+      admin = KubeClients.create(server.kubeconfigPath(), null);
+      new FolderApplier(admin, Duration.ofSeconds(60)).apply(crds);
+      admin
+          .namespaces()
+          .resource(
+              new NamespaceBuilder().withNewMetadata().withName(NAMESPACE).endMetadata().build())
+          .create();
+      admin
+          .serviceAccounts()
+          .inNamespace(NAMESPACE)
+          .resource(
+              new ServiceAccountBuilder().withNewMetadata().withName(ACCOUNT).endMetadata().build())
+          .create();
+      admin
+          .rbac()
+          .clusterRoleBindings()
+          .resource(
+              new ClusterRoleBindingBuilder()
+                  .withNewMetadata()
+                  .withName("bench-" + ACCOUNT)
+                  .endMetadata()
+                  .withNewRoleRef()
+                  .withApiGroup("rbac.authorization.k8s.io")
+                  .withKind("ClusterRole")
+                  .withName("cluster-admin")
+                  .endRoleRef()
+                  .addNewSubject()
+                  .withKind("ServiceAccount")
+                  .withName(ACCOUNT)
+                  .withNamespace(NAMESPACE)
+                  .endSubject()
+                  .build())
+          .create();
+      String token =
+          admin
+              .serviceAccounts()
+              .inNamespace(NAMESPACE)
+              .withName(ACCOUNT)
+              .tokenRequest(
+                  new TokenRequestBuilder()
+                      .withNewSpec()
+                      .withExpirationSeconds(TOKEN_SECONDS)
+                      .endSpec()
+                      .build())
+              .getStatus()
+              .getToken();
+      return new ContestCluster(server, admin, token);
+    } catch (RuntimeException e) {
+      if (admin != null) {
+        admin.close();
+      }
+      server.close();
+      throw e;
+    }
+  }
+
+  /** The cluster's administrator: creates the WebServers and watches, unaudited. */
+  KubernetesClient admin() {
+    return admin;
+  }
+
+  /** A kubeconfig of the contender's ServiceAccount, for a contender that runs as a process. */
+  Path contenderKubeconfig() {
+    return kubeconfig;
+  }
+
+  /** The same identity for a client in this JVM. */
+  Config contenderConfig() {
+    return new ConfigBuilder(admin.getConfiguration()).withOauthToken(token).build();
+  }
+
+  AuditLog audit() {
+    return audit;
+  }
+
+  /** etcd's and kube-apiserver's processes. */
+  List<ProcessHandle> processes() {
+    return server.processes();
+  }
+
+  @Override
+  public void close() {
+    admin.close();
+    server.close();
+  }
+}
