@@ -44,19 +44,6 @@ public record LocalClusterOptions(
         KubeBinaries.forBuildVersion(), 1, Duration.ofSeconds(90), System.err::println, false);
   }
 
-  // The benchmark still calls these three; they go once it builds its options with toBuilder().
-  public LocalClusterOptions withBinaries(KubeBinaries folder) {
-    return toBuilder().binaries(folder).build();
-  }
-
-  public LocalClusterOptions withProgress(Consumer<String> consumer) {
-    return toBuilder().progress(consumer).build();
-  }
-
-  public LocalClusterOptions withApiServerOnly() {
-    return toBuilder().apiServerOnly(true).build();
-  }
-
   /** A builder holding these options, to change some of them. */
   public LocalClusterOptionsBuilder toBuilder() {
     return LocalClusterOptionsBuilder.builder(this);

@@ -52,10 +52,11 @@ final class ContestCluster implements AutoCloseable {
   static ContestCluster start(KubeBinaries binaries, Path crds, Consumer<String> progress) {
     LocalCluster server =
         LocalCluster.start(
-            LocalClusterOptions.defaults()
-                .withBinaries(binaries)
-                .withApiServerOnly()
-                .withProgress(progress));
+            LocalClusterOptions.defaults().toBuilder()
+                .binaries(binaries)
+                .apiServerOnly(true)
+                .progress(progress)
+                .build());
     KubernetesClient admin = null;
     try {
       admin = KubeClients.create(server.kubeconfigPath(), null);

@@ -66,10 +66,11 @@ public final class ScaleBenchmark {
     progress.accept("Starting etcd and kube-apiserver");
     try (LocalCluster server =
             LocalCluster.start(
-                LocalClusterOptions.defaults()
-                    .withBinaries(options.binaries())
-                    .withApiServerOnly()
-                    .withProgress(progress));
+                LocalClusterOptions.defaults().toBuilder()
+                    .binaries(options.binaries())
+                    .apiServerOnly(true)
+                    .progress(progress)
+                    .build());
         KubernetesClient admin = KubeClients.create(server.kubeconfigPath(), null)) {
       new FolderApplier(admin, Duration.ofSeconds(60)).apply(options.crds());
       createNamespace(admin, OPERATOR_NAMESPACE);
