@@ -43,7 +43,7 @@ import org.junit.jupiter.api.TestFactory;
  *   <li>{@code identical}: the same documents as Jinja2, or a clean render error where Jinja2
  *       raises;
  *   <li>{@code refused}: a render error containing the case's {@code error}, naming the file and
- *       line;
+ *       line (the case's {@code line} of its template or {@code partial}, where it gives one);
  *   <li>{@code intended}: the documents of the case's {@code engine}, which differ from Jinja2's on
  *       purpose ({@code why});
  *   <li>{@code known-different}: still not Jinja2's (or the case's {@code engine}) result; a case
@@ -144,7 +144,13 @@ class Jinja2ConformanceTest {
           fail(
               explain(
                   c,
-                  "the engine must fail naming the file and '" + c.error() + "'",
+                  "the engine must fail naming "
+                      + c.refusalFile()
+                      + ":"
+                      + (c.line() == null ? "LINE" : c.line())
+                      + " and '"
+                      + c.error()
+                      + "'",
                   jinja2,
                   engine));
         }
@@ -180,9 +186,7 @@ class Jinja2ConformanceTest {
     return !engine.rendered()
         && engine.clear()
         && engine.failure().contains(c.error())
-        && Pattern.compile(Pattern.quote(c.fileName()) + ":\\d+: ")
-            .matcher(engine.failure())
-            .find();
+        && c.refusalAt().matcher(engine.failure()).find();
   }
 
   private static String explain(ConformanceCase c, String what, Outcome expected, Outcome engine) {

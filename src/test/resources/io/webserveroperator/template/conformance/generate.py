@@ -30,8 +30,8 @@ OUT = os.path.join(HERE, "jinja2")
 DOC = os.path.join(ROOT, "docs", "conformance.md")
 TEMPLATE = "case.yaml.j2"
 
-CASE_KEYS = {"name", "template", "spec", "files", "status", "error", "why", "note", "issue",
-             "engine", "via"}
+CASE_KEYS = {"name", "template", "spec", "files", "status", "error", "line", "partial", "why",
+             "note", "issue", "engine", "via"}
 STATUSES = ["identical", "refused", "intended", "known-different"]
 NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -168,6 +168,12 @@ def load_topic(path):
             sys.exit(f"{where}: no template")
         if case.get("status", "identical") not in STATUSES:
             sys.exit(f"{where}: status is one of {STATUSES}")
+        if "line" in case and not (isinstance(case["line"], int) and case["line"] > 0
+                                   and case.get("error")):
+            sys.exit(f"{where}: 'line:' is the line number a refusal names, beside 'error:'")
+        if "partial" in case and (case.get("partial") not in (case.get("files") or {})
+                                  or "line" not in case):
+            sys.exit(f"{where}: 'partial:' names the file of 'files:' whose 'line:' is refused")
         if not _string_keys(case.get("spec")):
             sys.exit(f"{where}: spec keys must be strings: quote yes, no, on, off, numbers")
     return cases
@@ -198,7 +204,8 @@ def write_doc(topics):
         "",
         "- **identical**: the engine renders the same YAML documents as Jinja2, or fails where"
         " Jinja2 fails.",
-        "- **refused**: the engine fails on purpose, with a message naming the file and line.",
+        "- **refused**: the engine fails on purpose, with a message naming the file and line (the"
+        " line given, where the case gives one).",
         "- **intended**: the engine differs on purpose (the reason is given).",
         "- **known-different**: a difference that exists today and is to be fixed (issue 9); the"
         " test fails once the engine matches, so that the case is marked identical.",
@@ -225,8 +232,9 @@ def write_doc(topics):
         out += [f"## {topic}", "", "| case | template | status | note |", "| --- | --- | --- | --- |"]
         for case in cases:
             status = case.get("status", "identical")
+            where = f" at {case.get('partial', '')}:{case['line']}" if "line" in case else ""
             note = case.get("note") or case.get("why") or (
-                "fails with `" + case["error"] + "`" if status == "refused" else "")
+                f"fails{where} with `" + case["error"] + "`" if status == "refused" else "")
             note = str(note).replace("|", "\\|").replace("\n", " ")
             out.append(f"| {case['name']} | {cell(case['template'])} | {status} | {note} |")
         out.append("")
