@@ -31,8 +31,8 @@ import java.util.regex.Pattern;
  * @param issue known-different: the issue that tracks the difference
  * @param engine intended, optionally known-different: YAML the engine's documents must equal (now,
  *     or once fixed), when that is not what Jinja2 gives
- * @param via {@code render}: the engine's documents are compared as the {@code render} command
- *     prints them, read back by a YAML 1.1 reader
+ * @param via {@code render}: the engine's documents as the {@code render} command prints them and
+ *     Jinja2's output are both read by a YAML 1.1 reader, as kubectl reads what it applies
  * @param jinja2 what Jinja2 rendered, or null when the case has not been generated
  * @param unknownKeys keys of the case that mean nothing (typos)
  */

@@ -9,8 +9,11 @@ It also writes docs/conformance.md, the table of every case and its status. The 
 The environment is the engine's: trim_blocks on, lstrip_blocks off, StrictUndefined, the variables
 spec, metadata and resource, and the engine's own filters (to_yaml, to_json, b64encode,
 b64decode, sha256, quote, nindent, required) defined here as docs/templates.md describes them, so
-that cases may use them as Ansible and Helm templates do.
+that cases may use them as Ansible and Helm templates do. A template whose first line is Ansible's
+override header (#jinja2: lstrip_blocks: True, ...) renders as Ansible's template module renders
+it: the line dropped, each setting put on the environment.
 """
+import ast
 import base64
 import hashlib
 import json
@@ -124,12 +127,28 @@ def canonical_hash(template, files, resource):
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
+ANSIBLE_HEADER = "#jinja2:"
+
+
+def ansible_header(env, template):
+    """Ansible's Templar.do_template: the override line is dropped and each pair set on env."""
+    if not template.startswith(ANSIBLE_HEADER):
+        return template
+    eol = template.find("\n")
+    for pair in template[len(ANSIBLE_HEADER):eol].split(","):
+        if ":" not in pair:
+            raise ValueError(f"failed to parse jinja2 override '{pair.strip()}'")
+        key, value = pair.split(":", 1)
+        setattr(env, key.strip(), ast.literal_eval(value.strip()))
+    return template[eol + 1:]
+
+
 def render(template, files, resource):
-    env = jinja2.Environment(loader=jinja2.DictLoader({**files, TEMPLATE: template}),
-                             trim_blocks=True, undefined=jinja2.StrictUndefined)
+    env = jinja2.Environment(trim_blocks=True, undefined=jinja2.StrictUndefined)
     env.filters.update(ENGINE_FILTERS)
     random.seed(0)  # random and shuffle exist in Jinja2; the fixture must still be stable
     try:
+        env.loader = jinja2.DictLoader({**files, TEMPLATE: ansible_header(env, template)})
         text = env.get_template(TEMPLATE).render(
             spec=resource["spec"], metadata=resource["metadata"], resource=resource)
         return {"output": text}
@@ -213,8 +232,9 @@ def write_doc(topics):
         "Jinja2's output and the engine's are compared as YAML documents, read by the engine's"
         " YAML reader. The engine's own filters (`to_yaml`, `to_json`, `b64encode`, `b64decode`,"
         " `sha256`, `quote`, `nindent`, `required`) are given to Jinja2 as docs/templates.md"
-        " defines them. Cases marked `via: render` compare what the `render` command prints, read"
-        " back by a YAML 1.1 reader. A case is a few lines of YAML under"
+        " defines them. A first line `#jinja2: ...` is read as Ansible's"
+        " template module reads it. Cases marked `via: render` compare what the `render` command"
+        " prints with Jinja2's output, both read by a YAML 1.1 reader. A case is a few lines of YAML under"
         " `src/test/resources/io/webserveroperator/template/conformance/cases/`; after adding or"
         " editing one, run `hack/jinja2-fixtures.sh` and commit what it writes.",
         "",
