@@ -139,7 +139,11 @@ def ansible_header(env, template):
         if ":" not in pair:
             raise ValueError(f"failed to parse jinja2 override '{pair.strip()}'")
         key, value = pair.split(":", 1)
-        setattr(env, key.strip(), ast.literal_eval(value.strip()))
+        try:
+            setting = ast.literal_eval(value.strip())
+        except (ValueError, SyntaxError):  # Ansible's message holds an object address; unstable
+            raise ValueError(f"malformed jinja2 override value {value.strip()!r}") from None
+        setattr(env, key.strip(), setting)
     return template[eol + 1:]
 
 
