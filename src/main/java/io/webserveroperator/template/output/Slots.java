@@ -175,13 +175,13 @@ public final class Slots {
       return TextFormat.JSON.write(value, this);
     }
     String text = text(value);
-    if (isLayout(text)) {
+    boolean computed = !resourceStrings.contains(text);
+    if (computed && isLayout(text)) {
       // Spaces, tabs or nothing: layout, as in Jinja2's text ({{ ' ' * depth }} indents a line,
       // {{ '' }} alone leaves it empty). They cannot make a key, an item or a document.
       budget.print(text.length());
       return text;
     }
-    boolean computed = !resourceStrings.contains(text);
     if (computed && TypedText.isTyped(text)) {
       // Computed text such as {{ flag | lower }}: as Jinja2 prints it, so YAML types it.
       budget.print(text.length());
