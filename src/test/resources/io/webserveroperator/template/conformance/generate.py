@@ -56,6 +56,8 @@ class Dumper(yaml.SafeDumper):
 def _str(dumper, text):
     style = "|" if "\n" in text and text.strip(" \n") and not re.search(r" \n|[^\S\n]$", text) \
         else None
+    if re.fullmatch(r"[0-9]+e[0-9]+", text):  # a float to YAML 1.2 (the Java test), not to PyYAML
+        style = "'"
     return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
 
 
