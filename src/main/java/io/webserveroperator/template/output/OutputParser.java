@@ -43,6 +43,9 @@ public final class OutputParser {
       return new ArrayList<>();
     }
     String text = BlockScalars.embed(rendered, slots);
+    if (!slots.plainEdges().isEmpty()) {
+      PlainScalars.read(text, rendered, slots);
+    }
     List<Object> documents;
     try {
       documents = read(text, slots);
@@ -134,7 +137,7 @@ public final class OutputParser {
   }
 
   /** The template line that wrote output line {@code line}, or 0 where that is not known. */
-  private static int templateLine(String text, SourceLines rendered, int line, int column) {
+  static int templateLine(String text, SourceLines rendered, int line, int column) {
     return text.equals(rendered.text()) ? rendered.lineOfOutputLine(line, column) : 0;
   }
 
