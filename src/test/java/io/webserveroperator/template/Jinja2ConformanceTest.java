@@ -51,6 +51,24 @@ import org.junit.jupiter.api.TestFactory;
  *       differences only goes down.
  * </ul>
  *
+ * <p>Which case files mainly exercise which part of the engine ({@code template}'s sub-packages):
+ *
+ * <ul>
+ *   <li>{@code syntax} (lexing, whitespace control, the expression grammar): {@code whitespace},
+ *       {@code whitespace-more}, {@code override-header}, {@code operators}, {@code mappings};
+ *   <li>{@code python} (Python's values and methods): {@code numbers}, {@code numbers-more}, {@code
+ *       strings}, {@code str-methods}, {@code python-methods}, {@code collection-methods}, {@code
+ *       truthiness}, {@code undefined};
+ *   <li>{@code lib} (filters, tests, globals, tags): {@code filters}, {@code filter-arguments},
+ *       {@code tests}, {@code tests-all}, {@code globals}, {@code tags}, {@code loop}, {@code
+ *       loops-more}, {@code macros-more};
+ *   <li>{@code sandbox} (refusals): {@code safety}, {@code refused-tags};
+ *   <li>{@code output} (where printed text becomes a YAML value): {@code yaml-embedding}, {@code
+ *       yaml-reading}, {@code render-output};
+ *   <li>all of it, through the pipeline: {@code whole-templates}, {@code helm-style} and the {@code
+ *       realistic-*} files.
+ * </ul>
+ *
  * <p>It also proves that every case has a verdict and a Jinja2 result generated from its current
  * text (a hash of template, partials and resource), so an edited case cannot pass on an old result,
  * and that {@code docs/conformance.md} shows every case with its status. It prints the count per
