@@ -4,12 +4,15 @@ import com.hubspot.jinjava.Jinjava;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.loader.ResourceLocator;
 import com.hubspot.jinjava.tree.Node;
+import com.hubspot.jinjava.tree.TagNode;
 import io.webserveroperator.template.engine.EngineFactory;
 import io.webserveroperator.template.engine.ParsedSource;
 import io.webserveroperator.template.output.SourceLines;
+import io.webserveroperator.template.python.TemplateFailure;
 import io.webserveroperator.template.sandbox.UnsupportedSyntax;
 import io.webserveroperator.template.source.TemplateLoadException;
 import io.webserveroperator.template.source.TemplateTree;
+import io.webserveroperator.template.syntax.OverrideHeader;
 import io.webserveroperator.template.syntax.TrimBlocks;
 import io.webserveroperator.template.watches.Watch;
 import java.io.FileNotFoundException;
@@ -20,6 +23,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
 
@@ -57,7 +61,19 @@ record TemplateSet(
   static TemplateSet load(Watch watch, TemplateTree tree) {
     String folder = watch.templates();
     Map<String, String> sources = new TreeMap<>();
-    tree.folder(folder).forEach((name, text) -> sources.put(name, prepare(text)));
+    Map<String, OverrideHeader> headers = new TreeMap<>();
+    tree.folder(folder)
+        .forEach(
+            (name, text) -> {
+              if (name.endsWith(SUFFIX) && !name.startsWith("_") && !name.contains("/")) {
+                OverrideHeader header = header(prefix(folder, name), text);
+                headers.put(name, header);
+                sources.put(name, prepare(header));
+              } else {
+                // A partial's first line is text: Ansible reads the header of the template only.
+                sources.put(name, prepare(OverrideHeader.none(text)));
+              }
+            });
     Jinjava jinjava = EngineFactory.create(new SourceLocator(sources, tree.root().resolve(folder)));
     List<TemplateFile> files = new ArrayList<>();
     for (Map.Entry<String, String> source : sources.entrySet()) {
@@ -67,7 +83,8 @@ record TemplateSet(
       }
       // Partials are parsed too, so that what no render reaches yet is still checked now.
       TemplateFile file = parse(jinjava, prefix(folder, name), source.getValue());
-      if (!name.startsWith("_") && !name.contains("/")) {
+      if (headers.containsKey(name)) {
+        refuseIncludesUnder(headers.get(name), file);
         files.add(file);
       }
     }
@@ -104,7 +121,10 @@ record TemplateSet(
                               + ", which is not in "
                               + tree.root()
                               + "."));
-      status = Optional.of(parse(jinjava, name, prepare(text)));
+      OverrideHeader header = header(name, text);
+      TemplateFile file = parse(jinjava, name, prepare(header));
+      refuseIncludesUnder(header, file);
+      status = Optional.of(file);
     }
     ReadinessRules readiness = ReadinessRules.compile(watch, jinjava);
     return new TemplateSet(
@@ -141,13 +161,52 @@ record TemplateSet(
   }
 
   /**
-   * A template's text as Jinja2 reads it: without one final newline (its default {@code
-   * keep_trailing_newline=False}, for main templates, includes and imports alike), then with {@code
-   * trim_blocks} ({@link TrimBlocks}).
+   * A template's text as Jinja2 reads it, with the options of its {@link OverrideHeader} (else
+   * Jinja2's defaults and the engine's trim_blocks): without one final newline unless {@code
+   * keep_trailing_newline}, then with {@code trim_blocks} and {@code lstrip_blocks} ({@link
+   * TrimBlocks}). The header line becomes an empty comment, so that line numbers stay the file's.
    */
-  static String prepare(String source) {
-    return TrimBlocks.apply(FINAL_NEWLINE.matcher(source).replaceFirst(""));
+  static String prepare(OverrideHeader header) {
+    String body =
+        header.keepTrailingNewline()
+            ? header.body()
+            : FINAL_NEWLINE.matcher(header.body()).replaceFirst("");
+    String hidden =
+        header.header().isEmpty() ? "" : "{#" + header.header().replaceAll("[^\r\n]", "") + "#}";
+    return hidden + TrimBlocks.apply(body, header.trimBlocks(), header.lstripBlocks());
   }
+
+  private static OverrideHeader header(String name, String source) {
+    try {
+      return OverrideHeader.read(source);
+    } catch (TemplateFailure e) {
+      throw new TemplateLoadException(name, e.line(), e.getMessage());
+    }
+  }
+
+  /**
+   * In Ansible a header's options also apply to the templates an include or import reads, which the
+   * engine prepares once for every template of the kind; so it refuses that case.
+   */
+  private static void refuseIncludesUnder(OverrideHeader header, TemplateFile file) {
+    if (header.changesDefaults() && readsOtherTemplates(file.root())) {
+      throw new TemplateLoadException(
+          file.name(),
+          1,
+          "a #jinja2: header that changes trim_blocks, lstrip_blocks or keep_trailing_newline"
+              + " would apply to the templates this one includes or imports too, which the engine"
+              + " does not do; drop the header or the include");
+    }
+  }
+
+  private static boolean readsOtherTemplates(Node node) {
+    if (node instanceof TagNode tag && READING_TAGS.contains(tag.getTag().getName())) {
+      return true;
+    }
+    return node.getChildren().stream().anyMatch(TemplateSet::readsOtherTemplates);
+  }
+
+  private static final Set<String> READING_TAGS = Set.of("include", "import", "from");
 
   private static final Pattern FINAL_NEWLINE = Pattern.compile("(\\r\\n|\\r|\\n)\\z");
 

@@ -24,13 +24,15 @@ import java.util.regex.Pattern;
  * @param status what the engine does with the case
  * @param error refused: what the engine's error must contain; known-different: what it will contain
  *     once the engine refuses the case, as it should
+ * @param line refused, optionally: the line the error must name (else any line)
+ * @param partial with {@code line}: the partial of {@code files} that line is in, else the template
  * @param why intended: why the engine differs on purpose
  * @param note known-different: what the engine does instead
  * @param issue known-different: the issue that tracks the difference
  * @param engine intended, optionally known-different: YAML the engine's documents must equal (now,
  *     or once fixed), when that is not what Jinja2 gives
- * @param via {@code render}: the engine's documents are compared as the {@code render} command
- *     prints them, read back by a YAML 1.1 reader
+ * @param via {@code render}: the engine's documents as the {@code render} command prints them and
+ *     Jinja2's output are both read by a YAML 1.1 reader, as kubectl reads what it applies
  * @param jinja2 what Jinja2 rendered, or null when the case has not been generated
  * @param unknownKeys keys of the case that mean nothing (typos)
  */
@@ -42,6 +44,8 @@ record ConformanceCase(
     Map<String, Object> spec,
     Status status,
     String error,
+    Integer line,
+    String partial,
     String why,
     String note,
     Integer issue,
@@ -84,6 +88,8 @@ record ConformanceCase(
           "files",
           "status",
           "error",
+          "line",
+          "partial",
           "why",
           "note",
           "issue",
@@ -95,6 +101,17 @@ record ConformanceCase(
   /** The file name the engine gives the case's template; its errors name it. */
   String fileName() {
     return topic + "/" + name + ".yaml.j2";
+  }
+
+  /** The file a refusal must name: the case's {@code partial}, else its template. */
+  String refusalFile() {
+    return partial == null ? fileName() : topic + "/" + partial;
+  }
+
+  /** What a refusal's message must hold: {@code FILE:LINE: }, any line when the case gives none. */
+  Pattern refusalAt() {
+    return Pattern.compile(
+        Pattern.quote(refusalFile()) + ":" + (line == null ? "\\d+" : line.toString()) + ": ");
   }
 
   /** {@code topic/name}, as the test and the summary show it. */
@@ -172,6 +189,14 @@ record ConformanceCase(
       }
     }
     require(problems, via == null || via.equals("render"), "via: is 'render' or absent");
+    require(
+        problems,
+        line == null || (line > 0 && error != null),
+        "'line:' is the line number a refusal names, beside 'error:'");
+    require(
+        problems,
+        partial == null || (files.containsKey(partial) && line != null),
+        "'partial:' names the file of 'files:' whose 'line:' is refused");
     files.keySet().stream()
         .filter(file -> !file.startsWith("_") || file.contains("/"))
         .forEach(file -> problems.add("a partial's name starts with '_': " + file));

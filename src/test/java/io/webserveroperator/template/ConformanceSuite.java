@@ -97,6 +97,8 @@ record ConformanceSuite(
         spec,
         status,
         string(raw.get("error")),
+        raw.get("line") instanceof Number number ? number.intValue() : null,
+        string(raw.get("partial")),
         string(raw.get("why")),
         string(raw.get("note")),
         raw.get("issue") instanceof Number n ? n.intValue() : null,

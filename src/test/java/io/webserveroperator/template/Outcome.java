@@ -14,6 +14,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
  * What a template gave: YAML documents as data, or a failure. Two outcomes are the same when their
@@ -41,6 +44,29 @@ record Outcome(List<Object> documents, String failure, boolean clear) {
     } catch (TemplateFailure e) {
       return failed(e.getMessage(), true);
     }
+  }
+
+  /**
+   * The documents of rendered text as a YAML 1.1 reader reads them (SnakeYAML, like kubectl and
+   * PyYAML), to which {@code 0x1F}, {@code 12:30} or an empty value are not strings; empty
+   * documents are left out, as the engine leaves them out.
+   */
+  static Outcome ofYaml11Text(String text) {
+    List<Object> documents = new ArrayList<>();
+    try {
+      for (Object document : new Yaml(new SafeConstructor(new LoaderOptions())).loadAll(text)) {
+        boolean empty =
+            document == null
+                || (document instanceof Map<?, ?> map && map.isEmpty())
+                || (document instanceof String blank && blank.isBlank());
+        if (!empty) {
+          documents.add(document);
+        }
+      }
+    } catch (RuntimeException e) {
+      return failed(text + " does not read as YAML 1.1: " + e, false);
+    }
+    return of(documents);
   }
 
   boolean rendered() {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import io.webserveroperator.template.python.TemplateFailure;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -22,7 +23,10 @@ import java.util.Map;
 public final class OutputParser {
 
   private static final ObjectReader READER =
-      YAMLMapper.builder(YAMLFactory.builder().build())
+      // An empty plain scalar is null, as every YAML reader has it (the builder's factory would
+      // read it as an empty string).
+      YAMLMapper.builder(
+              YAMLFactory.builder().enable(YAMLParser.Feature.EMPTY_STRING_AS_NULL).build())
           .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
           .build()
           .readerFor(Object.class);
@@ -39,6 +43,9 @@ public final class OutputParser {
       return new ArrayList<>();
     }
     String text = BlockScalars.embed(rendered, slots);
+    if (!slots.plainEdges().isEmpty()) {
+      PlainScalars.read(text, rendered, slots);
+    }
     List<Object> documents;
     try {
       documents = read(text, slots);
@@ -130,7 +137,7 @@ public final class OutputParser {
   }
 
   /** The template line that wrote output line {@code line}, or 0 where that is not known. */
-  private static int templateLine(String text, SourceLines rendered, int line, int column) {
+  static int templateLine(String text, SourceLines rendered, int line, int column) {
     return text.equals(rendered.text()) ? rendered.lineOfOutputLine(line, column) : 0;
   }
 

@@ -50,6 +50,7 @@ public final class Slots {
   private final TextBudget budget = new TextBudget();
   private final ResourceStrings resourceStrings;
   private final BitSet syntaxLike = new BitSet();
+  private final BitSet plainEdges = new BitSet();
   private boolean multiline;
 
   /** The slots of one render that reads {@code resourceStrings} from the cluster. */
@@ -125,9 +126,19 @@ public final class Slots {
     return syntaxLike;
   }
 
+  /** The values that are computed text a plain scalar may read otherwise ({@link PlainScalars}). */
+  BitSet plainEdges() {
+    return plainEdges;
+  }
+
   /** The printed string of the token {@code index}. */
   String value(int index) {
     return values.get(index);
+  }
+
+  /** Replaces the value of the token {@code index} with the text YAML reads there. */
+  void restate(int index, String value) {
+    values.set(index, value);
   }
 
   /**
@@ -175,13 +186,13 @@ public final class Slots {
       return TextFormat.JSON.write(value, this);
     }
     String text = text(value);
-    if (isLayout(text)) {
+    boolean computed = !resourceStrings.contains(text);
+    if (computed && isLayout(text)) {
       // Spaces, tabs or nothing: layout, as in Jinja2's text ({{ ' ' * depth }} indents a line,
       // {{ '' }} alone leaves it empty). They cannot make a key, an item or a document.
       budget.print(text.length());
       return text;
     }
-    boolean computed = !resourceStrings.contains(text);
     if (computed && TypedText.isTyped(text)) {
       // Computed text such as {{ flag | lower }}: as Jinja2 prints it, so YAML types it.
       budget.print(text.length());
@@ -189,6 +200,9 @@ public final class Slots {
     }
     if (computed && JinjaReading.mayBeSyntax(text)) {
       syntaxLike.set(values.size());
+    }
+    if (computed && PlainScalars.concerns(text)) {
+      plainEdges.set(values.size());
     }
     return put(text, Kind.PLAIN);
   }

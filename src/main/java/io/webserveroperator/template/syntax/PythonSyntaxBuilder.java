@@ -22,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiFunction;
+import java.util.regex.Pattern;
 import jinjava.de.odysseus.el.misc.TypeConverter;
 import jinjava.de.odysseus.el.tree.Bindings;
 import jinjava.de.odysseus.el.tree.impl.Builder;
@@ -74,6 +75,8 @@ public final class PythonSyntaxBuilder extends ExtendedSyntaxBuilder {
 
     /** The most digits Python converts between a decimal text and an int. */
     private static final int MAX_DECIMAL_DIGITS = 4300;
+
+    private static final Pattern WORD = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private static final Map<AstBinary.Operator, AstBinary.Operator> PYTHON =
         Map.ofEntries(
@@ -276,8 +279,7 @@ public final class PythonSyntaxBuilder extends ExtendedSyntaxBuilder {
               AstNode index = new AstNumber(parseInteger(consumeToken().getImage()));
               v = called(createAstBracket(v, index, lvalue, strict()));
             } else {
-              String name = consumeToken(Symbol.IDENTIFIER).getImage();
-              v = called(createAstDot(v, name, lvalue));
+              v = called(createAstDot(v, attributeName(), lvalue));
             }
           }
           case LBRACK -> v = subscript(v, lvalue);
@@ -286,6 +288,19 @@ public final class PythonSyntaxBuilder extends ExtendedSyntaxBuilder {
           }
         }
       }
+    }
+
+    /**
+     * The name after a dot. Jinja2 reads any word there as a name, so {@code spec.empty} or {@code
+     * spec.not} is a field, where jinjava's scanner has made the word one of its operators.
+     */
+    private String attributeName() throws ScanException, ParseException {
+      String image = getToken().getImage();
+      if (!at(Symbol.IDENTIFIER) && image != null && WORD.matcher(image).matches()) {
+        consumeToken();
+        return image;
+      }
+      return consumeToken(Symbol.IDENTIFIER).getImage();
     }
 
     private AstNode subscript(AstNode base, boolean lvalue) throws ScanException, ParseException {

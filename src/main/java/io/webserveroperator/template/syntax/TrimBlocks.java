@@ -1,26 +1,40 @@
 package io.webserveroperator.template.syntax;
 
 /**
- * Jinja2's {@code trim_blocks}, applied to a template's source before jinjava reads it: the first
- * newline after a block tag or a comment is dropped, unless the tag ends with {@code +%}}. Only
- * real tags count, as Jinja2's lexer sees them: not a {@code %}} in plain text, in a string inside
- * a tag, or inside {@code {% raw %}}. The newline moves into a comment ({@code %}{#\n#}}) rather
- * than being deleted, so that jinjava still counts it for the line numbers in error messages.
+ * Jinja2's {@code trim_blocks} and {@code lstrip_blocks}, applied to a template's source before
+ * jinjava reads it: the first newline after a block tag or a comment is dropped, unless the tag
+ * ends with {@code +%}}; with lstrip_blocks, the spaces and tabs from a line's start to a block tag
+ * or comment, unless it starts with {@code {%+}. Only real tags count, as Jinja2's lexer sees them:
+ * not a {@code %}} in plain text, in a string inside a tag, or inside {@code {% raw %}}. The
+ * newline moves into a comment ({@code %}{#\n#}}) rather than being deleted, so that jinjava still
+ * counts it for the line numbers in error messages.
  */
 public final class TrimBlocks {
 
   private final String source;
+  private final boolean trimBlocks;
+  private final boolean lstripBlocks;
   private final StringBuilder out;
   private int at;
 
-  private TrimBlocks(String source) {
+  /** Where the last tag, as Jinja2's lexer matched it, ended; lstrip_blocks looks back to it. */
+  private int tokenEnd;
+
+  private TrimBlocks(String source, boolean trimBlocks, boolean lstripBlocks) {
     this.source = source;
+    this.trimBlocks = trimBlocks;
+    this.lstripBlocks = lstripBlocks;
     this.out = new StringBuilder(source.length() + 64);
   }
 
   /** The source with trim_blocks applied; {@code +%}} becomes {@code %}}, which jinjava reads. */
   public static String apply(String source) {
-    return new TrimBlocks(source).scan();
+    return apply(source, true, false);
+  }
+
+  /** The source with the given options, as an Ansible {@link OverrideHeader} sets them. */
+  public static String apply(String source, boolean trimBlocks, boolean lstripBlocks) {
+    return new TrimBlocks(source, trimBlocks, lstripBlocks).scan();
   }
 
   private String scan() {
@@ -32,10 +46,13 @@ public final class TrimBlocks {
       char kind = source.charAt(open + 1);
       if (kind == '{') {
         expression(open);
+        tokenEnd = at;
       } else if (kind == '#') {
         comment(open);
+        tokenEnd = at;
       } else if (kind == '%') {
         block(open);
+        tokenEnd = at;
       } else {
         copyTo(open + 1);
       }
@@ -49,6 +66,7 @@ public final class TrimBlocks {
    * that {@code {#-} and {@code -#}} remove moves into comments of its own.
    */
   private void comment(int open) {
+    skipIndent(open);
     copyTo(open);
     int close = source.indexOf("#}", open + 2);
     if (close < 0) {
@@ -142,6 +160,7 @@ public final class TrimBlocks {
       copyTo(source.length());
       return;
     }
+    skipIndent(open);
     if ("raw".equals(tagName(open + 2))) {
       raw(open, close);
       return;
@@ -178,11 +197,13 @@ public final class TrimBlocks {
       hide(takeLeadingSpace());
     }
     out.append("{% raw %}");
+    tokenEnd = at;
     int endRaw = endRaw(at);
     if (endRaw < 0) {
       copyTo(source.length());
       return;
     }
+    skipIndent(endRaw);
     copyTo(endRaw);
     String before = source.startsWith("-", endRaw + 2) ? takeTrailingSpace() : "";
     int endClose = endOf(endRaw + 2, "%}");
@@ -249,7 +270,35 @@ public final class TrimBlocks {
     return Math.min(source.length(), i + 1);
   }
 
+  /**
+   * lstrip_blocks before the tag at {@code open}, as Jinja2's lexer does it: the text since the
+   * last tag is stripped back to its last newline, or wholly when that tag ended a line, if only
+   * whitespace is left there. Those spaces do not count for any line number, so they simply go.
+   */
+  private void skipIndent(int open) {
+    char sign = open + 2 < source.length() ? source.charAt(open + 2) : ' ';
+    if (!lstripBlocks || sign == '+' || sign == '-') {
+      return;
+    }
+    int lineStart = source.lastIndexOf('\n', open - 1) + 1;
+    boolean lineStarting = tokenEnd == 0 || source.charAt(tokenEnd - 1) == '\n';
+    if (lineStart <= tokenEnd && !lineStarting) {
+      return;
+    }
+    int from = Math.max(lineStart, tokenEnd);
+    for (int i = from; i < open; i++) {
+      if (!Character.isWhitespace(source.charAt(i))) {
+        return;
+      }
+    }
+    copyTo(from);
+    at = open;
+  }
+
   private void trimNewline() {
+    if (!trimBlocks) {
+      return;
+    }
     int length = source.startsWith("\n", at) ? 1 : source.startsWith("\r\n", at) ? 2 : 0;
     hide(source.substring(at, at + length));
     at += length;

@@ -9,8 +9,11 @@ It also writes docs/conformance.md, the table of every case and its status. The 
 The environment is the engine's: trim_blocks on, lstrip_blocks off, StrictUndefined, the variables
 spec, metadata and resource, and the engine's own filters (to_yaml, to_json, b64encode,
 b64decode, sha256, quote, nindent, required) defined here as docs/templates.md describes them, so
-that cases may use them as Ansible and Helm templates do.
+that cases may use them as Ansible and Helm templates do. A template whose first line is Ansible's
+override header (#jinja2: lstrip_blocks: True, ...) renders as Ansible's template module renders
+it: the line dropped, each setting put on the environment.
 """
+import ast
 import base64
 import hashlib
 import json
@@ -30,8 +33,8 @@ OUT = os.path.join(HERE, "jinja2")
 DOC = os.path.join(ROOT, "docs", "conformance.md")
 TEMPLATE = "case.yaml.j2"
 
-CASE_KEYS = {"name", "template", "spec", "files", "status", "error", "why", "note", "issue",
-             "engine", "via"}
+CASE_KEYS = {"name", "template", "spec", "files", "status", "error", "line", "partial", "why",
+             "note", "issue", "engine", "via"}
 STATUSES = ["identical", "refused", "intended", "known-different"]
 NAME = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 
@@ -53,6 +56,8 @@ class Dumper(yaml.SafeDumper):
 def _str(dumper, text):
     style = "|" if "\n" in text and text.strip(" \n") and not re.search(r" \n|[^\S\n]$", text) \
         else None
+    if re.fullmatch(r"[0-9]+e[0-9]+", text):  # a float to YAML 1.2 (the Java test), not to PyYAML
+        style = "'"
     return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
 
 
@@ -124,12 +129,32 @@ def canonical_hash(template, files, resource):
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
+ANSIBLE_HEADER = "#jinja2:"
+
+
+def ansible_header(env, template):
+    """Ansible's Templar.do_template: the override line is dropped and each pair set on env."""
+    if not template.startswith(ANSIBLE_HEADER):
+        return template
+    eol = template.find("\n")
+    for pair in template[len(ANSIBLE_HEADER):eol].split(","):
+        if ":" not in pair:
+            raise ValueError(f"failed to parse jinja2 override '{pair.strip()}'")
+        key, value = pair.split(":", 1)
+        try:
+            setting = ast.literal_eval(value.strip())
+        except (ValueError, SyntaxError):  # Ansible's message holds an object address; unstable
+            raise ValueError(f"malformed jinja2 override value {value.strip()!r}") from None
+        setattr(env, key.strip(), setting)
+    return template[eol + 1:]
+
+
 def render(template, files, resource):
-    env = jinja2.Environment(loader=jinja2.DictLoader({**files, TEMPLATE: template}),
-                             trim_blocks=True, undefined=jinja2.StrictUndefined)
+    env = jinja2.Environment(trim_blocks=True, undefined=jinja2.StrictUndefined)
     env.filters.update(ENGINE_FILTERS)
     random.seed(0)  # random and shuffle exist in Jinja2; the fixture must still be stable
     try:
+        env.loader = jinja2.DictLoader({**files, TEMPLATE: ansible_header(env, template)})
         text = env.get_template(TEMPLATE).render(
             spec=resource["spec"], metadata=resource["metadata"], resource=resource)
         return {"output": text}
@@ -168,6 +193,12 @@ def load_topic(path):
             sys.exit(f"{where}: no template")
         if case.get("status", "identical") not in STATUSES:
             sys.exit(f"{where}: status is one of {STATUSES}")
+        if "line" in case and not (isinstance(case["line"], int) and case["line"] > 0
+                                   and case.get("error")):
+            sys.exit(f"{where}: 'line:' is the line number a refusal names, beside 'error:'")
+        if "partial" in case and (case.get("partial") not in (case.get("files") or {})
+                                  or "line" not in case):
+            sys.exit(f"{where}: 'partial:' names the file of 'files:' whose 'line:' is refused")
         if not _string_keys(case.get("spec")):
             sys.exit(f"{where}: spec keys must be strings: quote yes, no, on, off, numbers")
     return cases
@@ -198,7 +229,8 @@ def write_doc(topics):
         "",
         "- **identical**: the engine renders the same YAML documents as Jinja2, or fails where"
         " Jinja2 fails.",
-        "- **refused**: the engine fails on purpose, with a message naming the file and line.",
+        "- **refused**: the engine fails on purpose, with a message naming the file and line (the"
+        " line given, where the case gives one).",
         "- **intended**: the engine differs on purpose (the reason is given).",
         "- **known-different**: a difference that exists today and is to be fixed (issue 9); the"
         " test fails once the engine matches, so that the case is marked identical.",
@@ -206,8 +238,9 @@ def write_doc(topics):
         "Jinja2's output and the engine's are compared as YAML documents, read by the engine's"
         " YAML reader. The engine's own filters (`to_yaml`, `to_json`, `b64encode`, `b64decode`,"
         " `sha256`, `quote`, `nindent`, `required`) are given to Jinja2 as docs/templates.md"
-        " defines them. Cases marked `via: render` compare what the `render` command prints, read"
-        " back by a YAML 1.1 reader. A case is a few lines of YAML under"
+        " defines them. A first line `#jinja2: ...` is read as Ansible's"
+        " template module reads it. Cases marked `via: render` compare what the `render` command"
+        " prints with Jinja2's output, both read by a YAML 1.1 reader. A case is a few lines of YAML under"
         " `src/test/resources/io/webserveroperator/template/conformance/cases/`; after adding or"
         " editing one, run `hack/jinja2-fixtures.sh` and commit what it writes.",
         "",
@@ -225,8 +258,9 @@ def write_doc(topics):
         out += [f"## {topic}", "", "| case | template | status | note |", "| --- | --- | --- | --- |"]
         for case in cases:
             status = case.get("status", "identical")
+            where = f" at {case.get('partial', '')}:{case['line']}" if "line" in case else ""
             note = case.get("note") or case.get("why") or (
-                "fails with `" + case["error"] + "`" if status == "refused" else "")
+                f"fails{where} with `" + case["error"] + "`" if status == "refused" else "")
             note = str(note).replace("|", "\\|").replace("\n", " ")
             out.append(f"| {case['name']} | {cell(case['template'])} | {status} | {note} |")
         out.append("")
