@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Regenerates the expectations of the Jinja2 conformance suite with real Jinja2 and writes
-# docs/conformance.md. Run it after adding or editing a case under
-# src/test/resources/io/webserveroperator/template/conformance/; commit what it changes.
+# docs/conformance.md, then the lexer's (what Jinja2's lexer reads in the sources of
+# src/test/resources/io/webserveroperator/template/syntax/lexer/generate.py). Run it after adding
+# or editing a case under src/test/resources/io/webserveroperator/template/conformance/ or a
+# source in that script; commit what it changes.
 #
 #   hack/jinja2-fixtures.sh
 #
 # Needs python3 with venv and PyPI: it keeps a virtualenv with jinja2==3.1.6 and pyyaml in
-# ~/.cache/webserver-operator/jinja2-venv (JINJA2_VENV to put it elsewhere). The Java test
-# (Jinja2ConformanceTest, part of ./mvnw verify) reads only the committed files and needs no Python.
+# ~/.cache/webserver-operator/jinja2-venv (JINJA2_VENV to put it elsewhere). The Java tests
+# (Jinja2ConformanceTest, JinjaLexerTest, part of ./mvnw verify) read only the committed files and
+# need no Python.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -23,4 +26,5 @@ if [[ ! -x $venv/bin/python || "$(cat "$stamp" 2>/dev/null)" != "${requirements[
   echo "${requirements[*]}" >"$stamp"
 fi
 
-exec "$venv/bin/python" src/test/resources/io/webserveroperator/template/conformance/generate.py "$@"
+"$venv/bin/python" src/test/resources/io/webserveroperator/template/conformance/generate.py "$@"
+exec "$venv/bin/python" src/test/resources/io/webserveroperator/template/syntax/lexer/generate.py

@@ -1,6 +1,7 @@
 package io.webserveroperator.lint;
 
-import io.webserveroperator.lint.ExpressionTokens.Token;
+import io.webserveroperator.template.syntax.JinjaLexer.Kind;
+import io.webserveroperator.template.syntax.JinjaLexer.Token;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,13 +30,12 @@ final class IncludeCheck {
 
   private static List<Finding> check(KindSources sources, Path file, String text) {
     List<Finding> findings = new ArrayList<>();
-    JinjaTags tags = JinjaTags.of(text);
     Map<String, Path> aliases = new HashMap<>();
-    for (JinjaTags.Tag tag : tags.tags()) {
-      List<Token> tokens = ExpressionTokens.of(tag.body());
-      int line = tags.lineAt(tag.offset());
+    for (JinjaTags.Tag tag : JinjaTags.of(text)) {
+      List<Token> tokens = tag.tokens();
+      int line = tag.line();
       if (tag.type() == JinjaTags.Type.STATEMENT && isLoad(tokens)) {
-        Path target = sources.folder().resolve(stripDot(tokens.get(1).text())).normalize();
+        Path target = sources.folder().resolve(stripDot(tokens.get(1).value())).normalize();
         boolean optional = tokens.stream().anyMatch(t -> t.isName("ignore"));
         if (!Files.isRegularFile(target)) {
           if (!optional) {
@@ -45,7 +45,7 @@ final class IncludeCheck {
                     line,
                     tokens.get(0).text()
                         + " names "
-                        + tokens.get(1).text()
+                        + tokens.get(1).value()
                         + ", which is not in "
                         + sources.folder()
                         + "; fix the name or add the file"));
@@ -59,7 +59,7 @@ final class IncludeCheck {
           for (int i = 3; i < tokens.size(); i++) {
             Token name = tokens.get(i);
             boolean isImported =
-                name.kind() == ExpressionTokens.Kind.NAME
+                name.kind() == Kind.NAME
                     && !tokens.get(i - 1).isName("as")
                     && !name.isName("as")
                     && !name.isName("with")
@@ -75,9 +75,9 @@ final class IncludeCheck {
         Path imported = aliases.get(tokens.get(i).text());
         boolean isCall =
             imported != null
-                && (i == 0 || !tokens.get(i - 1).is("."))
-                && tokens.get(i + 1).is(".")
-                && tokens.get(i + 3).is("(");
+                && (i == 0 || !tokens.get(i - 1).isOperator("."))
+                && tokens.get(i + 1).isOperator(".")
+                && tokens.get(i + 3).isOperator("(");
         if (isCall && !macros(imported).contains(tokens.get(i + 2).text())) {
           findings.add(
               undefinedMacro(file, line, tokens.get(i + 2).text(), imported, macros(imported)));
@@ -93,8 +93,8 @@ final class IncludeCheck {
         && (tokens.get(0).isName("include")
             || tokens.get(0).isName("import")
             || tokens.get(0).isName("from"))
-        && tokens.get(1).kind() == ExpressionTokens.Kind.STRING
-        && (tokens.size() == 2 || !tokens.get(2).is("~") && !tokens.get(2).is("+"));
+        && tokens.get(1).kind() == Kind.STRING
+        && (tokens.size() == 2 || !tokens.get(2).isOperator("~") && !tokens.get(2).isOperator("+"));
   }
 
   private static Finding undefinedMacro(
@@ -118,8 +118,8 @@ final class IncludeCheck {
     } catch (IOException e) {
       return macros;
     }
-    for (JinjaTags.Tag tag : JinjaTags.of(text).tags()) {
-      List<Token> tokens = ExpressionTokens.of(tag.body());
+    for (JinjaTags.Tag tag : JinjaTags.of(text)) {
+      List<Token> tokens = tag.tokens();
       if (tokens.size() > 1 && tokens.get(0).isName("macro")) {
         macros.add(tokens.get(1).text());
       }

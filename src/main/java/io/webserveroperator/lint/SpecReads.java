@@ -1,6 +1,7 @@
 package io.webserveroperator.lint;
 
-import io.webserveroperator.lint.ExpressionTokens.Token;
+import io.webserveroperator.template.syntax.JinjaLexer.Kind;
+import io.webserveroperator.template.syntax.JinjaLexer.Token;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -67,14 +68,12 @@ final class SpecReads {
     }
   }
 
-  private final JinjaTags tags;
   private final List<List<String>> roots;
   private final Map<String, List<String>> aliases = new HashMap<>();
   private final Set<String> shadowed = new HashSet<>();
   private final List<Read> reads = new ArrayList<>();
 
-  private SpecReads(String source, List<List<String>> roots) {
-    this.tags = JinjaTags.of(source);
+  private SpecReads(List<List<String>> roots) {
     this.roots = roots;
   }
 
@@ -89,19 +88,18 @@ final class SpecReads {
   }
 
   private static List<Read> of(String source, List<List<String>> roots) {
-    SpecReads scan = new SpecReads(source, roots);
-    for (JinjaTags.Tag tag : scan.tags.tags()) {
+    SpecReads scan = new SpecReads(roots);
+    for (JinjaTags.Tag tag : JinjaTags.of(source)) {
       scan.scan(tag);
     }
     return List.copyOf(scan.reads);
   }
 
   private void scan(JinjaTags.Tag tag) {
-    List<Token> tokens = ExpressionTokens.of(tag.body());
+    List<Token> tokens = tag.tokens();
     boolean statement = tag.type() == JinjaTags.Type.STATEMENT;
     for (int i = 0; i < tokens.size(); i++) {
-      if (tokens.get(i).kind() != ExpressionTokens.Kind.NAME
-          || (i > 0 && tokens.get(i - 1).is("."))) {
+      if (tokens.get(i).kind() != Kind.NAME || (i > 0 && tokens.get(i - 1).isOperator("."))) {
         continue;
       }
       Chain chain = chain(tokens, i);
@@ -109,11 +107,10 @@ final class SpecReads {
         continue;
       }
       boolean whole =
-          (chain.end() < tokens.size() && tokens.get(chain.end()).is("|"))
+          (chain.end() < tokens.size() && tokens.get(chain.end()).isOperator("|"))
               || (!statement && i == 0 && chain.end() == tokens.size());
       if (!chain.path().isEmpty() || whole) {
-        reads.add(
-            new Read(tags.lineAt(tag.offset() + tokens.get(i).offset()), chain.path(), whole));
+        reads.add(new Read(tokens.get(i).line(), chain.path(), whole));
       }
       i = chain.end() - 1;
     }
@@ -124,11 +121,12 @@ final class SpecReads {
 
   /** Follows {@code set} and {@code for} to the names they bind. */
   private void bind(List<Token> tokens) {
-    if (tokens.get(0).isName("set") && tokens.size() > 2 && tokens.get(2).is("=")) {
+    if (tokens.get(0).isName("set") && tokens.size() > 2 && tokens.get(2).isOperator("=")) {
       String name = tokens.get(1).text();
       Chain chain = chain(tokens, 3);
       // Only a plain path (or one with a filter such as default) names a spec value.
-      if (chain == null || (chain.end() < tokens.size() && !tokens.get(chain.end()).is("|"))) {
+      if (chain == null
+          || (chain.end() < tokens.size() && !tokens.get(chain.end()).isOperator("|"))) {
         aliases.remove(name);
       } else {
         aliases.put(name, chain.path());
@@ -137,7 +135,7 @@ final class SpecReads {
       List<String> names = new ArrayList<>();
       int in = 1;
       while (in < tokens.size() && !tokens.get(in).isName("in")) {
-        if (tokens.get(in).kind() == ExpressionTokens.Kind.NAME) {
+        if (tokens.get(in).kind() == Kind.NAME) {
           names.add(tokens.get(in).text());
         }
         in++;
@@ -164,13 +162,13 @@ final class SpecReads {
   private record Chain(List<String> path, int end) {}
 
   private Chain chain(List<Token> tokens, int start) {
-    if (start >= tokens.size() || tokens.get(start).kind() != ExpressionTokens.Kind.NAME) {
+    if (start >= tokens.size() || tokens.get(start).kind() != Kind.NAME) {
       return null;
     }
     String root = tokens.get(start).text();
     int at = start + 1;
     List<String> path;
-    if (at < tokens.size() && tokens.get(at).is("=") && !followedBy(tokens, at, "=")) {
+    if (at < tokens.size() && tokens.get(at).isOperator("=")) {
       return null; // a keyword argument's name
     }
     if (shadowed.contains(root) && !aliases.containsKey(root)) {
@@ -191,18 +189,20 @@ final class SpecReads {
         if (followedBy(tokens, at + 1, "(")) {
           if (name.equals("get")
               && at + 3 < tokens.size()
-              && tokens.get(at + 3).kind() == ExpressionTokens.Kind.STRING) {
-            path.add(tokens.get(at + 3).text());
+              && tokens.get(at + 3).kind() == Kind.STRING) {
+            path.add(tokens.get(at + 3).value());
           }
           break; // a method call such as items(): what it reads is covered by its owner
         }
         path.add(name);
         at += 2;
-      } else if (tokens.get(at).is("[") && at + 2 < tokens.size() && tokens.get(at + 2).is("]")) {
+      } else if (tokens.get(at).isOperator("[")
+          && at + 2 < tokens.size()
+          && tokens.get(at + 2).isOperator("]")) {
         Token index = tokens.get(at + 1);
-        if (index.kind() == ExpressionTokens.Kind.STRING) {
-          path.add(index.text());
-        } else if (index.kind() == ExpressionTokens.Kind.NUMBER) {
+        if (index.kind() == Kind.STRING) {
+          path.add(index.value());
+        } else if (index.kind() == Kind.INTEGER) {
           path.add(ITEM);
         } else {
           path.add(VALUE);
@@ -243,14 +243,14 @@ final class SpecReads {
   /** The name after a {@code .} at {@code at}, or empty when there is none. */
   private static String attribute(List<Token> tokens, int at) {
     if (at + 1 < tokens.size()
-        && tokens.get(at).is(".")
-        && tokens.get(at + 1).kind() == ExpressionTokens.Kind.NAME) {
+        && tokens.get(at).isOperator(".")
+        && tokens.get(at + 1).kind() == Kind.NAME) {
       return tokens.get(at + 1).text();
     }
     return "";
   }
 
   private static boolean followedBy(List<Token> tokens, int at, String symbol) {
-    return at + 1 < tokens.size() && tokens.get(at + 1).is(symbol);
+    return at + 1 < tokens.size() && tokens.get(at + 1).isOperator(symbol);
   }
 }

@@ -1,9 +1,14 @@
 package io.webserveroperator.lint;
 
+import io.webserveroperator.template.syntax.JinjaLexer;
+import io.webserveroperator.template.syntax.JinjaLexer.Kind;
+import io.webserveroperator.template.syntax.JinjaLexer.Token;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -17,7 +22,8 @@ final class TemplateKeys {
 
   private static final Pattern KEY =
       Pattern.compile("^(\\s*)(- +)?([\\w.\\-/]+|\"[^\"]*\"|'[^']*'):(\\s|$)");
-  private static final Pattern COMMENT = Pattern.compile("\\{#.*?#}", Pattern.DOTALL);
+  private static final Set<Kind> COMMENT =
+      EnumSet.of(Kind.COMMENT_BEGIN, Kind.COMMENT, Kind.COMMENT_END);
 
   /**
    * One key.
@@ -73,16 +79,16 @@ final class TemplateKeys {
 
   private record Open(int indent, String name) {}
 
-  /** The template with each {@code {# comment #}} blanked out, its line breaks kept. */
+  /**
+   * The template with each {@code {# comment #}} blanked out, where the engine's lexer finds one,
+   * its line breaks kept.
+   */
   private static String withoutComments(String template) {
-    Matcher comment = COMMENT.matcher(template);
     StringBuilder out = new StringBuilder(template.length());
-    int from = 0;
-    while (comment.find()) {
-      out.append(template, from, comment.start());
-      comment.group().chars().forEach(c -> out.append(c == '\n' ? '\n' : ' '));
-      from = comment.end();
+    for (Token token : JinjaLexer.lex(template)) {
+      boolean blank = COMMENT.contains(token.kind());
+      token.text().chars().forEach(c -> out.append(blank && c != '\n' ? ' ' : (char) c));
     }
-    return out.append(template, from, template.length()).toString();
+    return out.toString();
   }
 }

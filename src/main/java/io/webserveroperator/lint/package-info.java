@@ -4,8 +4,8 @@
  * <ol>
  *   <li>{@link io.webserveroperator.lint.Lint#run} loads watches.yaml and the templates as the
  *       operator does ({@code WatchesCheck}).
- *   <li>It reads each kind's template text ({@code KindSources}, {@code JinjaTags}, {@code
- *       ExpressionTokens}, {@code TemplateKeys}): includes and macros ({@code IncludeCheck}), the
+ *   <li>It reads each kind's template text ({@code KindSources}, {@code JinjaTags} over the
+ *       engine's lexer, {@code TemplateKeys}): includes and macros ({@code IncludeCheck}), the
  *       lifecycle annotations ({@code LifecycleCheck}), and the {@code spec.…} paths ({@code
  *       SpecReads}) against the CRD ({@code CrdSchemas}, {@code SpecPathCheck}).
  *   <li>It renders the samples and test cases and validates each object against the Kubernetes

@@ -30,6 +30,13 @@ class SpecReadsTest {
   }
 
   @Test
+  void readsATagToWhereJinja2EndsIt() {
+    // The first }} closes two dicts, not the expression: what follows is still code.
+    assertThat(displayed("{{ {'a': {'b': 1}} if spec.on else {} }}\n{{ '}}' ~ spec.name }}"))
+        .containsExactly("spec.on", "spec.name");
+  }
+
+  @Test
   void followsSetAliasesAndLoopVariables() {
     assertThat(
             displayed(

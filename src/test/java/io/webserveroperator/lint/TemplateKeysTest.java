@@ -50,4 +50,18 @@ class TemplateKeysTest {
         .singleElement()
         .satisfies(key -> assertThat(key.line()).isEqualTo(4));
   }
+
+  @Test
+  void commentMarksInsideStringsStartNoComment() {
+    String template =
+        """
+        a: '{{ "{#" }}'
+        b: 1
+        c: '{{ "#}" }}'
+        """;
+
+    assertThat(TemplateKeys.of(template))
+        .extracting(TemplateKeys.Key::name)
+        .containsExactly("a", "b", "c");
+  }
 }

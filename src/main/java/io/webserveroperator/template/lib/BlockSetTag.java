@@ -9,7 +9,7 @@ import com.hubspot.jinjava.tree.parse.TagToken;
 import io.webserveroperator.template.output.Slots;
 import io.webserveroperator.template.python.PythonIteration;
 import io.webserveroperator.template.python.TemplateFailure;
-import io.webserveroperator.template.syntax.TopLevel;
+import io.webserveroperator.template.syntax.ExpressionSplitter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -60,7 +60,7 @@ public final class BlockSetTag extends SetTag {
     }
     String[] names = helpers.substring(0, equals).split(",", -1);
     String expression = helpers.substring(equals + 1).strip();
-    if (names.length < 2 || TopLevel.split(expression, ",").size() > 1) {
+    if (names.length < 2 || ExpressionSplitter.split(expression, ",").size() > 1) {
       return false;
     }
     for (int i = 0; i < names.length; i++) {
@@ -114,11 +114,11 @@ public final class BlockSetTag extends SetTag {
    * only macros by name.
    */
   private static void callableByName(String assignment, JinjavaInterpreter interpreter) {
-    int equals = TopLevel.indexOf(assignment, "=");
+    int equals = ExpressionSplitter.indexOf(assignment, "=");
     if (equals < 0) {
       return;
     }
-    for (String name : TopLevel.split(assignment.substring(0, equals), ",")) {
+    for (String name : ExpressionSplitter.split(assignment.substring(0, equals), ",")) {
       if (interpreter.getContext().get(name) instanceof MacroFunction function) {
         interpreter.getContext().addGlobalMacro(function.cloneWithNewName(name));
       }

@@ -7,7 +7,7 @@ import com.hubspot.jinjava.tree.Node;
 import com.hubspot.jinjava.tree.TagNode;
 import io.webserveroperator.template.output.Slots;
 import io.webserveroperator.template.python.TemplateFailure;
-import io.webserveroperator.template.syntax.TopLevel;
+import io.webserveroperator.template.syntax.ExpressionSplitter;
 
 /** Jinja2's block tags that jinjava lacks: {@code with} and {@code filter}. */
 public final class BlockTags {
@@ -31,7 +31,7 @@ public final class BlockTags {
     @Override
     public String interpret(TagNode tagNode, JinjavaInterpreter interpreter) {
       try (InterpreterScopeClosable scope = interpreter.enterScope()) {
-        for (String assignment : TopLevel.split(tagNode.getHelpers(), ",")) {
+        for (String assignment : ExpressionSplitter.split(tagNode.getHelpers(), ",")) {
           int equals = assignment.indexOf('=');
           if (equals < 0) {
             throw new TemplateFailure(

@@ -14,7 +14,7 @@ import com.hubspot.jinjava.util.ObjectTruthValue;
 import io.webserveroperator.template.python.PythonCallable;
 import io.webserveroperator.template.python.PythonIteration;
 import io.webserveroperator.template.python.TemplateFailure;
-import io.webserveroperator.template.syntax.TopLevel;
+import io.webserveroperator.template.syntax.ExpressionSplitter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +43,7 @@ public final class JinjaForTag extends ForTag {
       expression = expression.substring(0, expression.length() - RECURSIVE.length());
     }
     // Jinja2 reads the iterable without an inline if: a top-level if always filters the loop.
-    int condition = TopLevel.indexOf(expression, " if ");
+    int condition = ExpressionSplitter.indexOf(expression, "if");
     Loop loop =
         new Loop(
             tagNode,
@@ -51,7 +51,7 @@ public final class JinjaForTag extends ForTag {
             varsAndExpression.getLeft().stream()
                 .map(name -> name.replace("(", "").replace(")", "").strip())
                 .toList(),
-            condition < 0 ? null : expression.substring(condition + " if ".length()),
+            condition < 0 ? null : expression.substring(condition + "if".length()),
             recursive);
     TemplateError lastError = interpreter.getLastError().orElse(null);
     Object collection =

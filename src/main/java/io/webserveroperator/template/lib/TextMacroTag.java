@@ -9,7 +9,7 @@ import com.hubspot.jinjava.tree.TagNode;
 import com.hubspot.jinjava.tree.TextNode;
 import io.webserveroperator.template.python.TemplateFailure;
 import io.webserveroperator.template.python.Undefined;
-import io.webserveroperator.template.syntax.TopLevel;
+import io.webserveroperator.template.syntax.ExpressionSplitter;
 import java.util.AbstractMap;
 import java.util.AbstractSet;
 import java.util.Iterator;
@@ -72,8 +72,8 @@ public final class TextMacroTag extends MacroTag {
    */
   static LinkedHashMap<String, Object> parameters(String text, int line) {
     LinkedHashMap<String, Object> parameters = new LinkedHashMap<>();
-    for (String parameter : TopLevel.split(text, ",")) {
-      int equals = TopLevel.indexOf(parameter, "=");
+    for (String parameter : ExpressionSplitter.split(text, ",")) {
+      int equals = ExpressionSplitter.indexOf(parameter, "=");
       if (equals < 0) {
         parameters.put(parameter, new Default(null, line));
       } else {

@@ -6,8 +6,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * trim_blocks moves the newline after a tag or comment into a comment, so that jinjava drops it
- * while every line keeps its number; the end of anything that is not a tag keeps its newline.
+ * trim_blocks and the whitespace-control signs move the whitespace Jinja2 drops into a comment, so
+ * that jinjava drops it while every line keeps its number; the end of anything that is not a tag
+ * keeps its newline, and jinjava gets tags without signs.
  */
 class TrimBlocksTest {
 
@@ -24,8 +25,14 @@ class TrimBlocksTest {
         "{% raw %}\\n{% if %}\\n{% endraw %}\\nw|{% raw %}\\n{% if %}\\n{% endraw %}{#\\n#}w",
         "{# {% #}\\nw|{# {% #}{#\\n#}w",
         "{% if x|{% if x",
+        "a  \\n{%- if x -%}  \\nb{% endif +%}\\n|a{#  \\n#}{% if x %}{#  \\n#}b{% endif %}\\n",
+        "{{+ x }}\\n|{{ x }}\\n",
+        "{{ {'a': {'b': 1}} }}|{{ {'a': {'b': 1},} }}",
+        "{{ {'a': 1}-}} \\nw|{{ {'a': 1} }}{# \\n#}w",
+        "x {%- raw -%} a {%- endraw -%} b|x{# #}{# #}{% raw %}a{% endraw %}{# #}{# #}b",
+        "{#- c -#} \\nw|{# c #}{# \\n#}w",
       })
-  void dropsTheNewlineAfterATagOrCommentOnly(String source, String trimmed) {
+  void dropsTheWhitespaceJinja2DropsOnly(String source, String trimmed) {
     String text = source.replace("\\r", "\r").replace("\\n", "\n");
     String expected = trimmed.replace("\\r", "\r").replace("\\n", "\n");
     assertThat(TrimBlocks.apply(text)).isEqualTo(expected);

@@ -1,0 +1,127 @@
+"""Lexes tricky templates with real Jinja2 and records the tokens it gives.
+
+Run through hack/jinja2-fixtures.sh, which provides jinja2==3.1.6 and pyyaml. Writes jinja2.yaml
+beside this file: per case, its source and what Environment(trim_blocks=True).lex(source) yields,
+[line, type, value] per token, and, where Jinja2's lexer stops with an error, the error's line and
+message (the tokens are those it yielded before). The environment is the engine's: trim_blocks on,
+lstrip_blocks off, no line statements or line comments. JinjaLexerTest reads only jinja2.yaml; it
+needs no Python. Sources end without a newline, which Jinja2 would drop (TemplateSet does too).
+"""
+import os
+import re
+
+import jinja2
+import yaml
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+CASES = {
+    # text and stray delimiters
+    "text-only": "a: b\nc: 100%}\nd: }} and #}",
+    "lone-braces": "{ a } {x} {%x",
+    "triple-brace": "{{{'a': 1}}}",
+    "brace-after-end": "{{ x }}}",
+    # strings hide delimiters
+    "string-with-block-end": "{{ '%}' }}\nw",
+    "string-with-variable-end": '{{ "}}" ~ \'}}\' }}',
+    "set-with-block-end-string": "{% set x = '%}' %}\nw",
+    "escaped-quote": '{% set x = "a\\"%}" %}{{ \'it\\\'s\' }}',
+    "multi-line-string": "{{ 'a\nb' }}\n{{ c }}",
+    # brackets balance the end of an expression
+    "nested-dicts": "{{ {'a': {'b': 1}} }}",
+    "dict-in-filter": "{{ x | default({'a': {'b': 1}}) }}",
+    "dict-before-dash-end": "{{ {'a': 1}-}}",
+    "multi-line-tag": "{% set x = [\n  1,\n  2] %}\n{{ x\n  | join(',') }}",
+    # comments
+    "comment-with-tags": "{# {% if %} {{ x }} #}\nw",
+    "comment-ends-at-first-end": "{# '#}' #}",
+    "comment-dash-signs": "a  \n{#- c -#}  \n  x",
+    "comment-plus-signs": "{#+ c +#}\nx",
+    "empty-comments": "{##}{#-#}{#+#}",
+    "comment-trim-blocks": "{# c #}\nx\n{# d #}\r\ny",
+    # raw blocks
+    "raw-keeps-tags": "{% raw %}\n{{ x }}{% if %}\n{% endraw %}\nw",
+    "raw-dash-signs": "a  {%- raw -%}  b  {%- endraw -%}  c",
+    "raw-no-spaces": "{%raw%}{{x}}{%endraw%}",
+    "raw-with-string-end": "{% raw %}'{% endraw %}'{% endraw %}",
+    "raw-plus-end": "{% raw %}x{% endraw +%}\ny",
+    "raw-plus-begin-is-a-tag": "{% raw +%}",
+    "raw-like-name": "{% rawx %}",
+    # whitespace control
+    "dash-signs": "a  \n {%- if x -%}  \n b{% endif %}\nc",
+    "variable-dash-signs": "a \n {{- x -}} \n b",
+    "variable-plus-begin": "{{+ x }}",
+    "variable-plus-end-is-an-operator": "{{ x +}}",
+    "block-plus-end": "{% if x +%}\nb{%+ endif %}\nc",
+    "dash-then-number": "{{-1}}",
+    "trim-blocks-one-newline": "{% if x %}\n\ny{% endif %}\r\nz",
+    "expression-keeps-newline": "{{ x }}\ny",
+    "endif-dash-end": "{% if x %}{% endif -%}\n\n  y",
+    # line statements and line comments are off
+    "line-statement-is-text": "# for x in y\n## comment\n% if x",
+    # Jinja2's literals and operators
+    "numbers": "{{ 1_000 + 0x1F + 0o17 + 0b101 + 1.5e3 + 1_0.5 + x.0.1 + 01 + 1e }}",
+    "operators": "{{ a // b ** c == d != e >= f <= g ~ h | i }}",
+    "unicode-name-and-space": "{{\u00a0café }}",
+    # unclosed tags end the tokens without an error
+    "unclosed-variable": "a {{ x",
+    "unclosed-block": "{% if x %}\n{% endif",
+    # errors
+    "unknown-character": "a\n{{ x ? y : z }}",
+    "wrong-bracket": "{{ (x] }}",
+    "block-end-in-variable": "{% if x %}{{ x %}",
+    "unterminated-string": "{% set x = 'abc %}",
+    "unclosed-comment": "a\n{# note",
+    "unclosed-raw": "{% raw %}\n{{ x }}",
+}
+
+
+class Dumper(yaml.SafeDumper):
+    """Each token on a line of its own, [line, type, value]; every value but a plain word quoted,
+    so that no YAML reader takes 1.5e3 for a number, and double-quoted with line breaks."""
+
+
+class Token(list):
+    pass
+
+
+def _str(dumper, text):
+    style = '"' if "\n" in text or "\r" in text else None if WORD.match(text) else "'"
+    return dumper.represent_scalar("tag:yaml.org,2002:str", text, style=style)
+
+
+WORD = re.compile(r"^[A-Za-z_][A-Za-z0-9_-]*$")
+Dumper.add_representer(str, _str)
+Dumper.add_representer(
+    Token, lambda dumper, token: dumper.represent_sequence(
+        "tag:yaml.org,2002:seq", token, flow_style=True))
+
+
+def lex(source):
+    tokens = []
+    try:
+        for line, kind, value in jinja2.Environment(trim_blocks=True).lex(source):
+            tokens.append(Token([line, kind, value]))
+    except jinja2.TemplateSyntaxError as error:
+        return tokens, {"line": error.lineno, "message": error.message}
+    return tokens, None
+
+
+def main():
+    cases = []
+    for name, source in CASES.items():
+        assert not source.endswith("\n"), name
+        tokens, error = lex(source)
+        case = {"name": name, "source": source, "tokens": tokens}
+        if error:
+            case["error"] = error
+        cases.append(case)
+    with open(os.path.join(HERE, "jinja2.yaml"), "w", encoding="utf-8") as out:
+        out.write("# Generated by generate.py with jinja2 " + jinja2.__version__
+                  + " (hack/jinja2-fixtures.sh); do not edit.\n")
+        yaml.dump(cases, out, Dumper=Dumper, allow_unicode=True, sort_keys=False, width=100,
+                  default_flow_style=False)
+
+
+if __name__ == "__main__":
+    main()
