@@ -5,7 +5,7 @@ import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.LinkedHashMap;
@@ -29,7 +29,7 @@ public final class MinimalWriter {
   private final DirectApiClient counted;
   private final KindResolver kinds;
   private final TemplateRegistry templates;
-  private final Watch watch;
+  private final TemplatedKind watch;
 
   /**
    * @param user creates the WebServers, which are the user's writes and not counted

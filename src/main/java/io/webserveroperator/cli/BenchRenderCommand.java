@@ -3,7 +3,7 @@ package io.webserveroperator.cli;
 import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.template.RegistryOptions;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -40,7 +40,7 @@ final class BenchRenderCommand implements Callable<Integer> {
     RegistryOptions options =
         RegistryOptions.defaults().toBuilder().cacheParsedTemplates(!noCache).build();
     try (TemplateRegistry registry = TemplateRegistry.load(templates.watches(), options)) {
-      Watch watch = registry.watchFor("webapp.example.com/v1", "WebServer").orElseThrow();
+      TemplatedKind watch = registry.watchFor("webapp.example.com/v1", "WebServer").orElseThrow();
       Map<String, Object> resource = sample();
       int objects = registry.render(watch, resource).size();
       run(registry, watch, resource, warmup);
@@ -63,7 +63,7 @@ final class BenchRenderCommand implements Callable<Integer> {
   }
 
   private static long run(
-      TemplateRegistry registry, Watch watch, Map<String, Object> resource, int seconds) {
+      TemplateRegistry registry, TemplatedKind watch, Map<String, Object> resource, int seconds) {
     long end = System.nanoTime() + seconds * 1_000_000_000L;
     long count = 0;
     while (System.nanoTime() < end) {

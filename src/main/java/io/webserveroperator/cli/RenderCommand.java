@@ -7,7 +7,7 @@ import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplatesInvalidException;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,7 +80,7 @@ final class RenderCommand implements Callable<Integer> {
     String apiVersion = String.valueOf(resource.get("apiVersion"));
     String kind = String.valueOf(resource.get("kind"));
     String name = kind + " " + meta.get("namespace") + "/" + meta.get("name");
-    Watch watch =
+    TemplatedKind watch =
         registry
             .watchFor(apiVersion, kind)
             .orElseThrow(

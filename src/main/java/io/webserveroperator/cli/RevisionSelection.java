@@ -11,7 +11,7 @@ import io.webserveroperator.rollout.RolloutPlanner;
 import io.webserveroperator.rollout.RolloutState;
 import io.webserveroperator.rollout.StoredRevision;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -50,7 +50,7 @@ final class RevisionSelection implements LiveSelection {
   }
 
   @Override
-  public List<Pick> select(Watch watch, List<GenericKubernetesResource> live) {
+  public List<Pick> select(TemplatedKind watch, List<GenericKubernetesResource> live) {
     List<StoredRevision> stored = store.list(watch);
     stored.forEach(revision -> templates.remember(watch, revision.revision()));
     if (wanted.equals(NEXT)) {
@@ -74,7 +74,7 @@ final class RevisionSelection implements LiveSelection {
   }
 
   private List<Pick> next(
-      Watch watch, List<StoredRevision> stored, List<GenericKubernetesResource> live) {
+      TemplatedKind watch, List<StoredRevision> stored, List<GenericKubernetesResource> live) {
     Optional<RolloutState> state = StoredRevision.stateOf(stored);
     if (state.isEmpty()) {
       notes.add(watch.kind() + " left out: no template revision of it is stored.");

@@ -18,7 +18,7 @@ import io.webserveroperator.rollout.RolloutState;
 import io.webserveroperator.rollout.StoredKind;
 import io.webserveroperator.rollout.StoredRevision;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.time.Clock;
@@ -130,7 +130,7 @@ final class RolloutStatusCommand implements Callable<Integer> {
     return worst;
   }
 
-  private List<KindRollout> read(KubernetesClient client, List<Watch> local) {
+  private List<KindRollout> read(KubernetesClient client, List<TemplatedKind> local) {
     KindResolver resolver = new KindResolver(client);
     List<KindRollout> kinds = new ArrayList<>();
     Map<StoredKind, List<StoredRevision>> stored =
@@ -140,18 +140,18 @@ final class RolloutStatusCommand implements Callable<Integer> {
       if (kind != null && !kind.equals(storedKind.kind())) {
         continue;
       }
-      Optional<Watch> watch =
+      Optional<TemplatedKind> watch =
           local.stream()
               .filter(w -> w.kind().equals(storedKind.kind()))
               .filter(w -> w.group().equals(storedKind.group()))
               .findFirst();
       String apiVersion =
-          watch.map(Watch::apiVersion).orElseGet(() -> servedVersion(client, storedKind));
+          watch.map(TemplatedKind::apiVersion).orElseGet(() -> servedVersion(client, storedKind));
       ResourceDefinitionContext resources = resolver.resolve(apiVersion, storedKind.kind());
       kinds.add(
           new KindRollout(
               storedKind,
-              watch.flatMap(Watch::rollout),
+              watch.flatMap(TemplatedKind::rollout),
               entry.getValue(),
               list(client, resources).stream()
                   .map(r -> RolloutMember.of(r, ResourceAnnotations.disabled(r)))
@@ -189,7 +189,7 @@ final class RolloutStatusCommand implements Callable<Integer> {
    * The kinds of the local watches.yaml, for their rollout policies; none when there is no such
    * file, or it cannot be read (said on stderr): steps are then shown without the policy.
    */
-  private List<Watch> localWatches(PrintWriter err) {
+  private List<TemplatedKind> localWatches(PrintWriter err) {
     if (!Files.isRegularFile(templates.watches())) {
       return List.of();
     }

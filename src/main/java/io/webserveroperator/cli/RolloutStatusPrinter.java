@@ -4,7 +4,7 @@ import io.webserveroperator.rollout.RolloutMember;
 import io.webserveroperator.rollout.RolloutPlanner;
 import io.webserveroperator.rollout.RolloutState;
 import io.webserveroperator.rollout.StoredRevision;
-import io.webserveroperator.template.watches.DurationText;
+import io.webserveroperator.template.watches.GoDuration;
 import io.webserveroperator.template.watches.RolloutPolicy;
 import java.time.Duration;
 import java.time.Instant;
@@ -56,7 +56,7 @@ final class RolloutStatusPrinter {
               + ", since "
               + state.stepStarted().truncatedTo(ChronoUnit.SECONDS)
               + " ("
-              + DurationText.format(took.isNegative() ? Duration.ZERO : took)
+              + GoDuration.format(took.isNegative() ? Duration.ZERO : took)
               + " ago)");
       field(out, "Policy", policy(kind.policy(), state.step()));
       field(out, "Last good", revisions.name(state.from()));

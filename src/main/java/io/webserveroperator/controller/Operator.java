@@ -8,7 +8,7 @@ import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaseLo
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.kube.WatchedResourceCache;
 import io.webserveroperator.shard.ShardOptions;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -116,7 +116,7 @@ public final class Operator implements AutoCloseable {
   }
 
   private void reportLoadFailures() {
-    for (Watch watch : parts.templates().watches()) {
+    for (TemplatedKind watch : parts.templates().watches()) {
       parts
           .templates()
           .loadFailure(watch)
@@ -187,7 +187,7 @@ public final class Operator implements AutoCloseable {
     new Thread(this::close, "operator-stop").start();
   }
 
-  private void templatesChanged(Watch watch) {
+  private void templatesChanged(TemplatedKind watch) {
     LOG.info("Templates of {} changed; reconciling every {}", watch.kind(), watch.kind());
     parts.metrics().templatesReloaded(watch.kind());
     // Leading, the new revision is stored first, and then the resources it reaches requeued.

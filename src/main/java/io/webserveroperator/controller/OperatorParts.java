@@ -18,7 +18,7 @@ import io.webserveroperator.shard.ShardOptions;
 import io.webserveroperator.status.EventRecorder;
 import io.webserveroperator.status.StatusWriter;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
@@ -100,7 +100,7 @@ record OperatorParts(
             Clock.systemUTC(),
             rollouts);
     List<WatchedResourceCache> caches = new ArrayList<>();
-    for (Watch watch : templates.watches()) {
+    for (TemplatedKind watch : templates.watches()) {
       var kind = kinds.resolve(watch.apiVersion(), watch.kind());
       var cache =
           new WatchedResourceCache(
@@ -150,7 +150,7 @@ record OperatorParts(
     if (!shards.enabled()) {
       return;
     }
-    for (Watch watch : templates.watches()) {
+    for (TemplatedKind watch : templates.watches()) {
       if (watch.rollout().isPresent()) {
         throw new OperatorException(
             "watches.yaml gives "

@@ -7,7 +7,7 @@ import io.webserveroperator.kube.NamedThreads;
 import io.webserveroperator.kube.ObjectRefs;
 import io.webserveroperator.kube.WatchedResourceCache;
 import io.webserveroperator.manifest.ObjectRef;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -57,7 +57,7 @@ final class ReconcileWorkers {
   }
 
   /** Sends the resources in {@code cache} to {@code reconciler} from now on. */
-  void register(Watch watch, WatchedResourceCache cache, Reconciler reconciler) {
+  void register(TemplatedKind watch, WatchedResourceCache cache, Reconciler reconciler) {
     kinds.put(key(watch.apiVersion(), watch.kind()), new WatchedKind(cache, reconciler));
   }
 
@@ -108,7 +108,7 @@ final class ReconcileWorkers {
   }
 
   /** Queues every resource of the kind, once the workers run. */
-  void requeue(Watch watch) {
+  void requeue(TemplatedKind watch) {
     WatchedKind kind = kinds.get(key(watch.apiVersion(), watch.kind()));
     if (kind != null && working) {
       requeue(kind.cache());

@@ -30,7 +30,7 @@ import io.webserveroperator.template.RenderException;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplateRevision;
 import io.webserveroperator.template.TemplatesInvalidException;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.List;
@@ -68,7 +68,7 @@ public final class Reconciler {
   /** The Warning event of a resource whose template revision is gone. */
   static final String REVISION_GONE = "TemplateRevisionGone";
 
-  private final Watch watch;
+  private final TemplatedKind watch;
   private final ReadCache resources;
   private final TemplateRegistry templates;
   private final ReadCache children;
@@ -112,7 +112,8 @@ public final class Reconciler {
    * @param kind the watched kind as the API server serves it
    * @param resources the cache of the watched resources of that kind
    */
-  public Reconciler(Watch watch, ResourceDefinitionContext kind, ReadCache resources, Parts parts) {
+  public Reconciler(
+      TemplatedKind watch, ResourceDefinitionContext kind, ReadCache resources, Parts parts) {
     this.watch = watch;
     this.resources = resources;
     this.templates = parts.templates();

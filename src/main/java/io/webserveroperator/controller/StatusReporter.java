@@ -14,7 +14,7 @@ import io.webserveroperator.status.StatusWriter;
 import io.webserveroperator.template.ReadinessRules;
 import io.webserveroperator.template.RenderException;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -33,7 +33,7 @@ import java.util.Set;
  */
 final class StatusReporter {
 
-  private final Watch watch;
+  private final TemplatedKind watch;
   private final ResourceDefinitionContext kind;
   private final ReadCache resources;
   private final TemplateRegistry templates;
@@ -44,7 +44,7 @@ final class StatusReporter {
    * @param resources the cache of the watched resources, told of every status written
    */
   StatusReporter(
-      Watch watch,
+      TemplatedKind watch,
       ResourceDefinitionContext kind,
       ReadCache resources,
       TemplateRegistry templates,

@@ -2,7 +2,7 @@ package io.webserveroperator.lint;
 
 import io.webserveroperator.manifest.IgnoreDifference;
 import io.webserveroperator.manifest.JsonPointer;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.template.watches.YamlLines;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,10 +39,13 @@ final class IgnoreDifferencesCheck {
    *     and test cases
    */
   static List<Finding> check(
-      Path templates, List<Watch> watches, List<RenderedKind> kinds, OpenApiSchemas schemas) {
+      Path templates,
+      List<TemplatedKind> watches,
+      List<RenderedKind> kinds,
+      OpenApiSchemas schemas) {
     IgnoreDifferencesCheck check = new IgnoreDifferencesCheck(templates, kinds, schemas);
     for (int i = 0; i < watches.size(); i++) {
-      Watch watch = watches.get(i);
+      TemplatedKind watch = watches.get(i);
       Path folder = templates.resolve(watch.templates()).normalize();
       if (!Files.isDirectory(folder)) {
         continue; // WatchesCheck reported it
@@ -55,7 +58,7 @@ final class IgnoreDifferencesCheck {
     return List.copyOf(check.findings);
   }
 
-  private void entry(Watch watch, Path folder, IgnoreDifference entry, String at) {
+  private void entry(TemplatedKind watch, Path folder, IgnoreDifference entry, String at) {
     List<RenderedKind> ofWatch =
         kinds.stream().filter(kind -> kind.file().normalize().startsWith(folder)).toList();
     Set<String> apiVersions = new LinkedHashSet<>();

@@ -1,7 +1,7 @@
 package io.webserveroperator.lint;
 
 import io.webserveroperator.OperatorException;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,14 +17,14 @@ import java.util.stream.Stream;
  * @param folder its templates folder, as the user's {@code --templates} names it
  * @param files text by file, each path as the user's {@code --templates} names it, in path order
  */
-record KindSources(Watch watch, Path folder, Map<Path, String> files) {
+record KindSources(TemplatedKind watch, Path folder, Map<Path, String> files) {
 
   KindSources {
     files = Map.copyOf(files);
   }
 
   /** Reads the files of {@code watch} under {@code templates}; a missing folder reads as none. */
-  static KindSources read(Path templates, Watch watch) {
+  static KindSources read(Path templates, TemplatedKind watch) {
     Path folder = templates.resolve(watch.templates());
     Map<Path, String> files = new TreeMap<>();
     try {

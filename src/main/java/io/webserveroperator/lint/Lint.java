@@ -2,7 +2,7 @@ package io.webserveroperator.lint;
 
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -47,7 +47,7 @@ public final class Lint {
       List<Finding> findings = new ArrayList<>(WatchesCheck.check(input.templates(), registry));
       CrdSchemas crds = CrdSchemas.read(input.crds());
       List<RenderedKind> kinds = new ArrayList<>();
-      for (Watch watch : registry.watches()) {
+      for (TemplatedKind watch : registry.watches()) {
         KindSources sources = KindSources.read(input.templates(), watch);
         if (sources.files().isEmpty()) {
           continue; // WatchesCheck reported the folder; every field would read as unused

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.webserveroperator.OperatorException;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.template.watches.YamlLines;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -41,7 +41,7 @@ final class RbacCheck {
   record Rule(String group, String resource, List<String> verbs) {}
 
   /** The rules of a watched kind: its resource, its status and its finalizers. */
-  static List<Rule> watchedRules(Watch watch) {
+  static List<Rule> watchedRules(TemplatedKind watch) {
     String plural = RenderedKind.resourceOf(watch.kind());
     return List.of(
         new Rule(watch.group(), plural, List.of("list", "watch")),
@@ -51,12 +51,12 @@ final class RbacCheck {
 
   /** Findings for every rule deploy's ClusterRole does not grant, each with the rule to add. */
   static List<Finding> check(
-      Path deploy, Path watchesFile, List<Watch> watches, List<RenderedKind> kinds) {
+      Path deploy, Path watchesFile, List<TemplatedKind> watches, List<RenderedKind> kinds) {
     ClusterRoleRules granted = ClusterRoleRules.read(deploy);
     List<Finding> findings = new ArrayList<>();
     YamlLines lines = YamlLines.of(watchesFile);
     for (int i = 0; i < watches.size(); i++) {
-      Watch watch = watches.get(i);
+      TemplatedKind watch = watches.get(i);
       int line = lines.line("/0/" + i + "/kind");
       for (Rule rule : watchedRules(watch)) {
         missing(granted, rule)
@@ -112,9 +112,9 @@ final class RbacCheck {
    * The ClusterRole the templates need, as YAML: the watched kinds' rules, one rule per group of
    * rendered kinds, and events (the operator records them).
    */
-  static String clusterRole(List<Watch> watches, List<RenderedKind> kinds) {
+  static String clusterRole(List<TemplatedKind> watches, List<RenderedKind> kinds) {
     List<Map<String, Object>> rules = new ArrayList<>();
-    for (Watch watch : watches) {
+    for (TemplatedKind watch : watches) {
       watchedRules(watch)
           .forEach(rule -> rules.add(rule(rule.group(), List.of(rule.resource()), rule.verbs())));
     }

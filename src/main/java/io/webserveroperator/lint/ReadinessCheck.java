@@ -3,7 +3,7 @@ package io.webserveroperator.lint;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.webserveroperator.lint.SpecReads.Read;
 import io.webserveroperator.template.watches.ReadinessRule;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.template.watches.YamlLines;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,7 +33,7 @@ final class ReadinessCheck {
    */
   static List<Finding> check(
       Path watchesYaml,
-      List<Watch> watches,
+      List<TemplatedKind> watches,
       CrdSchemas crds,
       OpenApiSchemas schemas,
       List<RenderedKind> kinds) {

@@ -11,7 +11,7 @@ import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.manifest.YamlFiles;
 import io.webserveroperator.template.RenderException;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.templatetest.CaseResources;
 import io.webserveroperator.templatetest.CaseResources.CaseResource;
 import java.io.IOException;
@@ -74,7 +74,7 @@ final class RenderCheck {
             .ifPresent(watch -> check.render(templates, watch, resource, file.toString()));
       }
     }
-    for (Watch watch : registry.watches()) {
+    for (TemplatedKind watch : registry.watches()) {
       if (registry.loadFailure(watch).isEmpty()) {
         for (CaseResource test : CaseResources.of(templates.resolve(watch.templates()), watch)) {
           String source = test.file() + ", case \"" + test.caseName() + "\"";
@@ -86,7 +86,7 @@ final class RenderCheck {
   }
 
   private void render(
-      Path templates, Watch watch, Map<String, Object> resource, String renderedFrom) {
+      Path templates, TemplatedKind watch, Map<String, Object> resource, String renderedFrom) {
     Map<String, Object> meta = UntypedMaps.getOrCreateMap(resource, "metadata");
     meta.putIfAbsent("namespace", "default");
     List<RenderedObject> objects;

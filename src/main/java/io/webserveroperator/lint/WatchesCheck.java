@@ -5,7 +5,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.source.TemplateLoadException;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.template.watches.YamlLines;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -132,7 +132,7 @@ final class WatchesCheck {
     return findings;
   }
 
-  private List<Finding> kind(TemplateRegistry registry, Watch watch, String entry) {
+  private List<Finding> kind(TemplateRegistry registry, TemplatedKind watch, String entry) {
     List<Finding> findings = new ArrayList<>();
     Path folder = templates.resolve(watch.templates());
     if (!Files.isDirectory(folder)) {

@@ -30,7 +30,7 @@ import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -97,7 +97,7 @@ public final class DryRunDiff {
    */
   public Plan diff(Map<String, Object> resource) {
     ObjectRef ref = ObjectRef.of(resource);
-    Watch watch = watchOf(ref);
+    TemplatedKind watch = watchOf(ref);
     Map<String, Object> live = get(ref);
     Map<String, Object> rendered = UntypedMaps.deepCopyMap(resource);
     List<ObjectRef> inventory = List.of();
@@ -129,7 +129,7 @@ public final class DryRunDiff {
    */
   public Plan diffLive(String namespace, LiveSelection selection) {
     List<PlanEntry> entries = new ArrayList<>();
-    for (Watch watch : templates.watches()) {
+    for (TemplatedKind watch : templates.watches()) {
       for (LiveSelection.Pick pick : selection.select(watch, list(watch, namespace))) {
         Map<String, Object> resource = asMap(pick.resource());
         Map<String, Object> status = UntypedMaps.getMap(resource, "status");
@@ -141,7 +141,7 @@ public final class DryRunDiff {
   }
 
   private Plan plan(
-      Watch watch,
+      TemplatedKind watch,
       Map<String, Object> resource,
       List<ObjectRef> inventory,
       Optional<String> revision) {
@@ -212,7 +212,7 @@ public final class DryRunDiff {
         sent.fields());
   }
 
-  private Watch watchOf(ObjectRef ref) {
+  private TemplatedKind watchOf(ObjectRef ref) {
     return templates
         .watchFor(ref.apiVersion(), ref.kind())
         .orElseThrow(
@@ -239,7 +239,7 @@ public final class DryRunDiff {
     }
   }
 
-  private List<GenericKubernetesResource> list(Watch watch, String namespace) {
+  private List<GenericKubernetesResource> list(TemplatedKind watch, String namespace) {
     String where = namespace == null ? "all namespaces" : "namespace " + namespace;
     try {
       var operation = client.genericKubernetesResources(kind(watch.apiVersion(), watch.kind()));

@@ -1,7 +1,7 @@
 package io.webserveroperator.preview;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -29,7 +29,7 @@ public interface LiveSelection {
   }
 
   /** Of the kind's live resources, those to diff, in that order. */
-  List<Pick> select(Watch watch, List<GenericKubernetesResource> live);
+  List<Pick> select(TemplatedKind watch, List<GenericKubernetesResource> live);
 
   /** Every resource, from the kind's current templates. */
   static LiveSelection current() {

@@ -11,7 +11,7 @@ import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.template.TemplateRevision;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -76,7 +76,7 @@ public final class RevisionStore {
    * Every stored revision of the kind, oldest number first. One that cannot be read (edited by
    * hand) is logged and left out, as if it were gone.
    */
-  public List<StoredRevision> list(Watch watch) {
+  public List<StoredRevision> list(TemplatedKind watch) {
     List<StoredRevision> stored = new ArrayList<>();
     for (ConfigMap map :
         client
@@ -113,7 +113,7 @@ public final class RevisionStore {
   }
 
   /** Stores a new revision with its rollout {@code state}, which carries its number. */
-  public void create(Watch watch, TemplateRevision revision, RolloutState state) {
+  public void create(TemplatedKind watch, TemplateRevision revision, RolloutState state) {
     ConfigMap map =
         new ConfigMapBuilder()
             .withNewMetadata()
@@ -149,7 +149,7 @@ public final class RevisionStore {
    * Records {@code state} (and its number) on the stored revision it moves to; false when that
    * revision is not stored (deleted by hand).
    */
-  public boolean save(Watch watch, RolloutState state) {
+  public boolean save(TemplatedKind watch, RolloutState state) {
     Map<String, Object> annotations = new LinkedHashMap<>();
     annotations.put(NUMBER_ANNOTATION, Integer.toString(state.number()));
     annotations.put(STATE_ANNOTATION, json.asJson(state.toMap()));
@@ -179,17 +179,17 @@ public final class RevisionStore {
   }
 
   /** Deletes a stored revision no longer kept. */
-  public void delete(Watch watch, String hash) {
+  public void delete(TemplatedKind watch, String hash) {
     client.configMaps().inNamespace(namespace).withName(name(watch, hash)).delete();
   }
 
   /** The ConfigMap of a revision: {@code <kind>.<group>-<hash>}, lowercase. */
-  public static String name(Watch watch, String hash) {
+  public static String name(TemplatedKind watch, String hash) {
     String kind = watch.kind().toLowerCase(Locale.ROOT);
     return (watch.group().isEmpty() ? kind : kind + "." + watch.group()) + "-" + hash;
   }
 
-  private static String group(Watch watch) {
+  private static String group(TemplatedKind watch) {
     return watch.group().isEmpty() ? CORE_GROUP : watch.group();
   }
 

@@ -6,7 +6,7 @@ import io.webserveroperator.status.EventSink;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplateRevision;
 import io.webserveroperator.template.watches.RolloutPolicy;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashSet;
@@ -61,16 +61,16 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   private final EventSink events;
   private final Clock clock;
   private final Predicate<GenericKubernetesResource> excluded;
-  private final Consumer<Watch> requeue;
-  private final Map<Watch, Supplier<List<GenericKubernetesResource>>> resources =
+  private final Consumer<TemplatedKind> requeue;
+  private final Map<TemplatedKind, Supplier<List<GenericKubernetesResource>>> resources =
       new LinkedHashMap<>();
-  private final Map<Watch, RolloutState> states = new ConcurrentHashMap<>();
+  private final Map<TemplatedKind, RolloutState> states = new ConcurrentHashMap<>();
 
   /** Every stored revision's number, by hash, per kind. */
-  private final Map<Watch, Map<String, Integer>> numbers = new ConcurrentHashMap<>();
+  private final Map<TemplatedKind, Map<String, Integer>> numbers = new ConcurrentHashMap<>();
 
   /** The kinds whose stored revisions have been read. */
-  private final Set<Watch> read = ConcurrentHashMap.newKeySet();
+  private final Set<TemplatedKind> read = ConcurrentHashMap.newKeySet();
 
   private ScheduledExecutorService ticker;
 
@@ -84,7 +84,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
       EventSink events,
       Clock clock,
       Predicate<GenericKubernetesResource> excluded,
-      Consumer<Watch> requeue) {
+      Consumer<TemplatedKind> requeue) {
     this.templates = templates;
     this.store = store;
     this.events = events;
@@ -94,7 +94,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   }
 
   /** Adds a kind, whose resources {@code list} gives from its cache. */
-  public void register(Watch watch, Supplier<List<GenericKubernetesResource>> list) {
+  public void register(TemplatedKind watch, Supplier<List<GenericKubernetesResource>> list) {
     resources.put(watch, list);
     numbers.put(watch, new ConcurrentHashMap<>());
   }
@@ -120,25 +120,25 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   }
 
   /** The templates of {@code watch} changed: a new revision and rollout, if they are new. */
-  public void templatesChanged(Watch watch) {
+  public void templatesChanged(TemplatedKind watch) {
     if (ticker != null) {
       ticker.execute(() -> tickOrWarn(watch));
     }
   }
 
   /** Where the kind's rollout stands, once the leader has read or begun one. */
-  public Optional<RolloutState> state(Watch watch) {
+  public Optional<RolloutState> state(TemplatedKind watch) {
     return Optional.ofNullable(states.get(watch));
   }
 
   /** The kind's resources as its rollout sees them, from its cache: no request. */
-  public List<RolloutMember> members(Watch watch) {
+  public List<RolloutMember> members(TemplatedKind watch) {
     return resources.get(watch).get().stream().map(this::member).toList();
   }
 
   /** The revision {@code resource} renders from. */
   @Override
-  public RevisionChoice choose(Watch watch, GenericKubernetesResource resource) {
+  public RevisionChoice choose(TemplatedKind watch, GenericKubernetesResource resource) {
     RolloutMember member = member(resource);
     if (member.pin().isPresent()) {
       return pinned(watch, member.pin().get());
@@ -151,7 +151,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
         state, watch.rollout().isPresent(), member, hash -> templates.knows(watch, hash));
   }
 
-  private RevisionChoice pinned(Watch watch, String pin) {
+  private RevisionChoice pinned(TemplatedKind watch, String pin) {
     if (templates.knows(watch, pin)) {
       return RevisionChoice.of(pin);
     }
@@ -177,7 +177,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
                         + "). Name one of those by hash or number, or remove the annotation."));
   }
 
-  private String known(Watch watch) {
+  private String known(TemplatedKind watch) {
     return numbers.get(watch).entrySet().stream()
         .sorted(Map.Entry.comparingByValue())
         .map(entry -> entry.getValue() + " (" + entry.getKey() + ")")
@@ -190,7 +190,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   }
 
   /** A tick that fails (the API server refused a write) is tried again by the next one. */
-  private void tickOrWarn(Watch watch) {
+  private void tickOrWarn(TemplatedKind watch) {
     try {
       tick(watch);
     } catch (RuntimeException e) {
@@ -202,7 +202,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
    * Reads the kind's stored revisions once, then begins a rollout when the templates are new, and
    * moves the current one on.
    */
-  private synchronized void tick(Watch watch) {
+  private synchronized void tick(TemplatedKind watch) {
     if (!read.contains(watch)) {
       for (StoredRevision stored : store.list(watch)) {
         templates.remember(watch, stored.revision());
@@ -231,7 +231,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   }
 
   /** Moves a rollout in progress on; without a policy (any more), it is complete. */
-  private RolloutState move(Watch watch, RolloutState state) {
+  private RolloutState move(TemplatedKind watch, RolloutState state) {
     Optional<RolloutPolicy> policy = watch.rollout();
     List<GenericKubernetesResource> all = resources.get(watch).get();
     RolloutState moved =
@@ -248,7 +248,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   }
 
   /** Records {@code state} on its stored revision, storing that again if someone deleted it. */
-  private void save(Watch watch, RolloutState state) {
+  private void save(TemplatedKind watch, RolloutState state) {
     if (!store.save(watch, state)) {
       TemplateRevision revision = templates.revision(watch, state.target()).orElseThrow();
       LOG.warn(
@@ -264,7 +264,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
    * before: templates edited back) and begins moving resources to it; without a policy they all
    * move at once.
    */
-  private RolloutState begin(Watch watch, TemplateRevision revision, RolloutState before) {
+  private RolloutState begin(TemplatedKind watch, TemplateRevision revision, RolloutState before) {
     Map<String, Integer> known = numbers.get(watch);
     int number = known.values().stream().mapToInt(Integer::intValue).max().orElse(0) + 1;
     RolloutState state =
@@ -290,7 +290,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   }
 
   /** Deletes stored revisions beyond the newest {@link #KEPT_REVISIONS} that nothing uses. */
-  private void forgetOldRevisions(Watch watch, RolloutState state) {
+  private void forgetOldRevisions(TemplatedKind watch, RolloutState state) {
     Set<String> used = new HashSet<>(List.of(state.target(), state.from()));
     for (GenericKubernetesResource resource : resources.get(watch).get()) {
       RolloutMember member = member(resource);
@@ -312,7 +312,10 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   }
 
   private void report(
-      Watch watch, RolloutState before, RolloutState after, List<GenericKubernetesResource> all) {
+      TemplatedKind watch,
+      RolloutState before,
+      RolloutState after,
+      List<GenericKubernetesResource> all) {
     switch (after.phase()) {
       case COMPLETE ->
           LOG.info(

@@ -10,8 +10,8 @@ import io.webserveroperator.template.engine.ExpressionSyntax;
 import io.webserveroperator.template.engine.ParsedSource;
 import io.webserveroperator.template.engine.RenderErrors;
 import io.webserveroperator.template.lib.RenderInterpreter;
+import io.webserveroperator.template.output.PrintedValues;
 import io.webserveroperator.template.output.ResourceStrings;
-import io.webserveroperator.template.output.Slots;
 import io.webserveroperator.template.python.PythonTruth;
 import io.webserveroperator.template.python.TemplateFailure;
 import io.webserveroperator.template.python.Undefined;
@@ -115,12 +115,12 @@ final class ReadinessExpression {
 
   /** Turns the expression's value into what the caller needs, inside the evaluation. */
   private interface Conversion<T> {
-    T apply(Object value, Slots slots);
+    T apply(Object value, PrintedValues slots);
   }
 
   private <T> T evaluate(Jinjava jinjava, Map<String, Object> variables, Conversion<T> convert) {
     JinjavaInterpreter interpreter = Renderer.interpreter(jinjava, variables);
-    Slots slots = new Slots(ResourceStrings.of(variables));
+    PrintedValues slots = new PrintedValues(ResourceStrings.of(variables));
     T result;
     try {
       result =

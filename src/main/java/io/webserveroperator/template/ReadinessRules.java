@@ -4,7 +4,7 @@ import com.hubspot.jinjava.Jinjava;
 import io.webserveroperator.template.engine.RenderErrors;
 import io.webserveroperator.template.source.TemplateLoadException;
 import io.webserveroperator.template.watches.ReadinessRule;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -76,9 +76,9 @@ public final class ReadinessRules {
    *
    * @throws TemplateLoadException when the entry's rules are malformed or an expression does not
    *     parse, naming watches.yaml, the entry, the rule and the key, and when the entry has any
-   *     other {@link Watch#problem}
+   *     other {@link TemplatedKind#problem}
    */
-  static ReadinessRules compile(Watch watch, Jinjava jinjava) {
+  static ReadinessRules compile(TemplatedKind watch, Jinjava jinjava) {
     if (watch.problem().isPresent()) {
       throw watch.problem().get().exception();
     }

@@ -15,8 +15,8 @@ import io.webserveroperator.template.engine.EngineFactory;
 import io.webserveroperator.template.engine.RenderErrors;
 import io.webserveroperator.template.lib.RenderInterpreter;
 import io.webserveroperator.template.output.OutputParser;
+import io.webserveroperator.template.output.PrintedValues;
 import io.webserveroperator.template.output.ResourceStrings;
-import io.webserveroperator.template.output.Slots;
 import io.webserveroperator.template.output.SourceLines;
 import io.webserveroperator.template.python.TemplateFailure;
 import io.webserveroperator.template.python.Undefined;
@@ -190,7 +190,7 @@ final class Renderer {
       String owner,
       ResourceStrings strings,
       boolean marked) {
-    Slots slots = new Slots(strings);
+    PrintedValues slots = new PrintedValues(strings);
     int known = interpreter.getErrors().size();
     String text;
     try {

@@ -6,7 +6,7 @@ import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.template.source.TemplateLoadException;
 import io.webserveroperator.template.source.TemplateTree;
 import io.webserveroperator.template.source.TemplateWatcher;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.template.watches.WatchesFile;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -30,14 +30,15 @@ import java.util.function.Consumer;
 public final class TemplateRegistry implements AutoCloseable {
 
   private final Path root;
-  private final List<Watch> watches;
+  private final List<TemplatedKind> watches;
   private final RegistryOptions options;
-  private final Map<Watch, Loaded> loaded = new ConcurrentHashMap<>();
+  private final Map<TemplatedKind, Loaded> loaded = new ConcurrentHashMap<>();
 
   /** Earlier and stored revisions of each kind by hash, the current one among them. */
-  private final Map<Watch, Map<String, Revision>> revisionsByHash = new ConcurrentHashMap<>();
+  private final Map<TemplatedKind, Map<String, Revision>> revisionsByHash =
+      new ConcurrentHashMap<>();
 
-  private final Map<Watch, ObjectPolicy> policies = new LinkedHashMap<>();
+  private final Map<TemplatedKind, ObjectPolicy> policies = new LinkedHashMap<>();
   private final AtomicLong revisions = new AtomicLong();
   private TemplateWatcher watcher;
 
@@ -58,7 +59,7 @@ public final class TemplateRegistry implements AutoCloseable {
       long revision,
       TemplateRevision content) {
 
-    static Loaded of(Watch watch, TemplateTree tree, long revision) {
+    static Loaded of(TemplatedKind watch, TemplateTree tree, long revision) {
       try {
         TemplateSet set = TemplateSet.load(watch, tree);
         return new Loaded(set, null, set.sources(), revision, TemplateRevision.of(set.sources()));
@@ -77,11 +78,12 @@ public final class TemplateRegistry implements AutoCloseable {
    */
   private record Revision(TemplateRevision content, Loaded parsed) {}
 
-  private TemplateRegistry(TemplateTree tree, List<Watch> watches, RegistryOptions options) {
+  private TemplateRegistry(
+      TemplateTree tree, List<TemplatedKind> watches, RegistryOptions options) {
     this.root = tree.root();
     this.watches = watches;
     this.options = options;
-    for (Watch watch : watches) {
+    for (TemplatedKind watch : watches) {
       revisionsByHash.put(watch, new ConcurrentHashMap<>());
       install(watch, Loaded.of(watch, tree, revisions.incrementAndGet()));
       policies.put(
@@ -110,17 +112,17 @@ public final class TemplateRegistry implements AutoCloseable {
         tree, WatchesFile.read(tree, file.getFileName().toString()), options);
   }
 
-  public List<Watch> watches() {
+  public List<TemplatedKind> watches() {
     return watches;
   }
 
   /** Why the templates of {@code watch} did not load, while no version of them has. */
-  public Optional<TemplateLoadException> loadFailure(Watch watch) {
+  public Optional<TemplateLoadException> loadFailure(TemplatedKind watch) {
     return Optional.ofNullable(loaded.get(watch)).map(Loaded::error);
   }
 
   /** The watch for a resource's apiVersion+kind, if handled. */
-  public Optional<Watch> watchFor(String apiVersion, String kind) {
+  public Optional<TemplatedKind> watchFor(String apiVersion, String kind) {
     return watches.stream()
         .filter(w -> w.apiVersion().equals(apiVersion) && w.kind().equals(kind))
         .findFirst();
@@ -131,7 +133,7 @@ public final class TemplateRegistry implements AutoCloseable {
    * so that a caller can tell that a render would give the same objects as before. Without the
    * parse cache every render reads the files again, so every call gives a new number.
    */
-  public long loadNumber(Watch watch) {
+  public long loadNumber(TemplatedKind watch) {
     Loaded now = loaded.get(watch);
     return now == null || !options.cacheParsedTemplates()
         ? revisions.incrementAndGet()
@@ -145,7 +147,7 @@ public final class TemplateRegistry implements AutoCloseable {
    *
    * @throws TemplatesInvalidException when the templates of the resource's kind did not load
    */
-  public List<RenderedObject> render(Watch watch, Map<String, Object> resource)
+  public List<RenderedObject> render(TemplatedKind watch, Map<String, Object> resource)
       throws RenderException {
     return Renderer.render(set(watch, resource), resource, policies.get(watch));
   }
@@ -155,7 +157,7 @@ public final class TemplateRegistry implements AutoCloseable {
    * none. {@code children} = the live child objects keyed by kind then name.
    */
   public Map<String, Object> renderStatus(
-      Watch watch,
+      TemplatedKind watch,
       Map<String, Object> resource,
       Map<String, Map<String, Map<String, Object>>> children)
       throws RenderException {
@@ -169,7 +171,7 @@ public final class TemplateRegistry implements AutoCloseable {
    * @throws TemplateLoadException when the kind's templates have never loaded (its renders fail
    *     with the same error)
    */
-  public ReadinessRules readiness(Watch watch) {
+  public ReadinessRules readiness(TemplatedKind watch) {
     Loaded now = loaded.get(watch);
     if (now == null) {
       return ReadinessRules.none();
@@ -181,7 +183,7 @@ public final class TemplateRegistry implements AutoCloseable {
   }
 
   /** The templates the kind renders with now, as a revision; empty while they have never loaded. */
-  public Optional<TemplateRevision> current(Watch watch) {
+  public Optional<TemplateRevision> current(TemplatedKind watch) {
     Loaded now = loaded.get(watch);
     return now == null || now.set() == null ? Optional.empty() : Optional.of(now.content());
   }
@@ -190,37 +192,40 @@ public final class TemplateRegistry implements AutoCloseable {
    * Makes {@code revision} one the kind can render from (read back from where revisions are
    * stored); its templates are parsed when a render first asks for it.
    */
-  public void remember(Watch watch, TemplateRevision revision) {
+  public void remember(TemplatedKind watch, TemplateRevision revision) {
     revisionsByHash(watch).putIfAbsent(revision.hash(), new Revision(revision, null));
   }
 
   /** Whether the kind can render from the revision {@code hash}. */
-  public boolean knows(Watch watch, String hash) {
+  public boolean knows(TemplatedKind watch, String hash) {
     return revisionsByHash(watch).containsKey(hash);
   }
 
   /** The files of the revision {@code hash}, if the kind knows it. */
-  public Optional<TemplateRevision> revision(Watch watch, String hash) {
+  public Optional<TemplateRevision> revision(TemplatedKind watch, String hash) {
     return Optional.ofNullable(revisionsByHash(watch).get(hash)).map(Revision::content);
   }
 
   /**
-   * As {@link #loadNumber(Watch)}, for the revision {@code hash}: changes only when a reload parses
-   * that revision's files again (they cannot change; its parse can, when it first failed).
+   * As {@link #loadNumber(TemplatedKind)}, for the revision {@code hash}: changes only when a
+   * reload parses that revision's files again (they cannot change; its parse can, when it first
+   * failed).
    */
-  public long loadNumber(Watch watch, String hash) {
+  public long loadNumber(TemplatedKind watch, String hash) {
     return parsed(watch, hash).revision();
   }
 
-  /** As {@link #render(Watch, Map)}, from the revision {@code hash} of the kind's templates. */
-  public List<RenderedObject> render(Watch watch, String hash, Map<String, Object> resource)
+  /**
+   * As {@link #render(TemplatedKind, Map)}, from the revision {@code hash} of the kind's templates.
+   */
+  public List<RenderedObject> render(TemplatedKind watch, String hash, Map<String, Object> resource)
       throws RenderException {
     return Renderer.render(set(parsed(watch, hash), resource), resource, policies.get(watch));
   }
 
-  /** As {@link #renderStatus(Watch, Map, Map)}, from the revision {@code hash}. */
+  /** As {@link #renderStatus(TemplatedKind, Map, Map)}, from the revision {@code hash}. */
   public Map<String, Object> renderStatus(
-      Watch watch,
+      TemplatedKind watch,
       String hash,
       Map<String, Object> resource,
       Map<String, Map<String, Map<String, Object>>> children)
@@ -237,14 +242,15 @@ public final class TemplateRegistry implements AutoCloseable {
    * background thread.
    */
   public synchronized void watchForChanges(
-      Consumer<Watch> onChange, BiConsumer<Watch, OperatorException> onError) {
+      Consumer<TemplatedKind> onChange, BiConsumer<TemplatedKind, OperatorException> onError) {
     if (watcher != null) {
       throw new IllegalStateException("this registry already watches its templates");
     }
     watcher = TemplateWatcher.start(root, () -> reload(onChange, onError));
   }
 
-  private void reload(Consumer<Watch> onChange, BiConsumer<Watch, OperatorException> onError) {
+  private void reload(
+      Consumer<TemplatedKind> onChange, BiConsumer<TemplatedKind, OperatorException> onError) {
     TemplateTree tree;
     try {
       tree = TemplateTree.read(root);
@@ -252,7 +258,7 @@ public final class TemplateRegistry implements AutoCloseable {
       watches.forEach(watch -> onError.accept(watch, e));
       return;
     }
-    for (Watch watch : watches) {
+    for (TemplatedKind watch : watches) {
       Loaded before = loaded.get(watch);
       if (TemplateSet.sourcesOf(watch, tree).equals(before.sources())) {
         continue;
@@ -277,14 +283,14 @@ public final class TemplateRegistry implements AutoCloseable {
   }
 
   /** Makes {@code now} what the kind renders with, and one of its revisions when it parsed. */
-  private void install(Watch watch, Loaded now) {
+  private void install(TemplatedKind watch, Loaded now) {
     loaded.put(watch, now);
     if (now.set() != null) {
       revisionsByHash(watch).put(now.content().hash(), new Revision(now.content(), now));
     }
   }
 
-  private Map<String, Revision> revisionsByHash(Watch watch) {
+  private Map<String, Revision> revisionsByHash(TemplatedKind watch) {
     Map<String, Revision> known = revisionsByHash.get(watch);
     if (known == null) {
       throw unknown(watch);
@@ -297,7 +303,7 @@ public final class TemplateRegistry implements AutoCloseable {
    *
    * @throws UnknownRevisionException when the kind does not know it
    */
-  private Loaded parsed(Watch watch, String hash) {
+  private Loaded parsed(TemplatedKind watch, String hash) {
     Map<String, Revision> known = revisionsByHash(watch);
     Revision revision =
         known.computeIfPresent(
@@ -317,12 +323,12 @@ public final class TemplateRegistry implements AutoCloseable {
     return revision.parsed();
   }
 
-  private OperatorException unknown(Watch watch) {
+  private OperatorException unknown(TemplatedKind watch) {
     return new OperatorException(
         "No templates for " + watch.kind() + ": the watch is not in " + root + "/watches.yaml.");
   }
 
-  private TemplateSet set(Watch watch, Map<String, Object> resource) {
+  private TemplateSet set(TemplatedKind watch, Map<String, Object> resource) {
     Loaded now = loaded.get(watch);
     if (now == null) {
       throw unknown(watch);

@@ -14,7 +14,7 @@ import io.webserveroperator.template.source.TemplateLoadException;
 import io.webserveroperator.template.source.TemplateTree;
 import io.webserveroperator.template.syntax.OverrideHeader;
 import io.webserveroperator.template.syntax.TrimBlocks;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.charset.Charset;
@@ -41,7 +41,7 @@ import java.util.regex.Pattern;
  * @param readiness the watch's readiness rules, parsed with this engine
  */
 record TemplateSet(
-    Watch watch,
+    TemplatedKind watch,
     Jinjava jinjava,
     List<TemplateFile> files,
     Optional<TemplateFile> status,
@@ -58,7 +58,7 @@ record TemplateSet(
    *     template to render (unless the watch allows an empty result) or the status template is
    *     missing, and when a readiness rule of the watch is malformed or does not parse
    */
-  static TemplateSet load(Watch watch, TemplateTree tree) {
+  static TemplateSet load(TemplatedKind watch, TemplateTree tree) {
     String folder = watch.templates();
     Map<String, String> sources = new TreeMap<>();
     Map<String, OverrideHeader> headers = new TreeMap<>();
@@ -134,7 +134,7 @@ record TemplateSet(
   /**
    * The files {@code watch} reads from {@code tree}, compared with {@link #sources()} on reload.
    */
-  static Map<String, String> sourcesOf(Watch watch, TemplateTree tree) {
+  static Map<String, String> sourcesOf(TemplatedKind watch, TemplateTree tree) {
     Map<String, String> sources = new TreeMap<>();
     tree.folder(watch.templates())
         .forEach((name, text) -> sources.put(prefix(watch.templates(), name), text));

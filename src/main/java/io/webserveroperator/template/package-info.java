@@ -9,17 +9,17 @@
  *  ├ sandbox         what a template may not do, refused loudly
  *  ├ lib             Jinja2's filters, tests, globals and tags
  *  ├ syntax          Jinja2's lexing and expression grammar over jinjava's
- *  ├ output          where a rendered string becomes a YAML value (slots, output parsing)
+ *  ├ output          where a rendered string becomes a YAML value (printed values, YAML typing)
  *  └ python          Python's value semantics, limits, TemplateFailure
- * watches            watches.yaml as values (Watch, RolloutPolicy, ...), public
+ * watches            watches.yaml as values (TemplatedKind, RolloutPolicy, ...), public
  *  └ source          where templates are read from disk, and watched; public
  * </pre>
  *
  * <ol>
  *   <li>{@link io.webserveroperator.template.TemplateRegistry#load} reads {@code watches.yaml} (a
- *       {@link io.webserveroperator.template.watches.Watch} per kind) and parses each watch's
- *       folder once into a {@link io.webserveroperator.template.TemplateSet}. Each kind loads on
- *       its own: one that does not fails only its own renders.
+ *       {@link io.webserveroperator.template.watches.TemplatedKind} per kind) and parses each
+ *       watch's folder once into a {@link io.webserveroperator.template.TemplateSet}. Each kind
+ *       loads on its own: one that does not fails only its own renders.
  *   <li>{@link io.webserveroperator.template.TemplateRegistry#render} renders each {@code
  *       *.yaml.j2} file in name order ({@link io.webserveroperator.template.Renderer}); the text
  *       becomes objects in {@code output}, which are then checked ({@code manifest.ObjectPolicy})

@@ -1,7 +1,7 @@
 package io.webserveroperator.templatetest;
 
 import io.webserveroperator.manifest.YamlFiles;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -30,7 +30,7 @@ public final class CaseResources {
    * with {@code failedTemplate} is left out, and so is a file that does not read, which {@code
    * test} reports.
    */
-  public static List<CaseResource> of(Path kindFolder, Watch watch) {
+  public static List<CaseResource> of(Path kindFolder, TemplatedKind watch) {
     Path folder = kindFolder.resolve(TemplateTestRunner.TESTS);
     List<CaseResource> resources = new ArrayList<>();
     if (!Files.isDirectory(folder)) {

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -37,7 +37,7 @@ final class SuiteReader {
    * @param name the file's name in results
    * @throws TemplateTestException naming the file, the case and what is wrong
    */
-  static TestSuite read(Path file, String name, Watch watch) {
+  static TestSuite read(Path file, String name, TemplatedKind watch) {
     JsonNode root = readOne(file);
     requireOnly(root, FILE_KEYS, name);
     JsonNode tests = root.get("tests");
@@ -111,7 +111,7 @@ final class SuiteReader {
     }
   }
 
-  private static void defaults(ObjectNode resource, Watch watch, String where) {
+  private static void defaults(ObjectNode resource, TemplatedKind watch, String where) {
     if (!resource.hasNonNull("apiVersion")) {
       resource.put("apiVersion", watch.apiVersion());
     }

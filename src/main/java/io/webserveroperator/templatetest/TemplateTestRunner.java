@@ -4,7 +4,7 @@ import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.YamlFiles;
 import io.webserveroperator.template.ReadinessRules;
 import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,7 +44,7 @@ public final class TemplateTestRunner {
     List<CaseResult> results = new ArrayList<>();
     List<Path> written = new ArrayList<>();
     try (TemplateRegistry registry = TemplateRegistry.load(watchesYaml)) {
-      for (Watch watch : registry.watches()) {
+      for (TemplatedKind watch : registry.watches()) {
         Path folder = root.resolve(watch.templates()).resolve(TESTS);
         if (!Files.isDirectory(folder)) {
           continue;

@@ -1,6 +1,6 @@
 package io.webserveroperator.templatetest;
 
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -12,7 +12,7 @@ import java.util.List;
  * @param watch the kind whose templates it tests: the one whose folder holds it
  * @param cases its cases, in file order
  */
-record TestSuite(Path file, String name, Watch watch, List<TestCase> cases) {
+record TestSuite(Path file, String name, TemplatedKind watch, List<TestCase> cases) {
 
   TestSuite {
     cases = List.copyOf(cases);

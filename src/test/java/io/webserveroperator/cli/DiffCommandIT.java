@@ -15,7 +15,7 @@ import io.webserveroperator.rollout.RevisionStore;
 import io.webserveroperator.rollout.StoredRevision;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplateRevision;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.RequestLog;
 import io.webserveroperator.testing.WebServers;
@@ -616,7 +616,7 @@ class DiffCommandIT {
    */
   private TemplateRevision storeEditedRevision() {
     try (TemplateRegistry registry = TemplateRegistry.load(templates.resolve("watches.yaml"))) {
-      Watch watch = registry.watches().get(0);
+      TemplatedKind watch = registry.watches().get(0);
       Map<String, String> files = new HashMap<>(registry.current(watch).orElseThrow().sources());
       files.computeIfPresent(
           "webserver/service.yaml.j2",

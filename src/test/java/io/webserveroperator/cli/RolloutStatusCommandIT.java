@@ -10,7 +10,7 @@ import io.webserveroperator.rollout.RolloutState;
 import io.webserveroperator.rollout.Rollouts;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplateRevision;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
@@ -47,7 +47,7 @@ class RolloutStatusCommandIT {
   String namespace;
   WebServers webServers;
   RevisionStore store;
-  Watch watch;
+  TemplatedKind watch;
 
   record Run(int exit, String out, String err) {}
 

@@ -17,7 +17,7 @@ import io.webserveroperator.rollout.RevisionChooser;
 import io.webserveroperator.rollout.Rollouts;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplateRevision;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.WebServers;
 import java.time.Clock;
@@ -571,7 +571,7 @@ class ReconcilerTest {
 
   @Test
   void aResourceRendersFromTheRevisionItsRolloutGivesIt() {
-    Watch watch = templates.watches().get(0);
+    TemplatedKind watch = templates.watches().get(0);
     Map<String, String> files = new TreeMap<>(templates.current(watch).orElseThrow().sources());
     files.replaceAll(
         (path, text) ->

@@ -10,7 +10,7 @@ import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.webserveroperator.status.EventSink;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplateRevision;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.testing.KubeTestBed;
 import io.webserveroperator.testing.TemplateFolder;
 import java.io.IOException;
@@ -49,7 +49,7 @@ class RevisionStoreIT {
   private String namespace;
   private RevisionStore store;
   private TemplateRegistry registry;
-  private Watch watch;
+  private TemplatedKind watch;
   private Rollouts rollouts;
 
   @BeforeEach

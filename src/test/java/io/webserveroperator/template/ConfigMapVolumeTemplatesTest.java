@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.webserveroperator.OperatorException;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.testing.ConfigMapVolume;
 import io.webserveroperator.testing.TemplatesConfigMap;
 import java.nio.file.Path;
@@ -49,7 +49,7 @@ class ConfigMapVolumeTemplatesTest {
   void followsAKubeletSwapThatAddsATemplate(@TempDir Path dir) {
     Map<String, String> data = TemplatesConfigMap.data();
     ConfigMapVolume volume = ConfigMapVolume.write(dir, data);
-    List<Watch> reloaded = new CopyOnWriteArrayList<>();
+    List<TemplatedKind> reloaded = new CopyOnWriteArrayList<>();
     List<OperatorException> errors = new CopyOnWriteArrayList<>();
     try (TemplateRegistry registry = TemplateRegistry.load(dir.resolve("watches.yaml"))) {
       registry.watchForChanges(reloaded::add, (watch, e) -> errors.add(e));
@@ -90,7 +90,7 @@ class ConfigMapVolumeTemplatesTest {
     ConfigMapVolume.write(dir, Map.of("watches.yaml", watches(""), "webserver__README", "notes"));
 
     try (TemplateRegistry registry = TemplateRegistry.load(dir.resolve("watches.yaml"))) {
-      Watch watch = registry.watches().get(0);
+      TemplatedKind watch = registry.watches().get(0);
       assertThat(registry.loadFailure(watch))
           .hasValueSatisfying(
               e -> assertThat(e).hasMessageContaining("The templates of WebServer"));

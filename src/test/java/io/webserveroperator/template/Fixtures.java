@@ -3,7 +3,7 @@ package io.webserveroperator.template;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.webserveroperator.manifest.RenderedObject;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -88,8 +88,8 @@ public final class Fixtures {
     }
   }
 
-  static Watch watch(String folder) {
-    return new Watch(
+  static TemplatedKind watch(String folder) {
+    return new TemplatedKind(
         "webapp.example.com", "v1", "WebServer", folder, Optional.empty(), false, Set.of(), false);
   }
 }

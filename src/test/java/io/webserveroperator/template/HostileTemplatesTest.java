@@ -3,7 +3,7 @@ package io.webserveroperator.template;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.testing.HostileTemplates;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,7 +40,7 @@ class HostileTemplatesTest {
     Files.writeString(temp.resolve("hostile").resolve(HostileTemplates.FILE), hostile.template());
 
     try (TemplateRegistry registry = TemplateRegistry.load(temp.resolve("watches.yaml"))) {
-      Watch watch = registry.watches().get(0);
+      TemplatedKind watch = registry.watches().get(0);
       Map<String, Object> resource =
           Map.of(
               "apiVersion",

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.UntypedMaps;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
@@ -26,7 +26,8 @@ class HostileValuesTest {
   static final String MARKER = "MARKER-VALUE";
   static final TemplateRegistry REGISTRY =
       TemplateRegistry.load(Project.file("templates/watches.yaml"));
-  static final Watch WATCH = REGISTRY.watchFor("webapp.example.com/v1", "WebServer").orElseThrow();
+  static final TemplatedKind WATCH =
+      REGISTRY.watchFor("webapp.example.com/v1", "WebServer").orElseThrow();
 
   @AfterAll
   static void close() {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.webserveroperator.OperatorException;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,8 +45,8 @@ class KindIndependenceTest {
   @Test
   void aKindWhoseTemplatesDoNotLoadFailsOnlyItsOwnResources() {
     try (TemplateRegistry registry = TemplateRegistry.load(dir.resolve("watches.yaml"))) {
-      Watch good = registry.watches().get(0);
-      Watch broken = registry.watches().get(1);
+      TemplatedKind good = registry.watches().get(0);
+      TemplatedKind broken = registry.watches().get(1);
 
       assertThat(registry.loadFailure(good)).isEmpty();
       assertThat(registry.loadFailure(broken))
@@ -64,8 +64,8 @@ class KindIndependenceTest {
   @Test
   void editsChangeTheErrorOfABrokenKindAndRepairIt() throws IOException {
     try (TemplateRegistry registry = TemplateRegistry.load(dir.resolve("watches.yaml"))) {
-      Watch broken = registry.watches().get(1);
-      List<Watch> changed = new CopyOnWriteArrayList<>();
+      TemplatedKind broken = registry.watches().get(1);
+      List<TemplatedKind> changed = new CopyOnWriteArrayList<>();
       List<OperatorException> errors = new CopyOnWriteArrayList<>();
       registry.watchForChanges(changed::add, (watch, e) -> errors.add(e));
 

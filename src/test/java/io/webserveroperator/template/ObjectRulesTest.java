@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.UntypedMaps;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -23,7 +23,7 @@ class ObjectRulesTest {
   }
 
   static List<RenderedObject> render(String kind, Map<String, Object> spec) {
-    Watch watch = REGISTRY.watchFor("test.example.com/v1", kind).orElseThrow();
+    TemplatedKind watch = REGISTRY.watchFor("test.example.com/v1", kind).orElseThrow();
     return REGISTRY.render(
         watch,
         Map.of(

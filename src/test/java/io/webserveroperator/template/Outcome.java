@@ -2,8 +2,8 @@ package io.webserveroperator.template;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import io.webserveroperator.template.output.OutputParser;
+import io.webserveroperator.template.output.PrintedValues;
 import io.webserveroperator.template.output.ResourceStrings;
-import io.webserveroperator.template.output.Slots;
 import io.webserveroperator.template.output.SourceLines;
 import io.webserveroperator.template.python.TemplateFailure;
 import java.math.BigDecimal;
@@ -40,7 +40,8 @@ record Outcome(List<Object> documents, String failure, boolean clear) {
   /** The documents of rendered text, read as the engine reads its own output. */
   static Outcome ofText(String text) {
     try {
-      return of(OutputParser.parse(SourceLines.strip(text), new Slots(ResourceStrings.of(null))));
+      return of(
+          OutputParser.parse(SourceLines.strip(text), new PrintedValues(ResourceStrings.of(null))));
     } catch (TemplateFailure e) {
       return failed(e.getMessage(), true);
     }

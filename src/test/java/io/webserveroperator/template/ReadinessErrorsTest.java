@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import io.webserveroperator.template.source.TemplateLoadException;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,8 +58,8 @@ public class ReadinessErrorsTest {
     Files.writeString(dir.resolve("kind/out.yaml.j2"), OBJECT);
 
     try (TemplateRegistry registry = TemplateRegistry.load(dir.resolve("watches.yaml"))) {
-      Watch brokenWatch = registry.watches().get(0);
-      Watch goodWatch = registry.watches().get(1);
+      TemplatedKind brokenWatch = registry.watches().get(0);
+      TemplatedKind goodWatch = registry.watches().get(1);
 
       assertThat(registry.loadFailure(brokenWatch))
           .hasValueSatisfying(e -> assertThat(e.reason()).contains(malformed.message()));

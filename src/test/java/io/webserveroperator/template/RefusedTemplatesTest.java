@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.template.source.TemplateTree;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -101,7 +101,7 @@ class RefusedTemplatesTest {
     }
   }
 
-  private static Watch watch() {
+  private static TemplatedKind watch() {
     return Fixtures.watch("refused");
   }
 }

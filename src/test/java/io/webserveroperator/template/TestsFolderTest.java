@@ -3,7 +3,7 @@ package io.webserveroperator.template;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.webserveroperator.manifest.RenderedObject;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.testing.TemplateFolder;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -45,7 +45,7 @@ class TestsFolderTest {
             "ingress",
             Map.of("host", "shop.example.com"));
     try (TemplateRegistry registry = TemplateRegistry.load(templates.resolve("watches.yaml"))) {
-      Watch watch = registry.watches().get(0);
+      TemplatedKind watch = registry.watches().get(0);
       assertThat(registry.loadFailure(watch)).isEmpty();
       return registry.render(watch, WebServerTemplatesTest.webServer(spec, true)).stream()
           .map(RenderedObject::body)

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,7 +56,7 @@ class WatchesFileRolloutTest {
   @MethodSource("policies")
   void aWellFormedRolloutIsTheKindsPolicy(Policy policy) throws IOException {
     try (TemplateRegistry registry = load(policy.rollout())) {
-      Watch broken = registry.watches().get(1);
+      TemplatedKind broken = registry.watches().get(1);
 
       assertThat(registry.loadFailure(broken)).isEmpty();
       assertThat(broken.problem()).isEmpty();
@@ -71,12 +71,12 @@ class WatchesFileRolloutTest {
   void aMalformedRolloutFailsOnlyItsOwnKindNamingTheLine(Error error) throws IOException {
     int line = ROLLOUT_LINE + error.line();
     try (TemplateRegistry registry = load(error.rollout())) {
-      Watch good = registry.watches().get(0);
-      Watch broken = registry.watches().get(1);
+      TemplatedKind good = registry.watches().get(0);
+      TemplatedKind broken = registry.watches().get(1);
 
       assertThat(broken.rollout()).isEmpty();
       assertThat(broken.problem())
-          .contains(new Watch.Problem("watches.yaml", line, error.message()));
+          .contains(new TemplatedKind.Problem("watches.yaml", line, error.message()));
       assertThat(registry.loadFailure(broken))
           .hasValueSatisfying(
               e -> {

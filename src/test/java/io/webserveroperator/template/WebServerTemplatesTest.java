@@ -8,7 +8,7 @@ import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.ManagedLabels;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.UntypedMaps;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.TemplateFolder;
 import java.io.IOException;
@@ -38,7 +38,7 @@ class WebServerTemplatesTest {
   void rendersDeploymentAndServiceWithLabelsAndOwner() {
     try (TemplateRegistry registry =
         TemplateRegistry.load(Project.file("templates/watches.yaml"))) {
-      Watch watch = registry.watches().get(0);
+      TemplatedKind watch = registry.watches().get(0);
       List<RenderedObject> objects =
           registry.render(watch, webServer(Map.of("image", "nginx:1.27", "replicas", 3), true));
 
@@ -71,7 +71,7 @@ class WebServerTemplatesTest {
   void leavesOwnerReferencesOutWithoutUidAndAddsOptionalObjects() {
     try (TemplateRegistry registry =
         TemplateRegistry.load(Project.file("templates/watches.yaml"))) {
-      Watch watch = registry.watches().get(0);
+      TemplatedKind watch = registry.watches().get(0);
       Map<String, Object> spec =
           Map.of(
               "image",
@@ -100,7 +100,7 @@ class WebServerTemplatesTest {
   void statusTakesAvailableReplicasFromTheDeployment() {
     try (TemplateRegistry registry =
         TemplateRegistry.load(Project.file("templates/watches.yaml"))) {
-      Watch watch = registry.watches().get(0);
+      TemplatedKind watch = registry.watches().get(0);
       Map<String, Object> resource = webServer(Map.of("image", "nginx", "replicas", 2), true);
       Map<String, Object> deployment = Map.of("status", Map.of("availableReplicas", 2));
 
@@ -116,10 +116,10 @@ class WebServerTemplatesTest {
   @Test
   void reloadsAnEditAndKeepsTheLastGoodVersionOfABrokenOne(@TempDir Path dir) throws IOException {
     TemplateFolder.copyInto(dir);
-    List<Watch> reloaded = new CopyOnWriteArrayList<>();
+    List<TemplatedKind> reloaded = new CopyOnWriteArrayList<>();
     List<OperatorException> errors = new CopyOnWriteArrayList<>();
     try (TemplateRegistry registry = TemplateRegistry.load(dir.resolve("watches.yaml"))) {
-      Watch watch = registry.watches().get(0);
+      TemplatedKind watch = registry.watches().get(0);
       Map<String, Object> resource = webServer(Map.of("image", "nginx", "replicas", 2), true);
       registry.watchForChanges(reloaded::add, (w, e) -> errors.add(e));
       Path service = dir.resolve("webserver/service.yaml.j2");
@@ -144,9 +144,9 @@ class WebServerTemplatesTest {
   @Test
   void rendersFromAnEarlierRevisionWhileTheCurrentOneIsNewer(@TempDir Path dir) throws IOException {
     TemplateFolder.copyInto(dir);
-    List<Watch> reloaded = new CopyOnWriteArrayList<>();
+    List<TemplatedKind> reloaded = new CopyOnWriteArrayList<>();
     try (TemplateRegistry registry = TemplateRegistry.load(dir.resolve("watches.yaml"))) {
-      Watch watch = registry.watches().get(0);
+      TemplatedKind watch = registry.watches().get(0);
       Map<String, Object> resource = webServer(Map.of("image", "nginx", "replicas", 2), true);
       TemplateRevision before = registry.current(watch).orElseThrow();
       registry.watchForChanges(reloaded::add, (w, e) -> {});
@@ -178,7 +178,7 @@ class WebServerTemplatesTest {
   void aStoredRevisionIsParsedWhenARenderFirstAsksForIt() {
     try (TemplateRegistry registry =
         TemplateRegistry.load(Project.file("templates/watches.yaml"))) {
-      Watch watch = registry.watches().get(0);
+      TemplatedKind watch = registry.watches().get(0);
       Map<String, String> files = new TreeMap<>(registry.current(watch).orElseThrow().sources());
       files.replaceAll(
           (path, text) ->

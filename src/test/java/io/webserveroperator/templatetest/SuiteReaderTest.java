@@ -3,7 +3,7 @@ package io.webserveroperator.templatetest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SuiteReaderTest {
 
-  static final Watch WEB_SERVER =
-      new Watch(
+  static final TemplatedKind WEB_SERVER =
+      new TemplatedKind(
           "webapp.example.com",
           "v1",
           "WebServer",

@@ -5,7 +5,7 @@ import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplateRevision;
 import io.webserveroperator.template.watches.RolloutPolicy;
 import io.webserveroperator.template.watches.RolloutStep;
-import io.webserveroperator.template.watches.Watch;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -88,7 +88,7 @@ public final class TemplateCopy {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    Watch watch = load(root, TemplateCopy::watch);
+    TemplatedKind watch = load(root, TemplateCopy::watch);
     watch
         .problem()
         .ifPresent(
@@ -148,7 +148,7 @@ public final class TemplateCopy {
 
   private static String hash(Path root) {
     try (TemplateRegistry registry = TemplateRegistry.load(root.resolve("watches.yaml"))) {
-      Watch watch = watch(registry);
+      TemplatedKind watch = watch(registry);
       registry
           .loadFailure(watch)
           .ifPresent(
@@ -160,13 +160,13 @@ public final class TemplateCopy {
     }
   }
 
-  private static Watch watch(TemplateRegistry registry) {
+  private static TemplatedKind watch(TemplateRegistry registry) {
     return registry
         .watchFor(API_VERSION, KIND)
         .orElseThrow(() -> new BenchException("watches.yaml has no " + KIND + " entry."));
   }
 
-  private static Watch load(Path root, Function<TemplateRegistry, Watch> find) {
+  private static TemplatedKind load(Path root, Function<TemplateRegistry, TemplatedKind> find) {
     try (TemplateRegistry registry = TemplateRegistry.load(root.resolve("watches.yaml"))) {
       return find.apply(registry);
     }

@@ -15,14 +15,14 @@ import io.webserveroperator.template.lib.Jinja2Tests;
 import io.webserveroperator.template.lib.JinjaForTag;
 import io.webserveroperator.template.lib.JinjaImportTags;
 import io.webserveroperator.template.lib.JinjaIncludeTag;
+import io.webserveroperator.template.lib.JinjaMacroTag;
 import io.webserveroperator.template.lib.Ranges;
 import io.webserveroperator.template.lib.StrictUndefined;
-import io.webserveroperator.template.lib.TemplateText;
-import io.webserveroperator.template.lib.TextMacroTag;
+import io.webserveroperator.template.lib.TemplateFragment;
 import io.webserveroperator.template.lib.filter.FilterCatalog;
 import io.webserveroperator.template.python.Limits;
 import io.webserveroperator.template.python.Undefined;
-import io.webserveroperator.template.sandbox.Disabled;
+import io.webserveroperator.template.sandbox.RefusedNames;
 import io.webserveroperator.template.sandbox.RefusedTag;
 import io.webserveroperator.template.sandbox.SandboxResolver;
 import java.time.Duration;
@@ -84,7 +84,7 @@ public final class EngineFactory {
    */
   private static void prepare(Context global) {
     global.setExpressionStrategy(STRATEGY);
-    global.registerTag(new TextMacroTag());
+    global.registerTag(new JinjaMacroTag());
     global.registerTag(new BlockSetTag());
     global.registerTag(new CallerTag());
     global.registerTag(new JinjaForTag());
@@ -95,9 +95,9 @@ public final class EngineFactory {
     global.registerTag(new BlockTags.WithTag());
     global.registerTag(new BlockTags.FilterBlockTag());
     RefusedTag.ALL.forEach(global::registerTag);
-    FilterCatalog.install(global, Disabled.refusedFilters(global));
+    FilterCatalog.install(global, RefusedNames.refusedFilters(global));
     Jinja2Tests.register(global);
-    Disabled.register(global);
+    RefusedNames.register(global);
     StrictUndefined.install(global);
     global.registerFunction(
         new ELFunctionDefinition("", "range", Ranges.class, "range", Object.class, Object[].class));
@@ -112,7 +112,7 @@ public final class EngineFactory {
     global.registerFunction(
         new ELFunctionDefinition("", "cycler", Globals.class, "cycler", Object[].class));
     global.registerFunction(
-        new ELFunctionDefinition("", "super", TemplateText.class, "superBlock"));
+        new ELFunctionDefinition("", "super", TemplateFragment.class, "superBlock"));
   }
 
   /** Makes every context jinjava prepares use the safe output strategy. */

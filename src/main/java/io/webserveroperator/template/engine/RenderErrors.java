@@ -8,8 +8,8 @@ import com.hubspot.jinjava.interpret.TemplateError.ErrorReason;
 import com.hubspot.jinjava.interpret.TemplateError.ErrorType;
 import com.hubspot.jinjava.interpret.errorcategory.BasicTemplateErrorCategory;
 import com.hubspot.jinjava.interpret.errorcategory.TemplateErrorCategory;
+import io.webserveroperator.template.python.OutputBudget;
 import io.webserveroperator.template.python.TemplateFailure;
-import io.webserveroperator.template.python.TextBudget;
 import io.webserveroperator.template.python.TypeNames;
 import io.webserveroperator.template.python.Undefined;
 import java.util.Set;
@@ -87,11 +87,11 @@ public final class RenderErrors {
   /** A jinjava or Java message in the words of a template author, without Java names. */
   private static String translate(String message) {
     if (message.contains("OutputTooBig")) {
-      return TextBudget.OUTPUT_TOO_BIG;
+      return OutputBudget.OUTPUT_TOO_BIG;
     }
     Matcher truncated = TRUNCATED.matcher(message);
     if (truncated.find()) {
-      return TextBudget.tooLarge(truncated.group(1), "more than " + truncated.group(2));
+      return OutputBudget.tooLarge(truncated.group(1), "more than " + truncated.group(2));
     }
     Matcher slices = SLICES.matcher(message);
     if (slices.find()) {

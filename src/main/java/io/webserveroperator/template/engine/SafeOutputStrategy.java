@@ -4,13 +4,13 @@ import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.lib.expression.ExpressionStrategy;
 import com.hubspot.jinjava.tree.output.RenderedOutputNode;
 import com.hubspot.jinjava.tree.parse.ExpressionToken;
-import io.webserveroperator.template.output.Slots;
+import io.webserveroperator.template.output.PrintedValues;
 import io.webserveroperator.template.python.TemplateFailure;
 import io.webserveroperator.template.python.Undefined;
 
 /**
- * How {@code {{ expression }}} is written: through {@link Slots#print}, so strings become tokens
- * and never YAML text, and nothing printed is ever interpreted again as a template.
+ * How {@code {{ expression }}} is written: through {@link PrintedValues#print}, so strings become
+ * tokens and never YAML text, and nothing printed is ever interpreted again as a template.
  */
 final class SafeOutputStrategy implements ExpressionStrategy {
 
@@ -24,6 +24,6 @@ final class SafeOutputStrategy implements ExpressionStrategy {
     if (value instanceof Undefined) {
       throw new TemplateFailure(Undefined.message(token.getExpr().strip()));
     }
-    return new RenderedOutputNode(Slots.require().print(value));
+    return new RenderedOutputNode(PrintedValues.require().print(value));
   }
 }

@@ -6,7 +6,7 @@ import com.hubspot.jinjava.lib.fn.MacroFunction;
 import com.hubspot.jinjava.lib.tag.SetTag;
 import com.hubspot.jinjava.tree.TagNode;
 import com.hubspot.jinjava.tree.parse.TagToken;
-import io.webserveroperator.template.output.Slots;
+import io.webserveroperator.template.output.PrintedValues;
 import io.webserveroperator.template.python.PythonIteration;
 import io.webserveroperator.template.python.TemplateFailure;
 import io.webserveroperator.template.syntax.ExpressionSplitter;
@@ -15,9 +15,9 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * {@code {% set name %}...{% endset %}} whose value is {@link TemplateText}, as a macro's output
- * is: printed, it splices as the template text it is; used as a string ({@code ==}, {@code ~},
- * {@code b64encode}), it is the text with its values, never the engine's slot tokens.
+ * {@code {% set name %}...{% endset %}} whose value is {@link TemplateFragment}, as a macro's
+ * output is: printed, it splices as the template text it is; used as a string ({@code ==}, {@code
+ * ~}, {@code b64encode}), it is the text with its values, never the engine's slot tokens.
  */
 public final class BlockSetTag extends SetTag {
 
@@ -39,7 +39,8 @@ public final class BlockSetTag extends SetTag {
     String[] name = {filter < 0 ? helpers : helpers.substring(0, filter).trim()};
     String text = renderChildren(tagNode, interpreter, name[0]);
     // A filtered block ({% set x | upper %}) is data for its filters: its text with the values.
-    Object block = filter < 0 ? new TemplateText(text) : Slots.require().resolveText(text);
+    Object block =
+        filter < 0 ? new TemplateFragment(text) : PrintedValues.require().resolveText(text);
     executeSet(token, interpreter, name, List.of(block), false);
     if (filter >= 0) {
       Object filtered = interpreter.resolveELExpression(helpers, token.getLineNumber());

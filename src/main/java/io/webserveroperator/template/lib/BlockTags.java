@@ -5,7 +5,7 @@ import com.hubspot.jinjava.interpret.JinjavaInterpreter.InterpreterScopeClosable
 import com.hubspot.jinjava.lib.tag.Tag;
 import com.hubspot.jinjava.tree.Node;
 import com.hubspot.jinjava.tree.TagNode;
-import io.webserveroperator.template.output.Slots;
+import io.webserveroperator.template.output.PrintedValues;
 import io.webserveroperator.template.python.TemplateFailure;
 import io.webserveroperator.template.syntax.ExpressionSplitter;
 
@@ -72,11 +72,11 @@ public final class BlockTags {
         String text = renderChildren(tagNode, interpreter);
         // Template text, as a set block's: indent and trim keep it template text, which splices
         // as Jinja2's would; any other filter reads its text and makes a value, printed as one.
-        interpreter.getContext().put(BLOCK, new TemplateText(text));
+        interpreter.getContext().put(BLOCK, new TemplateFragment(text));
         Object filtered =
             interpreter.resolveELExpression(
                 BLOCK + " | " + tagNode.getHelpers().strip(), tagNode.getLineNumber());
-        return Slots.current().print(filtered);
+        return PrintedValues.current().print(filtered);
       }
     }
   }

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 
 /**
  * {@code {% call m() %}body{% endcall %}} whose {@code caller()} returns the body as template text,
- * as a macro does ({@link TextMacroTag}): jinjava's returns a string, which would print as token
+ * as a macro does ({@link JinjaMacroTag}): jinjava's returns a string, which would print as token
  * characters instead of the values printed in the body. {@code {% call(x) m() %}} gives caller the
  * parameters that m passes it, as {@code caller(item)}.
  */
@@ -27,7 +27,7 @@ public final class CallerTag extends CallTag {
     String call = tagNode.getHelpers();
     LinkedHashMap<String, Object> arguments = new LinkedHashMap<>();
     if (withParameters.matches()) {
-      arguments = TextMacroTag.parameters(withParameters.group(1), tagNode.getLineNumber());
+      arguments = JinjaMacroTag.parameters(withParameters.group(1), tagNode.getLineNumber());
       call = withParameters.group(2);
     }
     try (InterpreterScopeClosable scope = interpreter.enterNonStackingScope()) {
@@ -40,7 +40,7 @@ public final class CallerTag extends CallTag {
               interpreter.getContext(),
               interpreter.getLineNumber(),
               interpreter.getPosition());
-      interpreter.getContext().addGlobalMacro(new TextMacroTag.TextMacro(caller));
+      interpreter.getContext().addGlobalMacro(new JinjaMacroTag.TextMacro(caller));
       // Printed by the safe output strategy, so the macro's text is spliced, values as tokens.
       return interpreter.render("{{" + call.strip() + "}}");
     }

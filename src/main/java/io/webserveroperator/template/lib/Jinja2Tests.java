@@ -5,8 +5,8 @@ import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.lib.exptest.ExpTest;
 import com.hubspot.jinjava.lib.fn.MacroFunction;
 import com.hubspot.jinjava.objects.SafeString;
-import io.webserveroperator.template.output.StructuredText;
-import io.webserveroperator.template.output.TextFormat;
+import io.webserveroperator.template.output.SerialFormat;
+import io.webserveroperator.template.output.SerializedFragment;
 import io.webserveroperator.template.python.PythonOperators;
 import io.webserveroperator.template.python.PythonSequences;
 import io.webserveroperator.template.python.PythonStrings;
@@ -71,7 +71,8 @@ public final class Jinja2Tests {
             "escaped",
             (v, a) ->
                 v instanceof SafeString
-                    || (v instanceof StructuredText json && json.format() == TextFormat.TOJSON)));
+                    || (v instanceof SerializedFragment json
+                        && json.format() == SerialFormat.TOJSON)));
     context.registerExpTest(
         test(
             "filter",

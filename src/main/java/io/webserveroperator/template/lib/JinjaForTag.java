@@ -115,7 +115,7 @@ public final class JinjaForTag extends ForTag {
      * {@code loop} is another loop's, inside this one, it is that loop that is called, as in
      * Jinja2.
      */
-    private TemplateText deeper(List<Object> arguments, LoopView view, int depth0) {
+    private TemplateFragment deeper(List<Object> arguments, LoopView view, int depth0) {
       JinjavaInterpreter interpreter = JinjavaInterpreter.getCurrent();
       if (interpreter.getContext().get(LOOP) != view) {
         throw new TemplateFailure(
@@ -125,7 +125,7 @@ public final class JinjaForTag extends ForTag {
         throw new TemplateFailure(
             "loop() takes the items to loop over, one argument, not " + arguments.size());
       }
-      return new TemplateText(render(interpreter, arguments.get(0), depth0));
+      return new TemplateFragment(render(interpreter, arguments.get(0), depth0));
     }
 
     private List<Object> filter(JinjavaInterpreter interpreter, List<?> items) {

@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * Jinja2's {@code import} and {@code from ... import} on jinjava's: unless the tag ends in {@code
  * with context}, the imported macros do not see the variables of the template that calls them
- * ({@link TextMacroTag.TextMacro#withoutContext}), only their arguments and what their own file
+ * ({@link JinjaMacroTag.TextMacro#withoutContext}), only their arguments and what their own file
  * sets. jinjava's macros see every variable at the call.
  */
 public final class JinjaImportTags {
@@ -39,7 +39,7 @@ public final class JinjaImportTags {
         Map<String, Object> entries = (Map<String, Object>) module;
         entries.replaceAll(
             (key, value) ->
-                value instanceof TextMacroTag.TextMacro macro ? macro.withoutContext() : value);
+                value instanceof JinjaMacroTag.TextMacro macro ? macro.withoutContext() : value);
       }
       return result;
     }
@@ -55,7 +55,7 @@ public final class JinjaImportTags {
       if (!withContext(tagNode)) {
         for (String name : getImportMap(getHelpers((TagToken) tagNode.getMaster())).values()) {
           MacroFunction imported = interpreter.getContext().getGlobalMacro(name);
-          if (imported instanceof TextMacroTag.TextMacro macro) {
+          if (imported instanceof JinjaMacroTag.TextMacro macro) {
             interpreter.getContext().addGlobalMacro(macro.withoutContext());
           }
         }

@@ -15,7 +15,7 @@ import java.util.function.Supplier;
  * time is up: jinjava has no time limit and ignores interrupts, but every loop iteration, tag,
  * expression and macro call asks the interpreter for its context, so that is where the clock is
  * read. And since every variable a template names is looked up here: a loop variable or macro
- * argument that is none reads as none ({@link JinjaForTag}, {@link TextMacroTag}), and what is
+ * argument that is none reads as none ({@link JinjaForTag}, {@link JinjaMacroTag}), and what is
  * hidden from a macro imported or a template included without context is undefined ({@link
  * #hiding}). Not thread-safe, like every interpreter.
  */

@@ -29,18 +29,18 @@ final class BlockScalars {
 
   private final SourceLines rendered;
   private final String text;
-  private final Slots slots;
+  private final PrintedValues slots;
   private final Map<Integer, String> byLine = new HashMap<>();
   private final Map<Integer, Integer> owners = new HashMap<>();
 
-  private BlockScalars(SourceLines rendered, Slots slots) {
+  private BlockScalars(SourceLines rendered, PrintedValues slots) {
     this.rendered = rendered;
     this.text = rendered.text();
     this.slots = slots;
   }
 
   /** The rendered {@code text}, multi-line values inside block scalars written line by line. */
-  static String embed(SourceLines rendered, Slots slots) {
+  static String embed(SourceLines rendered, PrintedValues slots) {
     return slots.printedMultiline() ? new BlockScalars(rendered, slots).embed() : rendered.text();
   }
 
@@ -61,7 +61,8 @@ final class BlockScalars {
     if (inBlocks.isEmpty()) {
       return text;
     }
-    String byLines = rewrite(value -> inBlocks.contains(value) ? lines(value) : Slots.token(value));
+    String byLines =
+        rewrite(value -> inBlocks.contains(value) ? lines(value) : PrintedValues.token(value));
     Map<Integer, Placement> placements;
     try {
       placements = placements(byLines);
@@ -95,7 +96,8 @@ final class BlockScalars {
           }
         });
     return rewrite(
-        value -> placements.get(value) == Placement.BLOCK ? lines(value) : Slots.token(value));
+        value ->
+            placements.get(value) == Placement.BLOCK ? lines(value) : PrintedValues.token(value));
   }
 
   private TemplateFailure leavesTheScalar(int value) {
@@ -103,8 +105,8 @@ final class BlockScalars {
         "a printed value has lines indented less than the block scalar (| or >) it is printed"
             + " into, so they would end the scalar and become YAML; indent the value as deep as"
             + " the scalar's first line, for example with indent(n): "
-            + Slots.excerpt(slots.multilineValue(value).orElseThrow()),
-        rendered.lineAt(text.indexOf(Slots.token(value))));
+            + PrintedValues.excerpt(slots.multilineValue(value).orElseThrow()),
+        rendered.lineAt(text.indexOf(PrintedValues.token(value))));
   }
 
   private String lines(int value) {
@@ -116,8 +118,8 @@ final class BlockScalars {
     StringBuilder out = new StringBuilder(text.length() + 64);
     int from = 0;
     int open;
-    while ((open = text.indexOf(Slots.OPEN, from)) >= 0) {
-      int close = text.indexOf(Slots.CLOSE, open);
+    while ((open = text.indexOf(PrintedValues.OPEN, from)) >= 0) {
+      int close = text.indexOf(PrintedValues.CLOSE, open);
       int value = slots.index(text, open, close);
       out.append(text, from, open);
       if (slots.multilineValue(value).isPresent()) {
@@ -136,7 +138,7 @@ final class BlockScalars {
    */
   private String byLines(int value) {
     String[] parts = slots.multilineValue(value).orElseThrow().split("\n", -1);
-    int at = text.indexOf(Slots.token(value));
+    int at = text.indexOf(PrintedValues.token(value));
     boolean startsLine = at == 0 || (at > 0 && text.charAt(at - 1) == '\n');
     StringBuilder out = new StringBuilder();
     boolean placed = false;
@@ -173,7 +175,8 @@ final class BlockScalars {
     options.setCodePointLimit(Integer.MAX_VALUE);
     Map<Integer, Placement> placements = new HashMap<>();
     for (Event event : new Yaml(options).parse(new StringReader(yaml))) {
-      if (event instanceof ScalarEvent scalar && scalar.getValue().indexOf(Slots.OPEN) >= 0) {
+      if (event instanceof ScalarEvent scalar
+          && scalar.getValue().indexOf(PrintedValues.OPEN) >= 0) {
         Placement placement =
             scalar.getScalarStyle() == ScalarStyle.LITERAL
                     || scalar.getScalarStyle() == ScalarStyle.FOLDED
@@ -182,8 +185,8 @@ final class BlockScalars {
         String value = scalar.getValue();
         int open;
         int from = 0;
-        while ((open = value.indexOf(Slots.OPEN, from)) >= 0) {
-          int close = value.indexOf(Slots.CLOSE, open);
+        while ((open = value.indexOf(PrintedValues.OPEN, from)) >= 0) {
+          int close = value.indexOf(PrintedValues.CLOSE, open);
           int token = slots.index(value, open, close);
           Integer owner =
               slots.multilineValue(token).isPresent() ? Integer.valueOf(token) : owners.get(token);

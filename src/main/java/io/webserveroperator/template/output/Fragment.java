@@ -10,5 +10,5 @@ import io.webserveroperator.template.python.PythonStr;
 public interface Fragment extends PythonStr {
 
   /** The text to splice, with every string value inside it replaced by a slot token. */
-  String emit(Slots slots);
+  String emit(PrintedValues slots);
 }

@@ -45,7 +45,7 @@ final class JinjaReading {
   /** The message for the printed {@code value} that Jinja2 would read differently. */
   static String message(String value) {
     return "the printed value "
-        + Slots.excerpt(value)
+        + PrintedValues.excerpt(value)
         + " is text that Jinja2's output reads as YAML syntax here (a list's commas, quotes,"
         + " a comment, a key), while this engine prints a value as one scalar; rather than"
         + " render something other than Jinja2 would, it stops. Print a list, a map or a"

@@ -38,7 +38,7 @@ public final class OutputParser {
    *
    * @throws TemplateFailure when the text is not valid YAML; the message gives the output line
    */
-  public static List<Object> parse(SourceLines rendered, Slots slots) {
+  public static List<Object> parse(SourceLines rendered, PrintedValues slots) {
     if (rendered.text().isBlank()) {
       return new ArrayList<>();
     }
@@ -58,7 +58,8 @@ public final class OutputParser {
     return documents;
   }
 
-  private static List<Object> read(String text, Slots slots) throws JsonProcessingException {
+  private static List<Object> read(String text, PrintedValues slots)
+      throws JsonProcessingException {
     List<Object> documents = new ArrayList<>();
     try (MappingIterator<Object> iterator = READER.readValues(text)) {
       while (iterator.hasNextValue()) {
@@ -84,7 +85,7 @@ public final class OutputParser {
    * engine has tokens, reads as other documents (or as none: Jinja2's YAML would fail).
    */
   private static void refuseOtherReadings(
-      List<Object> documents, String text, SourceLines rendered, Slots slots) {
+      List<Object> documents, String text, SourceLines rendered, PrintedValues slots) {
     BitSet syntaxLike = slots.syntaxLike();
     if (readsTheSame(documents, slots.asJinjaPrints(text, syntaxLike), slots)) {
       return;
@@ -95,7 +96,7 @@ public final class OutputParser {
       BitSet one = new BitSet();
       one.set(index);
       if (!readsTheSame(documents, slots.asJinjaPrints(text, one), slots)) {
-        int at = text.indexOf(Slots.token(index));
+        int at = text.indexOf(PrintedValues.token(index));
         int line = 1 + (int) text.chars().limit(at).filter(c -> c == '\n').count();
         int column = at - text.lastIndexOf('\n', at);
         throw new TemplateFailure(
@@ -104,7 +105,8 @@ public final class OutputParser {
     }
   }
 
-  private static boolean readsTheSame(List<Object> documents, String jinjaText, Slots slots) {
+  private static boolean readsTheSame(
+      List<Object> documents, String jinjaText, PrintedValues slots) {
     try {
       return documents.equals(read(jinjaText, slots));
     } catch (JsonProcessingException | TemplateFailure e) {
@@ -112,7 +114,7 @@ public final class OutputParser {
     }
   }
 
-  private static Object restore(Object node, Slots slots) {
+  private static Object restore(Object node, PrintedValues slots) {
     if (node instanceof String text) {
       return slots.resolve(text);
     }
@@ -146,7 +148,7 @@ public final class OutputParser {
    * written line by line the output lines moved, so the line is then found in the text as printed.
    */
   private static TemplateFailure failure(
-      JsonProcessingException e, String text, SourceLines rendered, Slots slots) {
+      JsonProcessingException e, String text, SourceLines rendered, PrintedValues slots) {
     JsonLocation location = e.getLocation();
     String problem = e.getOriginalMessage();
     if (location == null || location.getLineNr() < 1) {

@@ -42,7 +42,7 @@ final class PlainScalars {
    * @throws TemplateFailure when such a value is a whole plain scalar that YAML 1.1 reads as a
    *     boolean, or when one value is printed both at a plain scalar's edge and elsewhere
    */
-  static void read(String text, SourceLines rendered, Slots slots) {
+  static void read(String text, SourceLines rendered, PrintedValues slots) {
     BitSet concerned = slots.plainEdges();
     BitSet leading = new BitSet();
     BitSet trailing = new BitSet();
@@ -51,16 +51,17 @@ final class PlainScalars {
     options.setCodePointLimit(Integer.MAX_VALUE);
     try {
       for (Event event : new Yaml(options).parse(new StringReader(text))) {
-        if (event instanceof ScalarEvent scalar && scalar.getValue().indexOf(Slots.OPEN) >= 0) {
+        if (event instanceof ScalarEvent scalar
+            && scalar.getValue().indexOf(PrintedValues.OPEN) >= 0) {
           String value = scalar.getValue();
           boolean plain = scalar.getScalarStyle() == ScalarStyle.PLAIN;
           int first =
-              value.charAt(0) == Slots.OPEN
-                  ? slots.index(value, 0, value.indexOf(Slots.CLOSE))
+              value.charAt(0) == PrintedValues.OPEN
+                  ? slots.index(value, 0, value.indexOf(PrintedValues.CLOSE))
                   : -1;
           int last =
-              value.charAt(value.length() - 1) == Slots.CLOSE
-                  ? slots.index(value, value.lastIndexOf(Slots.OPEN), value.length() - 1)
+              value.charAt(value.length() - 1) == PrintedValues.CLOSE
+                  ? slots.index(value, value.lastIndexOf(PrintedValues.OPEN), value.length() - 1)
                   : -1;
           if (plain && first >= 0 && first == last && concerned.get(first)) {
             refuseYaml11Boolean(first, slots, text, rendered);
@@ -89,7 +90,7 @@ final class PlainScalars {
     if (!twice.isEmpty()) {
       throw new TemplateFailure(
           "the printed value "
-              + Slots.excerpt(slots.value(twice.nextSetBit(0)))
+              + PrintedValues.excerpt(slots.value(twice.nextSetBit(0)))
               + " lands both at the edge of a plain YAML scalar, where Jinja2's output loses its"
               + " spaces, and elsewhere, where it keeps them; print it once, or strip it with"
               + " | trim");
@@ -107,14 +108,15 @@ final class PlainScalars {
    * Spaces a value starts a line with are that line's indentation in Jinja2's output, not the
    * scalar's: the structure could differ, so the render fails.
    */
-  private static void refuseIndentation(int index, Slots slots, String text, SourceLines rendered) {
+  private static void refuseIndentation(
+      int index, PrintedValues slots, String text, SourceLines rendered) {
     String value = slots.value(index);
-    int at = text.indexOf(Slots.token(index));
+    int at = text.indexOf(PrintedValues.token(index));
     int lineStart = text.lastIndexOf('\n', at - 1) + 1;
     if (isSpace(value.charAt(0)) && text.substring(lineStart, at).isBlank()) {
       throw new TemplateFailure(
           "the printed value "
-              + Slots.excerpt(value)
+              + PrintedValues.excerpt(value)
               + " starts a line with spaces, which are that line's indentation in Jinja2's"
               + " output; strip it with | trim, or indent the line in the template",
           templateLine(index, slots, text, rendered));
@@ -122,19 +124,20 @@ final class PlainScalars {
   }
 
   /** The template line that printed the value {@code index}. */
-  private static int templateLine(int index, Slots slots, String text, SourceLines rendered) {
-    int at = text.indexOf(Slots.token(index));
+  private static int templateLine(
+      int index, PrintedValues slots, String text, SourceLines rendered) {
+    int at = text.indexOf(PrintedValues.token(index));
     int line = 1 + (int) text.chars().limit(at).filter(c -> c == '\n').count();
     return OutputParser.templateLine(text, rendered, line, at - text.lastIndexOf('\n', at - 1));
   }
 
   private static void refuseYaml11Boolean(
-      int index, Slots slots, String text, SourceLines rendered) {
+      int index, PrintedValues slots, String text, SourceLines rendered) {
     String value = strip(slots.value(index), true, true);
     if (YAML11_BOOLEANS.contains(value)) {
       throw new TemplateFailure(
           "the printed value "
-              + Slots.excerpt(value)
+              + PrintedValues.excerpt(value)
               + " is a boolean to kubectl (YAML 1.1) but a string to YAML 1.2, so Jinja2's output"
               + " means two things; quote it (\"{{ ... }}\") for the string, or print true or"
               + " false",
@@ -143,23 +146,23 @@ final class PlainScalars {
   }
 
   /** A tab around a plain scalar: YAML readers disagree on it (SnakeYAML fails after a key). */
-  private static void refuseTab(int index, Slots slots, String text, SourceLines rendered) {
+  private static void refuseTab(int index, PrintedValues slots, String text, SourceLines rendered) {
     String value = slots.value(index);
     if (value.charAt(0) == '\t' || value.charAt(value.length() - 1) == '\t') {
       throw new TemplateFailure(
           "the printed value "
-              + Slots.excerpt(value)
+              + PrintedValues.excerpt(value)
               + " has a tab at the edge of a plain YAML scalar, which YAML readers do not read"
               + " alike; strip it with | trim, or quote the field",
           templateLine(index, slots, text, rendered));
     }
   }
 
-  private static void forEachToken(String value, Slots slots, IntConsumer each) {
+  private static void forEachToken(String value, PrintedValues slots, IntConsumer each) {
     int open;
     int from = 0;
-    while ((open = value.indexOf(Slots.OPEN, from)) >= 0) {
-      int close = value.indexOf(Slots.CLOSE, open);
+    while ((open = value.indexOf(PrintedValues.OPEN, from)) >= 0) {
+      int close = value.indexOf(PrintedValues.CLOSE, open);
       each.accept(slots.index(value, open, close));
       from = close + 1;
     }

@@ -14,7 +14,7 @@ import java.util.stream.Stream;
  * false and {@code port: {{ base ~ '80' }}} a number, as with Jinja2. Only a whole number, boolean
  * or null qualifies, spelled with letters, digits, {@code . _ + -} alone: such text is one plain
  * scalar in any place of a YAML document (block, flow, quoted), so it cannot make a key, an item, a
- * comment or a document. Every other string stays a token (see {@link Slots}).
+ * comment or a document. Every other string stays a token (see {@link PrintedValues}).
  *
  * <p>The reader decides: the rendered text is parsed by the same Jackson YAML reader, so what it
  * types is exactly what this class lets through.

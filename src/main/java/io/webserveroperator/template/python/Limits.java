@@ -1,7 +1,7 @@
 package io.webserveroperator.template.python;
 
 /**
- * How much one render may build. The values enforce them as they grow ({@link TextBudget}, lists,
+ * How much one render may build. The values enforce them as they grow ({@link OutputBudget}, lists,
  * formats), and the engine hands them to jinjava; both read them here, below both.
  */
 public final class Limits {

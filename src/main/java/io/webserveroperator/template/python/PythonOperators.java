@@ -241,7 +241,7 @@ public final class PythonOperators {
   }
 
   private static void bounded(long size, String operator) {
-    TextBudget.refuseLarger("operator", operator, size);
+    OutputBudget.refuseLarger("operator", operator, size);
   }
 
   private static void check(Object a, Object b) {

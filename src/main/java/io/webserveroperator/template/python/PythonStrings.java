@@ -155,7 +155,7 @@ public final class PythonStrings {
       char c = text.charAt(i);
       if (c == '\t') {
         long spaces = tabSize > 0 ? tabSize - column % tabSize : 0;
-        TextBudget.refuseLarger("method", "str.expandtabs()", out.length() + spaces);
+        OutputBudget.refuseLarger("method", "str.expandtabs()", out.length() + spaces);
         out.append(" ".repeat((int) spaces));
         column += spaces;
       } else {

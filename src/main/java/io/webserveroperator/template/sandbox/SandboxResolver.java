@@ -6,8 +6,8 @@ import com.hubspot.jinjava.lib.filter.Filter;
 import com.hubspot.jinjava.lib.fn.MacroFunction;
 import com.hubspot.jinjava.objects.collections.PyList;
 import com.hubspot.jinjava.objects.collections.PyMap;
+import io.webserveroperator.template.lib.JinjaMacroTag;
 import io.webserveroperator.template.lib.LoopView;
-import io.webserveroperator.template.lib.TextMacroTag;
 import io.webserveroperator.template.python.NamedTuple;
 import io.webserveroperator.template.python.PythonCollections;
 import io.webserveroperator.template.python.PythonPair;
@@ -48,7 +48,7 @@ public final class SandboxResolver extends ELResolver {
       context.setPropertyResolved(true);
       return tuple.field(String.valueOf(property));
     }
-    if (base instanceof TextMacroTag.TextMacro macro) {
+    if (base instanceof JinjaMacroTag.TextMacro macro) {
       context.setPropertyResolved(true);
       return macro.attribute(property);
     }

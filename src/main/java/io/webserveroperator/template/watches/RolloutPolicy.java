@@ -97,7 +97,7 @@ public record RolloutPolicy(List<RolloutStep> steps, Duration progressDeadline, 
 
   /** The progress deadline as watches.yaml writes it, for messages: {@code 5m}, {@code 1h30m}. */
   public String progressDeadlineText() {
-    return DurationText.format(progressDeadline);
+    return GoDuration.format(progressDeadline);
   }
 
   /** For messages: {@code steps [1, 10%, 50%, 100%], progressDeadline 5m, maxUnready 0}. */

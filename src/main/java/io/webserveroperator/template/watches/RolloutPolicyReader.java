@@ -98,7 +98,7 @@ final class RolloutPolicyReader {
     }
     Duration deadline;
     try {
-      deadline = DurationText.parse(value);
+      deadline = GoDuration.parse(value);
     } catch (IllegalArgumentException e) {
       throw failure("/progressDeadline", "rollout.progressDeadline: " + e.getMessage());
     }

@@ -18,7 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** Reads {@code watches.yaml}: a list of {@link Watch} entries, checked key by key. */
+/** Reads {@code watches.yaml}: a list of {@link TemplatedKind} entries, checked key by key. */
 public final class WatchesFile {
 
   private static final ObjectMapper YAML = new YAMLMapper();
@@ -44,7 +44,7 @@ public final class WatchesFile {
    * Reads the watches file {@code name} of {@code tree}; the folders and files the entries name are
    * checked when their templates load.
    */
-  public static List<Watch> read(TemplateTree tree, String name) {
+  public static List<TemplatedKind> read(TemplateTree tree, String name) {
     Path file = tree.root().resolve(name);
     String text =
         tree.file(name).orElseThrow(() -> new OperatorException("There is no " + file + "."));
@@ -58,7 +58,7 @@ public final class WatchesFile {
       throw new OperatorException(file + " must be a YAML list of watches (group, version, kind).");
     }
     YamlLines lines = YamlLines.of(text);
-    List<Watch> watches = new ArrayList<>();
+    List<TemplatedKind> watches = new ArrayList<>();
     Set<String> kinds = new HashSet<>();
     for (int i = 0; i < entries.size(); i++) {
       String where = file + " entry " + (i + 1);
@@ -66,7 +66,7 @@ public final class WatchesFile {
         throw new OperatorException(where + " is not a map.");
       }
       RolloutPolicyReader rollout = new RolloutPolicyReader(name, lines, "/0/" + i + "/rollout");
-      Watch watch = watch(entry, where, name + " entry " + (i + 1), rollout);
+      TemplatedKind watch = watch(entry, where, name + " entry " + (i + 1), rollout);
       if (!kinds.add(watch.group() + "/" + watch.kind())) {
         throw new OperatorException(where + " repeats the kind " + watch.kind() + ".");
       }
@@ -75,7 +75,7 @@ public final class WatchesFile {
     return List.copyOf(watches);
   }
 
-  private static Watch watch(
+  private static TemplatedKind watch(
       Map<?, ?> entry, String where, String shortWhere, RolloutPolicyReader rolloutReader) {
     for (Object key : entry.keySet()) {
       if (!KEYS.contains(String.valueOf(key))) {
@@ -99,18 +99,18 @@ public final class WatchesFile {
     List<IgnoreDifference> ignored = List.of();
     List<ReadinessRule> rules = List.of();
     Optional<RolloutPolicy> rollout = Optional.empty();
-    Optional<Watch.Problem> problem = Optional.empty();
+    Optional<TemplatedKind.Problem> problem = Optional.empty();
     // Each fails this kind's loading only, as a template that does not parse would.
     try {
       ignored = IgnoreDifferencesEntries.read(entry.get("ignoreDifferences"), where);
       rules = readiness(entry.get("readiness"), shortWhere + " (" + kind + ")");
       rollout = rolloutReader.read(entry.get("rollout"));
     } catch (TemplateLoadException e) {
-      problem = Optional.of(new Watch.Problem(e.template(), e.line(), e.reason()));
+      problem = Optional.of(new TemplatedKind.Problem(e.template(), e.line(), e.reason()));
     } catch (OperatorException e) {
-      problem = Optional.of(new Watch.Problem(null, 0, e.getMessage()));
+      problem = Optional.of(new TemplatedKind.Problem(null, 0, e.getMessage()));
     }
-    return new Watch(
+    return new TemplatedKind(
         group,
         version,
         kind,

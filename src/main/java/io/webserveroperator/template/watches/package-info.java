@@ -1,8 +1,8 @@
 /**
- * {@code watches.yaml}, read into values: a {@link io.webserveroperator.template.watches.Watch} per
- * kind with its readiness rules, ignored differences and {@link
- * io.webserveroperator.template.watches.RolloutPolicy}; Go-style durations ({@link
- * io.webserveroperator.template.watches.DurationText}) and YAML line numbers ({@link
+ * {@code watches.yaml}, read into values: a {@link
+ * io.webserveroperator.template.watches.TemplatedKind} per kind with its readiness rules, ignored
+ * differences and {@link io.webserveroperator.template.watches.RolloutPolicy}; Go-style durations
+ * ({@link io.webserveroperator.template.watches.GoDuration}) and YAML line numbers ({@link
  * io.webserveroperator.template.watches.YamlLines}) for messages that name the line. Public: the
  * controller, lint and the command line read these values; only {@code source} is below.
  */

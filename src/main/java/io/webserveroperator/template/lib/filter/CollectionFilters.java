@@ -1,12 +1,12 @@
 package io.webserveroperator.template.lib.filter;
 
 import io.webserveroperator.template.output.Fragment;
+import io.webserveroperator.template.python.OutputBudget;
 import io.webserveroperator.template.python.PythonOperators;
 import io.webserveroperator.template.python.PythonPair;
 import io.webserveroperator.template.python.PythonSequences;
 import io.webserveroperator.template.python.PythonText;
 import io.webserveroperator.template.python.TemplateFailure;
-import io.webserveroperator.template.python.TextBudget;
 import io.webserveroperator.template.python.TypeNames;
 import io.webserveroperator.template.python.Undefined;
 import java.util.ArrayList;
@@ -162,7 +162,7 @@ final class CollectionFilters {
     for (String part : parts) {
       size += part.length();
     }
-    TextBudget.refuseLarger("join", size);
+    OutputBudget.refuseLarger("join", size);
     return String.join(glue, parts);
   }
 

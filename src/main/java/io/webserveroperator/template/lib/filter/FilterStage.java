@@ -2,7 +2,7 @@ package io.webserveroperator.template.lib.filter;
 
 import com.hubspot.jinjava.lib.filter.Filter;
 import io.webserveroperator.template.output.Fragment;
-import io.webserveroperator.template.output.Slots;
+import io.webserveroperator.template.output.PrintedValues;
 import io.webserveroperator.template.python.Undefined;
 import java.util.Arrays;
 import java.util.Map;
@@ -47,7 +47,7 @@ public enum FilterStage {
 
   /**
    * What a filter builds is bounded: a call that would build too much is refused first, and the
-   * text every filter returns counts toward the render's {@code TextBudget}.
+   * text every filter returns counts toward the render's {@code OutputBudget}.
    */
   SIZE_LIMIT {
     @Override
@@ -134,7 +134,7 @@ public enum FilterStage {
     @Override
     Object after(Object result) {
       if (result instanceof CharSequence text) {
-        Slots.require().budget().build(text.length());
+        PrintedValues.require().budget().build(text.length());
       }
       return result;
     }

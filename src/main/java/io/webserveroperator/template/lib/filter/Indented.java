@@ -1,9 +1,9 @@
 package io.webserveroperator.template.lib.filter;
 
 import io.webserveroperator.template.output.Fragment;
-import io.webserveroperator.template.output.Slots;
+import io.webserveroperator.template.output.PrintedValues;
+import io.webserveroperator.template.python.OutputBudget;
 import io.webserveroperator.template.python.TemplateFailure;
-import io.webserveroperator.template.python.TextBudget;
 import io.webserveroperator.template.python.TypeNames;
 
 /**
@@ -16,7 +16,7 @@ record Indented(Fragment inner, String pad, boolean first, boolean blank, boolea
     implements Fragment {
 
   @Override
-  public String emit(Slots slots) {
+  public String emit(PrintedValues slots) {
     return apply(inner.emit(slots));
   }
 
@@ -43,7 +43,7 @@ record Indented(Fragment inner, String pad, boolean first, boolean blank, boolea
           filter + "'s width must be a number or a string, not " + TypeNames.python(width));
     }
     long spaces = width instanceof Number n ? n.longValue() : (Boolean) width ? 1 : 0;
-    TextBudget.refuseLarger(filter, spaces);
+    OutputBudget.refuseLarger(filter, spaces);
     return " ".repeat((int) Math.max(0, spaces));
   }
 
@@ -55,7 +55,7 @@ record Indented(Fragment inner, String pad, boolean first, boolean blank, boolea
     String[] lines = (text + "\n").split("\r?\n", -1);
     // Python's splitlines drops the piece after the final newline; so does this.
     int count = lines.length - 1;
-    TextBudget.refuseLarger(filter, text.length() + (long) count * pad.length());
+    OutputBudget.refuseLarger(filter, text.length() + (long) count * pad.length());
     StringBuilder out = new StringBuilder(text.length() + count * pad.length());
     for (int i = 0; i < count; i++) {
       String line = lines[i];

@@ -1,8 +1,8 @@
 package io.webserveroperator.template.lib.filter;
 
 import io.webserveroperator.template.python.Limits;
+import io.webserveroperator.template.python.OutputBudget;
 import io.webserveroperator.template.python.TemplateFailure;
-import io.webserveroperator.template.python.TextBudget;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -84,7 +84,7 @@ final class SizeLimits {
   }
 
   private static void text(String filter, long characters) {
-    TextBudget.refuseLarger(filter, characters);
+    OutputBudget.refuseLarger(filter, characters);
   }
 
   private static long count(String text, String part) {

@@ -1,8 +1,8 @@
 package io.webserveroperator.template.lib.filter;
 
 import io.webserveroperator.template.output.Fragment;
-import io.webserveroperator.template.output.StructuredText;
-import io.webserveroperator.template.output.TextFormat;
+import io.webserveroperator.template.output.SerialFormat;
+import io.webserveroperator.template.output.SerializedFragment;
 import io.webserveroperator.template.python.PythonOrder;
 import io.webserveroperator.template.python.PythonPair;
 import io.webserveroperator.template.python.PythonText;
@@ -12,7 +12,7 @@ import java.util.TreeMap;
 
 /**
  * Filters that print a value as structure: YAML and JSON, which the output keeps whole ({@link
- * StructuredText}), and Python's {@code pprint}.
+ * SerializedFragment}), and Python's {@code pprint}.
  */
 final class StructuredFilters {
 
@@ -21,12 +21,12 @@ final class StructuredFilters {
           FilterSpec.of(
                   "to_yaml",
                   "The value as block YAML, which stays structure where it is printed.",
-                  (v, a, k) -> structured(v, TextFormat.YAML, null))
+                  (v, a, k) -> structured(v, SerialFormat.YAML, null))
               .alias("toyaml"),
           FilterSpec.of(
               "to_json",
               "The value as JSON, keys in their order.",
-              (v, a, k) -> structured(v, TextFormat.JSON, null)),
+              (v, a, k) -> structured(v, SerialFormat.JSON, null)),
           FilterSpec.of(
                   "tojson",
                   "Jinja2's JSON: keys sorted, ASCII only, `<>&'` escaped, `indent` if given.",
@@ -39,15 +39,16 @@ final class StructuredFilters {
 
   private StructuredFilters() {}
 
-  private static Object structured(Object value, TextFormat format, String indent) {
-    return new StructuredText(value instanceof Fragment f ? f.toString() : value, format, indent);
+  private static Object structured(Object value, SerialFormat format, String indent) {
+    return new SerializedFragment(
+        value instanceof Fragment f ? f.toString() : value, format, indent);
   }
 
   /** Jinja2's {@code tojson(value, indent=None)}. */
   private static Object tojson(Object value, Object[] args, Map<String, Object> kwargs) {
     Object indent = FilterArgs.get(args, kwargs, 0, "indent");
     return structured(
-        value, TextFormat.TOJSON, indent == null ? null : Indented.pad("tojson", indent));
+        value, SerialFormat.TOJSON, indent == null ? null : Indented.pad("tojson", indent));
   }
 
   /** Python's {@code pprint} orders a mapping's keys. */

@@ -1,8 +1,8 @@
 package io.webserveroperator.template.lib.filter;
 
+import io.webserveroperator.template.python.OutputBudget;
 import io.webserveroperator.template.python.PythonText;
 import io.webserveroperator.template.python.TemplateFailure;
-import io.webserveroperator.template.python.TextBudget;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -79,7 +79,7 @@ final class TextWrap {
     for (String line : lines) {
       size += line.length();
     }
-    TextBudget.refuseLarger("wordwrap", size);
+    OutputBudget.refuseLarger("wordwrap", size);
     return String.join(glue, lines);
   }
 

@@ -1,13 +1,13 @@
 package io.webserveroperator.template.lib.filter;
 
 import io.webserveroperator.template.output.Fragment;
-import io.webserveroperator.template.output.Slots;
+import io.webserveroperator.template.output.PrintedValues;
 
 /** A fragment without leading and trailing whitespace, so {@code trim} keeps macro structure. */
 record Trimmed(Fragment inner) implements Fragment {
 
   @Override
-  public String emit(Slots slots) {
+  public String emit(PrintedValues slots) {
     return inner.emit(slots).strip();
   }
 

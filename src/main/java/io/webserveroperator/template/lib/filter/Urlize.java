@@ -1,8 +1,8 @@
 package io.webserveroperator.template.lib.filter;
 
+import io.webserveroperator.template.python.OutputBudget;
 import io.webserveroperator.template.python.PythonText;
 import io.webserveroperator.template.python.TemplateFailure;
-import io.webserveroperator.template.python.TextBudget;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -91,10 +91,10 @@ final class Urlize {
     while (space.find()) {
       out.append(word(escaped.substring(from, space.start()), options)).append(space.group());
       from = space.end();
-      TextBudget.refuseLarger("urlize", out.length());
+      OutputBudget.refuseLarger("urlize", out.length());
     }
     out.append(word(escaped.substring(from), options));
-    TextBudget.refuseLarger("urlize", out.length());
+    OutputBudget.refuseLarger("urlize", out.length());
     return out.toString();
   }
 

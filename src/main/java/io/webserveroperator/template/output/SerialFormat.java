@@ -1,17 +1,17 @@
 package io.webserveroperator.template.output;
 
+import io.webserveroperator.template.python.OutputBudget;
 import io.webserveroperator.template.python.PythonSequences;
 import io.webserveroperator.template.python.PythonText;
-import io.webserveroperator.template.python.TextBudget;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Serializers behind {@code to_yaml}, {@code to_json} and {@code tojson}. With {@link Slots} they
- * write every string as a slot token, so the serializer alone decides the structure; without, they
- * write plain text.
+ * Serializers behind {@code to_yaml}, {@code to_json} and {@code tojson}. With {@link
+ * PrintedValues} they write every string as a slot token, so the serializer alone decides the
+ * structure; without, they write plain text.
  */
-public enum TextFormat {
+public enum SerialFormat {
   /** Block-style YAML, two-space indents, every string double-quoted. */
   YAML("to_yaml"),
   /** JSON in the map's own order, Python's separators ({@code ", "} and {@code ": "}). */
@@ -22,11 +22,11 @@ public enum TextFormat {
   /** The filter that writes this format, as messages name it. */
   private final String filter;
 
-  TextFormat(String filter) {
+  SerialFormat(String filter) {
     this.filter = filter;
   }
 
-  String write(Object value, Slots slots) {
+  String write(Object value, PrintedValues slots) {
     return write(value, null, slots);
   }
 
@@ -34,7 +34,7 @@ public enum TextFormat {
    * The value in this format; {@code indent}, as Python's {@code json.dumps(indent=...)}, puts each
    * JSON item on its own line after that text once per level (null: all on one line).
    */
-  String write(Object value, String indent, Slots slots) {
+  String write(Object value, String indent, PrintedValues slots) {
     StringBuilder out = new StringBuilder(128);
     if (this == YAML) {
       writeYaml(out, value, 0, slots);
@@ -55,18 +55,18 @@ public enum TextFormat {
   /** A new line at {@code depth} levels, when indented; refused before a deep one is too long. */
   private void newline(StringBuilder out, JsonLayout layout, int depth) {
     if (layout.indent() != null) {
-      TextBudget.refuseLarger(filter, out.length() + (long) layout.indent().length() * depth);
+      OutputBudget.refuseLarger(filter, out.length() + (long) layout.indent().length() * depth);
       out.append('\n').append(layout.indent().repeat(depth));
     }
   }
 
   /** Stops writing once the text is past what a template may build at once. */
   private void bound(StringBuilder out) {
-    TextBudget.refuseLarger(filter, out.length());
+    OutputBudget.refuseLarger(filter, out.length());
   }
 
   private void writeJson(
-      StringBuilder out, Object value, JsonLayout layout, int depth, Slots slots) {
+      StringBuilder out, Object value, JsonLayout layout, int depth, PrintedValues slots) {
     if (value instanceof Fragment fragment) {
       value = fragment.toString();
     }
@@ -104,22 +104,22 @@ public enum TextFormat {
     } else if (value instanceof Boolean || value instanceof Number) {
       out.append(value instanceof Number n ? PythonText.number(n) : value.toString());
     } else {
-      writeJsonString(out, Slots.text(value), slots);
+      writeJsonString(out, PrintedValues.text(value), slots);
     }
     bound(out);
   }
 
-  private void writeJsonString(StringBuilder out, String text, Slots slots) {
+  private void writeJsonString(StringBuilder out, String text, PrintedValues slots) {
     out.append('"');
     boolean tojson = this == TOJSON;
     out.append(
         slots == null
             ? jsonEscape(text, tojson)
-            : slots.put(text, tojson ? Slots.Kind.TOJSON : Slots.Kind.JSON));
+            : slots.put(text, tojson ? PrintedValues.Kind.TOJSON : PrintedValues.Kind.JSON));
     out.append('"');
   }
 
-  private void writeYaml(StringBuilder out, Object value, int indent, Slots slots) {
+  private void writeYaml(StringBuilder out, Object value, int indent, PrintedValues slots) {
     if (value instanceof Fragment fragment) {
       value = fragment.toString();
     }
@@ -154,12 +154,12 @@ public enum TextFormat {
     } else if (value instanceof Number n) {
       out.append(PythonText.number(n));
     } else {
-      out.append(yamlScalar(Slots.text(value), slots));
+      out.append(yamlScalar(PrintedValues.text(value), slots));
     }
     bound(out);
   }
 
-  private void writeYamlChild(StringBuilder out, Object value, int indent, Slots slots) {
+  private void writeYamlChild(StringBuilder out, Object value, int indent, PrintedValues slots) {
     boolean nested =
         (value instanceof Map<?, ?> map && !map.isEmpty())
             || (PythonSequences.isList(value) && !PythonSequences.asList(value).isEmpty());
@@ -172,8 +172,10 @@ public enum TextFormat {
     }
   }
 
-  private static String yamlScalar(String text, Slots slots) {
-    return slots == null ? '"' + jsonEscape(text, false) + '"' : slots.put(text, Slots.Kind.YAML);
+  private static String yamlScalar(String text, PrintedValues slots) {
+    return slots == null
+        ? '"' + jsonEscape(text, false) + '"'
+        : slots.put(text, PrintedValues.Kind.YAML);
   }
 
   /**

@@ -2,22 +2,22 @@ package io.webserveroperator.template.lib;
 
 import com.hubspot.jinjava.lib.fn.Functions;
 import io.webserveroperator.template.output.Fragment;
-import io.webserveroperator.template.output.Slots;
+import io.webserveroperator.template.output.PrintedValues;
 import io.webserveroperator.template.output.SourceLines;
 
 /** The output of a macro: template text whose values are already slot tokens. */
-public record TemplateText(String text) implements Fragment {
+public record TemplateFragment(String text) implements Fragment {
 
   /**
    * Jinja2's {@code super()} in a block: the parent's block as template text, as a macro's output
    * is, where jinjava's returns a string that would print as token characters.
    */
-  public static TemplateText superBlock() {
-    return new TemplateText(Functions.renderSuperBlock());
+  public static TemplateFragment superBlock() {
+    return new TemplateFragment(Functions.renderSuperBlock());
   }
 
   @Override
-  public String emit(Slots slots) {
+  public String emit(PrintedValues slots) {
     return text;
   }
 
@@ -27,7 +27,7 @@ public record TemplateText(String text) implements Fragment {
   }
 
   private String slotsResolved() {
-    Slots slots = Slots.current();
+    PrintedValues slots = PrintedValues.current();
     String unmarked = SourceLines.unmarked(text);
     return slots == null ? unmarked : slots.resolveText(unmarked);
   }

@@ -1,6 +1,6 @@
 package io.webserveroperator.template.python;
 
-import io.webserveroperator.template.output.Slots;
+import io.webserveroperator.template.output.PrintedValues;
 
 /**
  * How much text one template file's render has made, so that memory is bounded as well as time. A
@@ -10,9 +10,9 @@ import io.webserveroperator.template.output.Slots;
  * when its size, read from the filter's arguments, is past the output limit ({@code
  * FilterStage.SIZE_LIMIT}).
  *
- * <p>Not thread-safe: one instance per render, owned by its {@link Slots}.
+ * <p>Not thread-safe: one instance per render, owned by its {@link PrintedValues}.
  */
-public final class TextBudget {
+public final class OutputBudget {
 
   /** The message of a render whose text and printed values are past the output limit. */
   public static final String OUTPUT_TOO_BIG =

@@ -24,7 +24,7 @@ import java.util.Map;
  * list only to contexts it builds itself, never to the contexts this engine renders with, nor to
  * the scopes a loop or macro opens.
  */
-public final class Disabled {
+public final class RefusedNames {
 
   private static final String NO_CLOCK =
       "templates have no clock, so that a resource renders the same objects every time";
@@ -93,7 +93,7 @@ public final class Disabled {
           "today",
           "unixtimestamp");
 
-  private Disabled() {}
+  private RefusedNames() {}
 
   /**
    * A filter that fails the render for each of jinjava's that the catalog does not name; call
@@ -132,11 +132,12 @@ public final class Disabled {
     JINJAVA_TESTS.forEach(name -> global.registerExpTest(new RefusedTest(name)));
     for (String name : CLOCK_FUNCTIONS) {
       global.registerFunction(
-          new ELFunctionDefinition("", name, Disabled.class, "clock", Object[].class));
+          new ELFunctionDefinition("", name, RefusedNames.class, "clock", Object[].class));
     }
     for (String name : JINJAVA_FUNCTIONS) {
       global.registerFunction(
-          new ELFunctionDefinition("", name, Disabled.class, "jinjavaFunction", Object[].class));
+          new ELFunctionDefinition(
+              "", name, RefusedNames.class, "jinjavaFunction", Object[].class));
     }
   }
 

@@ -21,12 +21,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * {@code {% macro %}} whose calls return {@link TemplateText}, so that printing a macro splices its
- * YAML as Jinja2 would, while any string made from it (by {@code ~} or most filters) is a value. A
- * parameter's default is evaluated in the call, as in Jinja2, so that it may read the parameters
- * before it ({@code b=a ~ 1}); jinjava evaluates it where the macro is defined.
+ * {@code {% macro %}} whose calls return {@link TemplateFragment}, so that printing a macro splices
+ * its YAML as Jinja2 would, while any string made from it (by {@code ~} or most filters) is a
+ * value. A parameter's default is evaluated in the call, as in Jinja2, so that it may read the
+ * parameters before it ({@code b=a ~ 1}); jinjava evaluates it where the macro is defined.
  */
-public final class TextMacroTag extends MacroTag {
+public final class JinjaMacroTag extends MacroTag {
 
   private static final long serialVersionUID = 1L;
   private static final Pattern SIGNATURE =
@@ -145,7 +145,7 @@ public final class TextMacroTag extends MacroTag {
                 + "'");
       }
       Object result = evaluateSeeing(argMap, kwargMap, varArgs);
-      return result instanceof String text ? new TemplateText(text) : result;
+      return result instanceof String text ? new TemplateFragment(text) : result;
     }
 
     /**

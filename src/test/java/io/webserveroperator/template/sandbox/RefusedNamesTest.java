@@ -12,12 +12,12 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-class DisabledTest {
+class RefusedNamesTest {
 
   private static final Context JINJAVAS = new Jinjava().getGlobalContext();
 
   private static Set<String> refusedNames() {
-    return Disabled.refusedFilters(JINJAVAS).stream()
+    return RefusedNames.refusedFilters(JINJAVAS).stream()
         .map(FilterSpec::name)
         .collect(Collectors.toSet());
   }
@@ -32,15 +32,15 @@ class DisabledTest {
 
   @Test
   void everyReasonAndAdviceIsForARefusedFilter() {
-    Set<String> named = new HashSet<>(Disabled.REASONS.keySet());
-    named.addAll(Disabled.ADVICE.keySet());
+    Set<String> named = new HashSet<>(RefusedNames.REASONS.keySet());
+    named.addAll(RefusedNames.ADVICE.keySet());
     assertThat(refusedNames()).containsAll(named);
   }
 
   @Test
   void aRefusalSaysWhatToWriteInsteadWhereThereIsSomething() {
-    assertThat(Disabled.reason("split")).endsWith("; write x.split(',')");
-    assertThat(Disabled.reason("ipv4")).startsWith("it is jinjava's").doesNotContain("; write");
-    assertThat(Disabled.reason("date")).contains("no clock");
+    assertThat(RefusedNames.reason("split")).endsWith("; write x.split(',')");
+    assertThat(RefusedNames.reason("ipv4")).startsWith("it is jinjava's").doesNotContain("; write");
+    assertThat(RefusedNames.reason("date")).contains("no clock");
   }
 }

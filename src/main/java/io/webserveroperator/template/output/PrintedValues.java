@@ -1,11 +1,11 @@
 package io.webserveroperator.template.output;
 
 import com.hubspot.jinjava.lib.fn.MacroFunction;
+import io.webserveroperator.template.python.OutputBudget;
 import io.webserveroperator.template.python.PythonRange;
 import io.webserveroperator.template.python.PythonSequences;
 import io.webserveroperator.template.python.PythonText;
 import io.webserveroperator.template.python.TemplateFailure;
-import io.webserveroperator.template.python.TextBudget;
 import io.webserveroperator.template.python.TypeNames;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -26,7 +26,7 @@ import java.util.function.Supplier;
  * <p>Not thread-safe: one instance per render, reachable from the render's thread through {@link
  * #current()}.
  */
-public final class Slots {
+public final class PrintedValues {
 
   static final char OPEN = '\uE000';
   static final char CLOSE = '\uE001';
@@ -43,29 +43,29 @@ public final class Slots {
     YAML
   }
 
-  private static final ThreadLocal<Slots> CURRENT = new ThreadLocal<>();
+  private static final ThreadLocal<PrintedValues> CURRENT = new ThreadLocal<>();
 
   private final List<String> values = new ArrayList<>();
   private final List<Kind> kinds = new ArrayList<>();
-  private final TextBudget budget = new TextBudget();
+  private final OutputBudget budget = new OutputBudget();
   private final ResourceStrings resourceStrings;
   private final BitSet syntaxLike = new BitSet();
   private final BitSet plainEdges = new BitSet();
   private boolean multiline;
 
   /** The slots of one render that reads {@code resourceStrings} from the cluster. */
-  public Slots(ResourceStrings resourceStrings) {
+  public PrintedValues(ResourceStrings resourceStrings) {
     this.resourceStrings = resourceStrings;
   }
 
   /** The slots of the render running on this thread, or null outside a render. */
-  public static Slots current() {
+  public static PrintedValues current() {
     return CURRENT.get();
   }
 
   /** The slots of the render running on this thread; templates only run inside one. */
-  public static Slots require() {
-    Slots slots = CURRENT.get();
+  public static PrintedValues require() {
+    PrintedValues slots = CURRENT.get();
     if (slots == null) {
       throw new IllegalStateException("a template was rendered outside the engine");
     }
@@ -74,7 +74,7 @@ public final class Slots {
 
   /** Runs {@code work} with this instance as {@link #current()}. */
   public <T> T use(Supplier<T> work) {
-    Slots previous = CURRENT.get();
+    PrintedValues previous = CURRENT.get();
     CURRENT.set(this);
     try {
       return work.get();
@@ -88,7 +88,7 @@ public final class Slots {
   }
 
   /** How much text this render has made. */
-  public TextBudget budget() {
+  public OutputBudget budget() {
     return budget;
   }
 
@@ -183,7 +183,7 @@ public final class Slots {
       return put(range.toString(), Kind.PLAIN);
     }
     if (value instanceof Map || PythonSequences.isList(value)) {
-      return TextFormat.JSON.write(value, this);
+      return SerialFormat.JSON.write(value, this);
     }
     String text = text(value);
     boolean computed = !resourceStrings.contains(text);
@@ -233,9 +233,9 @@ public final class Slots {
           String value = values.get(index);
           return switch (raw ? Kind.PLAIN : kinds.get(index)) {
             case PLAIN -> value;
-            case JSON -> TextFormat.jsonEscape(value, false);
-            case TOJSON -> TextFormat.jsonEscape(value, true);
-            case YAML -> '"' + TextFormat.jsonEscape(value, false) + '"';
+            case JSON -> SerialFormat.jsonEscape(value, false);
+            case TOJSON -> SerialFormat.jsonEscape(value, true);
+            case YAML -> '"' + SerialFormat.jsonEscape(value, false) + '"';
           };
         });
   }

@@ -8,10 +8,11 @@ package io.webserveroperator.template.output;
  * @param format how to serialize it
  * @param indent JSON's indentation per level, or null for JSON on one line
  */
-public record StructuredText(Object value, TextFormat format, String indent) implements Fragment {
+public record SerializedFragment(Object value, SerialFormat format, String indent)
+    implements Fragment {
 
   @Override
-  public String emit(Slots slots) {
+  public String emit(PrintedValues slots) {
     return format.write(value, indent, slots);
   }
 

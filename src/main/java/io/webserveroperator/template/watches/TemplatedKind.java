@@ -31,7 +31,7 @@ import java.util.Set;
  *     anything: the kind then fails to load, as when a template does not parse, while every other
  *     kind loads
  */
-public record Watch(
+public record TemplatedKind(
     String group,
     String version,
     String kind,
@@ -66,7 +66,7 @@ public record Watch(
     }
   }
 
-  public Watch {
+  public TemplatedKind {
     Objects.requireNonNull(group, "group");
     Objects.requireNonNull(version, "version");
     Objects.requireNonNull(kind, "kind");
@@ -81,7 +81,7 @@ public record Watch(
   }
 
   /** A watch without ignoreDifferences, readiness rules or rollout policy. */
-  public Watch(
+  public TemplatedKind(
       String group,
       String version,
       String kind,

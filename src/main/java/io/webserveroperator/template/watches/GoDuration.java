@@ -9,12 +9,12 @@ import java.util.regex.Pattern;
  * Durations as Kubernetes and Go write them in YAML ({@code 30s}, {@code 5m}, {@code 1h30m}, {@code
  * 500ms}), or a whole number of seconds, as a Deployment's {@code progressDeadlineSeconds}.
  */
-public final class DurationText {
+public final class GoDuration {
 
   private static final Pattern TEXT = Pattern.compile("-?(?:\\d+(?:ms|h|m|s))+");
   private static final Pattern PART = Pattern.compile("(\\d+)(ms|h|m|s)");
 
-  private DurationText() {}
+  private GoDuration() {}
 
   /**
    * Reads a YAML value: an integer is seconds, a string is a sequence of whole amounts with units
