@@ -173,7 +173,7 @@ record TemplateSet(
             : FINAL_NEWLINE.matcher(header.body()).replaceFirst("");
     String hidden =
         header.header().isEmpty() ? "" : "{#" + header.header().replaceAll("[^\r\n]", "") + "#}";
-    return hidden + TrimBlocks.apply(body, header.trimBlocks(), header.lstripBlocks());
+    return hidden + TrimBlocks.apply(body, header.whitespace());
   }
 
   private static OverrideHeader header(String name, String source) {

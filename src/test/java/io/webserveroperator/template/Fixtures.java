@@ -12,8 +12,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 
 /** Test fixtures under src/test/resources/io/webserveroperator/template. */
 public final class Fixtures {
@@ -89,7 +87,6 @@ public final class Fixtures {
   }
 
   static TemplatedKind watch(String folder) {
-    return new TemplatedKind(
-        "webapp.example.com", "v1", "WebServer", folder, Optional.empty(), false, Set.of(), false);
+    return TemplatedKind.of("webapp.example.com", "v1", "WebServer", folder);
   }
 }

@@ -9,8 +9,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Optional;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,15 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SuiteReaderTest {
 
   static final TemplatedKind WEB_SERVER =
-      new TemplatedKind(
-          "webapp.example.com",
-          "v1",
-          "WebServer",
-          "webserver",
-          Optional.empty(),
-          false,
-          Set.of(),
-          false);
+      TemplatedKind.of("webapp.example.com", "v1", "WebServer", "webserver");
 
   @TempDir Path dir;
 

@@ -23,31 +23,25 @@ import java.util.function.Consumer;
  * filled: the CRDs, the namespace {@code bench}, and a ServiceAccount bound to cluster-admin that
  * the contender runs as. The API server audits ServiceAccounts only ({@link LocalCluster}'s
  * policy), so its audit log holds the contender's requests and not the benchmark's.
+ *
+ * @param server etcd and kube-apiserver
+ * @param admin the cluster's administrator: creates the WebServers and watches, unaudited
+ * @param token the contender's ServiceAccount token
+ * @param contenderKubeconfig a kubeconfig of that ServiceAccount, for a contender that runs as a
+ *     process
+ * @param audit the requests the contender made
  */
-final class ContestCluster implements AutoCloseable {
+record ContestCluster(
+    LocalCluster server,
+    KubernetesClient admin,
+    String token,
+    Path contenderKubeconfig,
+    AuditLog audit)
+    implements AutoCloseable {
 
   static final String NAMESPACE = "bench";
   private static final String ACCOUNT = "contender";
   private static final long TOKEN_SECONDS = 24 * 3600;
-
-  private final LocalCluster server;
-  private final KubernetesClient admin;
-  private final String token;
-  private final Path kubeconfig;
-  private final AuditLog audit;
-
-  private ContestCluster(LocalCluster server, KubernetesClient admin, String token) {
-    this.server = server;
-    this.admin = admin;
-    this.token = token;
-    KubeConfig own = server.kubeConfig();
-    this.kubeconfig =
-        new KubeConfig(own.server(), own.caPem(), token)
-            .write(server.layout().kubeconfig().resolveSibling("contender.kubeconfig"));
-    this.audit =
-        new AuditLog(
-            server.layout().auditLog(), "system:serviceaccount:" + NAMESPACE + ":" + ACCOUNT);
-  }
 
   static ContestCluster start(KubeBinaries binaries, Path crds, Consumer<String> progress) {
     LocalCluster server =
@@ -105,7 +99,14 @@ final class ContestCluster implements AutoCloseable {
                       .build())
               .getStatus()
               .getToken();
-      return new ContestCluster(server, admin, token);
+      KubeConfig own = server.kubeConfig();
+      Path kubeconfig =
+          new KubeConfig(own.server(), own.caPem(), token)
+              .write(server.layout().kubeconfig().resolveSibling("contender.kubeconfig"));
+      AuditLog audit =
+          new AuditLog(
+              server.layout().auditLog(), "system:serviceaccount:" + NAMESPACE + ":" + ACCOUNT);
+      return new ContestCluster(server, admin, token, kubeconfig, audit);
     } catch (RuntimeException e) {
       if (admin != null) {
         admin.close();
@@ -115,23 +116,9 @@ final class ContestCluster implements AutoCloseable {
     }
   }
 
-  /** The cluster's administrator: creates the WebServers and watches, unaudited. */
-  KubernetesClient admin() {
-    return admin;
-  }
-
-  /** A kubeconfig of the contender's ServiceAccount, for a contender that runs as a process. */
-  Path contenderKubeconfig() {
-    return kubeconfig;
-  }
-
-  /** The same identity for a client in this JVM. */
+  /** The contender's identity for a client in this JVM. */
   Config contenderConfig() {
     return new ConfigBuilder(admin.getConfiguration()).withOauthToken(token).build();
-  }
-
-  AuditLog audit() {
-    return audit;
   }
 
   /** etcd's and kube-apiserver's processes. */

@@ -43,6 +43,7 @@ final class PlainScalars {
    *     boolean, or when one value is printed both at a plain scalar's edge and elsewhere
    */
   static void read(String text, SourceLines rendered, PrintedValues slots) {
+    Output output = new Output(text, rendered, slots);
     BitSet concerned = slots.plainEdges();
     BitSet leading = new BitSet();
     BitSet trailing = new BitSet();
@@ -64,7 +65,7 @@ final class PlainScalars {
                   ? slots.index(value, value.lastIndexOf(PrintedValues.OPEN), value.length() - 1)
                   : -1;
           if (plain && first >= 0 && first == last && concerned.get(first)) {
-            refuseYaml11Boolean(first, slots, text, rendered);
+            refuseYaml11Boolean(output, first);
           }
           forEachToken(
               value,
@@ -95,8 +96,8 @@ final class PlainScalars {
               + " spaces, and elsewhere, where it keeps them; print it once, or strip it with"
               + " | trim");
     }
-    leading.stream().forEach(index -> refuseIndentation(index, slots, text, rendered));
-    edges.stream().forEach(index -> refuseTab(index, slots, text, rendered));
+    leading.stream().forEach(index -> refuseIndentation(output, index));
+    edges.stream().forEach(index -> refuseTab(output, index));
     edges.stream()
         .forEach(
             index ->
@@ -108,53 +109,62 @@ final class PlainScalars {
    * Spaces a value starts a line with are that line's indentation in Jinja2's output, not the
    * scalar's: the structure could differ, so the render fails.
    */
-  private static void refuseIndentation(
-      int index, PrintedValues slots, String text, SourceLines rendered) {
-    String value = slots.value(index);
+  private static void refuseIndentation(Output output, int index) {
+    String value = output.slots().value(index);
+    String text = output.text();
     int at = text.indexOf(PrintedValues.token(index));
     int lineStart = text.lastIndexOf('\n', at - 1) + 1;
     if (isSpace(value.charAt(0)) && text.substring(lineStart, at).isBlank()) {
-      throw new TemplateFailure(
-          "the printed value "
-              + PrintedValues.excerpt(value)
-              + " starts a line with spaces, which are that line's indentation in Jinja2's"
-              + " output; strip it with | trim, or indent the line in the template",
-          templateLine(index, slots, text, rendered));
+      throw refusal(
+          output,
+          index,
+          value,
+          " starts a line with spaces, which are that line's indentation in Jinja2's"
+              + " output; strip it with | trim, or indent the line in the template");
     }
   }
 
-  /** The template line that printed the value {@code index}. */
-  private static int templateLine(
-      int index, PrintedValues slots, String text, SourceLines rendered) {
-    int at = text.indexOf(PrintedValues.token(index));
-    int line = 1 + (int) text.chars().limit(at).filter(c -> c == '\n').count();
-    return OutputParser.templateLine(text, rendered, line, at - text.lastIndexOf('\n', at - 1));
+  /** The failure for the printed value {@code index}, {@code shown}, at its template line. */
+  private static TemplateFailure refusal(Output output, int index, String shown, String why) {
+    return new TemplateFailure(
+        "the printed value " + PrintedValues.excerpt(shown) + why, templateLine(output, index));
   }
 
-  private static void refuseYaml11Boolean(
-      int index, PrintedValues slots, String text, SourceLines rendered) {
-    String value = strip(slots.value(index), true, true);
+  /** The text being read, where it came from, and its printed values. */
+  private record Output(String text, SourceLines rendered, PrintedValues slots) {}
+
+  /** The template line that printed the value {@code index}. */
+  private static int templateLine(Output output, int index) {
+    String text = output.text();
+    int at = text.indexOf(PrintedValues.token(index));
+    int line = 1 + (int) text.chars().limit(at).filter(c -> c == '\n').count();
+    return OutputParser.templateLine(
+        text, output.rendered(), line, at - text.lastIndexOf('\n', at - 1));
+  }
+
+  private static void refuseYaml11Boolean(Output output, int index) {
+    String value = strip(output.slots().value(index), true, true);
     if (YAML11_BOOLEANS.contains(value)) {
-      throw new TemplateFailure(
-          "the printed value "
-              + PrintedValues.excerpt(value)
-              + " is a boolean to kubectl (YAML 1.1) but a string to YAML 1.2, so Jinja2's output"
+      throw refusal(
+          output,
+          index,
+          value,
+          " is a boolean to kubectl (YAML 1.1) but a string to YAML 1.2, so Jinja2's output"
               + " means two things; quote it (\"{{ ... }}\") for the string, or print true or"
-              + " false",
-          templateLine(index, slots, text, rendered));
+              + " false");
     }
   }
 
   /** A tab around a plain scalar: YAML readers disagree on it (SnakeYAML fails after a key). */
-  private static void refuseTab(int index, PrintedValues slots, String text, SourceLines rendered) {
-    String value = slots.value(index);
+  private static void refuseTab(Output output, int index) {
+    String value = output.slots().value(index);
     if (value.charAt(0) == '\t' || value.charAt(value.length() - 1) == '\t') {
-      throw new TemplateFailure(
-          "the printed value "
-              + PrintedValues.excerpt(value)
-              + " has a tab at the edge of a plain YAML scalar, which YAML readers do not read"
-              + " alike; strip it with | trim, or quote the field",
-          templateLine(index, slots, text, rendered));
+      throw refusal(
+          output,
+          index,
+          value,
+          " has a tab at the edge of a plain YAML scalar, which YAML readers do not read"
+              + " alike; strip it with | trim, or quote the field");
     }
   }
 

@@ -86,33 +86,41 @@ public final class JinjaLexer {
   private int at;
   private int line = 1;
 
-  private final boolean trimBlocks;
-  private final boolean lstripBlocks;
-
-  private JinjaLexer(String source, boolean trimBlocks, boolean lstripBlocks) {
-    this.source = source;
-    this.trimBlocks = trimBlocks;
-    this.lstripBlocks = lstripBlocks;
-  }
-
-  /** The tokens of a template, in source order, with trim_blocks on as the engine has it. */
-  public static List<Token> lex(String source) {
-    return lex(source, true, false);
-  }
+  private final Whitespace whitespace;
 
   /**
-   * The tokens of a template with Jinja2's {@code trim_blocks} and {@code lstrip_blocks} as given;
-   * the spaces lstrip_blocks takes before a tag are a {@link Kind#STRIPPED} token too.
+   * Jinja2's lexer options that decide which whitespace around tags is template text.
+   *
+   * @param trimBlocks {@code trim_blocks}: the first newline after a statement or comment goes
+   * @param lstripBlocks {@code lstrip_blocks}: spaces from a line's start to a statement or comment
+   *     go; the spaces it takes are a {@link Kind#STRIPPED} token
    */
-  public static List<Token> lex(String source, boolean trimBlocks, boolean lstripBlocks) {
-    JinjaLexer lexer = new JinjaLexer(source, trimBlocks, lstripBlocks);
+  public record Whitespace(boolean trimBlocks, boolean lstripBlocks) {
+
+    /** As the engine reads every template without an override header: trim_blocks only. */
+    public static final Whitespace ENGINE = new Whitespace(true, false);
+  }
+
+  private JinjaLexer(String source, Whitespace whitespace) {
+    this.source = source;
+    this.whitespace = whitespace;
+  }
+
+  /** The tokens of a template, in source order, as the engine reads it. */
+  public static List<Token> lex(String source) {
+    return lex(source, Whitespace.ENGINE);
+  }
+
+  /** The tokens of a template, with the given whitespace options. */
+  public static List<Token> lex(String source, Whitespace whitespace) {
+    JinjaLexer lexer = new JinjaLexer(source, whitespace);
     lexer.template();
     return List.copyOf(lexer.tokens);
   }
 
   /** The tokens of a tag's inside (no delimiters), read by the rules of a tag. */
   static List<Token> lexTag(String text) {
-    JinjaLexer lexer = new JinjaLexer(text, true, false);
+    JinjaLexer lexer = new JinjaLexer(text, Whitespace.ENGINE);
     lexer.tagInside(null);
     return List.copyOf(lexer.tokens);
   }
@@ -294,7 +302,7 @@ public final class JinjaLexer {
 
   /** With trim_blocks, the index after the newline at {@code from}, if any; else {@code from}. */
   private int trimmed(int from) {
-    return trimBlocks ? afterNewline(from) : from;
+    return whitespace.trimBlocks() ? afterNewline(from) : from;
   }
 
   /**
@@ -303,7 +311,9 @@ public final class JinjaLexer {
    * ended a line) to the tag go, unless something else stands there or the tag has a {@code +}.
    */
   private int lstrip(int open) {
-    if (!lstripBlocks || source.charAt(open + 1) == '{' || source.startsWith("+", open + 2)) {
+    if (!whitespace.lstripBlocks()
+        || source.charAt(open + 1) == '{'
+        || source.startsWith("+", open + 2)) {
       return open;
     }
     int lineStart = Math.max(source.lastIndexOf('\n', open - 1) + 1, at);

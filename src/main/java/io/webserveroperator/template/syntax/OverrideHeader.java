@@ -87,4 +87,9 @@ public record OverrideHeader(
               "the #jinja2: header's value '" + literal + "' is not True or False", 1);
     };
   }
+
+  /** The lexer's whitespace options this header sets. */
+  public JinjaLexer.Whitespace whitespace() {
+    return new JinjaLexer.Whitespace(trimBlocks, lstripBlocks);
+  }
 }

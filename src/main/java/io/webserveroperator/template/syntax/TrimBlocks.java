@@ -26,13 +26,13 @@ public final class TrimBlocks {
 
   /** The source with Jinja2's whitespace control applied, in a form jinjava reads. */
   public static String apply(String source) {
-    return apply(source, true, false);
+    return apply(source, JinjaLexer.Whitespace.ENGINE);
   }
 
   /** The same with the given options, as an Ansible {@link OverrideHeader} sets them. */
-  public static String apply(String source, boolean trimBlocks, boolean lstripBlocks) {
+  public static String apply(String source, JinjaLexer.Whitespace whitespace) {
     TrimBlocks trim = new TrimBlocks(source.length());
-    for (Token token : JinjaLexer.lex(source, trimBlocks, lstripBlocks)) {
+    for (Token token : JinjaLexer.lex(source, whitespace)) {
       trim.write(token);
       trim.previous = token;
     }

@@ -80,29 +80,10 @@ public record TemplatedKind(
     problem = problem == null ? Optional.empty() : problem;
   }
 
-  /** A watch without ignoreDifferences, readiness rules or rollout policy. */
-  public TemplatedKind(
-      String group,
-      String version,
-      String kind,
-      String templates,
-      Optional<String> status,
-      boolean allowOtherNamespaces,
-      Set<String> allowedClusterScopedKinds,
-      boolean allowEmpty) {
-    this(
-        group,
-        version,
-        kind,
-        templates,
-        status,
-        allowOtherNamespaces,
-        allowedClusterScopedKinds,
-        allowEmpty,
-        List.of(),
-        List.of(),
-        Optional.empty(),
-        Optional.empty());
+  /** A kind rendered from {@code templates}, with every option at its default. */
+  public static TemplatedKind of(String group, String version, String kind, String templates) {
+    return new TemplatedKind(
+        group, version, kind, templates, null, false, null, false, null, null, null, null);
   }
 
   /** {@code group/version}, as in a manifest's {@code apiVersion}. */
