@@ -6,6 +6,7 @@ import io.webserveroperator.bench.CpuTimes;
 import io.webserveroperator.bench.OperatorCommand;
 import io.webserveroperator.bench.OperatorProcess;
 import io.webserveroperator.bench.ProcStatus;
+import io.webserveroperator.bench.Settling;
 import io.webserveroperator.bench.WebServerResources;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,8 +28,6 @@ import java.util.stream.IntStream;
  */
 public final class ContestBenchmark {
 
-  private static final Duration SETTLE = Duration.ofSeconds(1);
-  private static final Duration SETTLE_AT_MOST = Duration.ofSeconds(60);
   private static final Duration DRAIN = Duration.ofSeconds(15);
 
   private final ContestOptions options;
@@ -103,7 +102,7 @@ public final class ContestBenchmark {
         Contender.Running running = contender.start(cluster)) {
       progress.accept("Warming " + contender.name() + " up with " + warmUp + " WebServers");
       converge(cluster, running, options.count(), warmUp);
-      AuditCounts before = settled(cluster.audit());
+      AuditCounts before = Settling.settled(cluster.audit()::counts);
       Map<String, List<ProcessHandle>> parts = CpuTimes.byCommand(cluster.processes());
       running.process().ifPresent(p -> parts.put("operator", List.of(p.handle())));
       parts.put("benchmark", List.of(ProcessHandle.current()));
@@ -111,7 +110,7 @@ public final class ContestBenchmark {
 
       progress.accept("Creating " + options.count() + " WebServers");
       Duration converged = converge(cluster, running, 0, options.count());
-      AuditCounts requests = settled(cluster.audit()).minus(before);
+      AuditCounts requests = Settling.settled(cluster.audit()::counts).minus(before);
       Map<String, Duration> cpu = CpuTimes.of(parts).minus(cpuBefore).byPart();
       Map<String, Long> memory =
           running.process().map(p -> ProcStatus.read(p.handle().pid())).orElse(Map.of());
@@ -165,23 +164,5 @@ public final class ContestBenchmark {
       running.create(first, count);
       return watch.await(start, Duration.ofSeconds(Math.max(120, count / 15)), progress);
     }
-  }
-
-  /**
-   * The contender's requests once they stop growing: an operator may write after the status the
-   * observer waits for (webserver-operator's Events), and those count too.
-   */
-  private static AuditCounts settled(AuditLog audit) {
-    AuditCounts last = audit.counts();
-    long deadline = System.nanoTime() + SETTLE_AT_MOST.toNanos();
-    while (System.nanoTime() < deadline) {
-      OperatorProcess.sleep(SETTLE);
-      AuditCounts now = audit.counts();
-      if (now.equals(last)) {
-        return now;
-      }
-      last = now;
-    }
-    return last;
   }
 }

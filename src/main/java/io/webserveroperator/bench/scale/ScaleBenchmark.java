@@ -14,6 +14,7 @@ import io.webserveroperator.bench.OperatorReplicas;
 import io.webserveroperator.bench.ReplicaFigures;
 import io.webserveroperator.bench.RequestCounts;
 import io.webserveroperator.bench.SettledWatch;
+import io.webserveroperator.bench.Settling;
 import io.webserveroperator.bench.edit.RollingDeployments;
 import io.webserveroperator.bench.edit.SimulatedDeploymentController;
 import io.webserveroperator.bench.edit.TemplateCopy;
@@ -32,7 +33,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -48,8 +48,6 @@ public final class ScaleBenchmark {
 
   static final String OPERATOR_NAMESPACE = "bench-operator";
   static final String MINIMAL_NAMESPACE = "bench-minimal";
-  private static final Duration SETTLE = Duration.ofSeconds(1);
-  private static final Duration SETTLE_AT_MOST = Duration.ofSeconds(60);
   private static final Duration DRAIN = Duration.ofSeconds(15);
   private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
 
@@ -142,7 +140,7 @@ public final class ScaleBenchmark {
                     options.rate(),
                     options.changeWindow(),
                     DRAIN);
-        RequestCounts changeRequests = settled(operator).minus(changeStart);
+        RequestCounts changeRequests = Settling.settled(operator::requests).minus(changeStart);
         List<TemplateEditFigures> templateEdits =
             edited == null
                 ? List.of()
@@ -189,7 +187,7 @@ public final class ScaleBenchmark {
         "Starting the simulated Deployment controller ("
             + rolloutTime.toMillis()
             + " ms per rollout); it rolls every Deployment out once");
-    RequestCounts before = settled(operator);
+    RequestCounts before = Settling.settled(operator::requests);
     long start = System.nanoTime();
     try (SimulatedDeploymentController controller =
         new SimulatedDeploymentController(admin, OPERATOR_NAMESPACE, rolloutTime, rolling)) {
@@ -266,11 +264,11 @@ public final class ScaleBenchmark {
       Map<String, List<ProcessHandle>> parts) {
     progress.accept("Creating " + options.count() + " WebServers for the operator");
     // Settled first: the warm-up's last Events must not count as the storm's.
-    RequestCounts before = settled(operator);
+    RequestCounts before = Settling.settled(operator::requests);
     CpuTimes cpuBefore = CpuTimes.of(parts);
     Duration elapsed = createStorm(admin, user, 0, options.count());
     // Once its requests stop growing: the Events written after the last status count too.
-    RequestCounts requests = settled(operator).minus(before);
+    RequestCounts requests = Settling.settled(operator::requests).minus(before);
     return new ScaleReport.Phase(elapsed, requests, CpuTimes.of(parts).minus(cpuBefore));
   }
 
@@ -283,24 +281,6 @@ public final class ScaleBenchmark {
   /** How long settling {@code count} WebServers may take before the run fails. */
   private static Duration timeout(int count) {
     return Duration.ofSeconds(Math.max(120, count / 15));
-  }
-
-  /**
-   * The operator's requests (Leases aside) once they stop growing: it writes Events in the
-   * background, after the status that the benchmark waits for, so counting at once would miss some.
-   */
-  static RequestCounts settled(OperatorReplicas operator) {
-    RequestCounts last = operator.requests();
-    Instant deadline = Instant.now().plus(SETTLE_AT_MOST);
-    while (Instant.now().isBefore(deadline)) {
-      OperatorProcess.sleep(SETTLE);
-      RequestCounts now = operator.requests();
-      if (now.equals(last)) {
-        return now;
-      }
-      last = now;
-    }
-    return last;
   }
 
   /** The minimal client's phase, and when the answer to its last write came. */
