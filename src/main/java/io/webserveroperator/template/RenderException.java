@@ -1,19 +1,15 @@
 package io.webserveroperator.template;
 
-import io.webserveroperator.OperatorException;
-import io.webserveroperator.template.source.FileLine;
+import io.webserveroperator.template.source.TemplateException;
 
 /**
  * A template could not be rendered into valid manifests for one resource. The message names the
  * resource, the template file and line, and the cause, e.g. {@code WebServer default/web:
  * webserver/deployment.yaml.j2:12: unknown variable 'spec.imag'}.
  */
-public class RenderException extends OperatorException {
+public class RenderException extends TemplateException {
 
   private final String resource;
-  private final String template;
-  private final int line;
-  private final String reason;
 
   /**
    * @param resource the resource being rendered, as {@code Kind namespace/name}
@@ -27,28 +23,11 @@ public class RenderException extends OperatorException {
 
   public RenderException(
       String resource, String template, int line, String reason, Throwable cause) {
-    super(
-        (resource == null ? "" : resource + ": ") + FileLine.prefix(template, line) + reason,
-        cause);
+    super(resource == null ? "" : resource + ": ", template, line, reason, cause);
     this.resource = resource;
-    this.template = template;
-    this.line = line;
-    this.reason = reason;
   }
 
   public String resource() {
     return resource;
-  }
-
-  public String template() {
-    return template;
-  }
-
-  public int line() {
-    return line;
-  }
-
-  public String reason() {
-    return reason;
   }
 }

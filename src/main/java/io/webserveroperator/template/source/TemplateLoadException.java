@@ -1,6 +1,5 @@
 package io.webserveroperator.template.source;
 
-import io.webserveroperator.OperatorException;
 import io.webserveroperator.template.watches.TemplatedKind;
 
 /**
@@ -9,11 +8,7 @@ import io.webserveroperator.template.watches.TemplatedKind;
  * of watches.yaml is malformed ({@link TemplatedKind#problem}). It concerns that kind only; the
  * others load and render on.
  */
-public final class TemplateLoadException extends OperatorException {
-
-  private final String template;
-  private final int line;
-  private final String reason;
+public final class TemplateLoadException extends TemplateException {
 
   /**
    * @param template the file at fault, relative to the templates folder: a template, or
@@ -22,21 +17,6 @@ public final class TemplateLoadException extends OperatorException {
    * @param reason what went wrong, as a sentence
    */
   public TemplateLoadException(String template, int line, String reason) {
-    super(FileLine.prefix(template, line) + reason);
-    this.template = template;
-    this.line = line;
-    this.reason = reason;
-  }
-
-  public String template() {
-    return template;
-  }
-
-  public int line() {
-    return line;
-  }
-
-  public String reason() {
-    return reason;
+    super("", template, line, reason, null);
   }
 }

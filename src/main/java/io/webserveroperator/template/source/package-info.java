@@ -4,6 +4,6 @@
  * alike), {@link io.webserveroperator.template.source.TemplateWatcher} to hear of edits, and the
  * {@link io.webserveroperator.template.source.TemplateLoadException} a kind fails with when its
  * files cannot be loaded, naming the file and line ({@link
- * io.webserveroperator.template.source.FileLine}). Depends on nothing else of the engine.
+ * io.webserveroperator.template.source.TemplateException}). Depends on nothing else of the engine.
  */
 package io.webserveroperator.template.source;
