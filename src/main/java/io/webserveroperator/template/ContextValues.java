@@ -1,6 +1,5 @@
 package io.webserveroperator.template;
 
-import io.webserveroperator.manifest.UntypedMaps;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -25,9 +24,7 @@ final class ContextValues {
       return value;
     }
     if (value instanceof Map<?, ?> map) {
-      Map<String, Object> copy = new LinkedHashMap<>(Math.max(4, map.size() * 2));
-      map.forEach((k, v) -> copy.put(String.valueOf(k), copy(v)));
-      return Collections.unmodifiableMap(copy);
+      return copyMap(map);
     }
     if (value instanceof Collection<?> collection) {
       List<Object> copy = new ArrayList<>(collection.size());
@@ -37,7 +34,10 @@ final class ContextValues {
     return value.toString();
   }
 
-  static Map<String, Object> copyMap(Map<String, Object> map) {
-    return UntypedMaps.asMap(copy(map), "a copy");
+  /** A read-only copy of {@code map}, its keys as strings. */
+  static Map<String, Object> copyMap(Map<?, ?> map) {
+    Map<String, Object> copy = new LinkedHashMap<>(Math.max(4, map.size() * 2));
+    map.forEach((k, v) -> copy.put(String.valueOf(k), copy(v)));
+    return Collections.unmodifiableMap(copy);
   }
 }
