@@ -84,14 +84,8 @@ public final class DirectApiClient {
   }
 
   /** POSTs {@code object} to the collection at {@code path}; returns the created object. */
-  @SuppressWarnings("unchecked")
   Map<String, Object> create(String path, Map<String, Object> object) {
-    String body = send("POST", path, "application/json", serialise(object));
-    try {
-      return json.readValue(body, Map.class);
-    } catch (JsonProcessingException e) {
-      throw new BenchException("POST " + path + " answered with invalid JSON: " + e, e);
-    }
+    return parse("POST", path, send("POST", path, "application/json", serialise(object)));
   }
 
   /** Server-side applies {@code object} at {@code path} as the operator's field manager. */
@@ -106,6 +100,24 @@ public final class DirectApiClient {
   /** Sends a JSON merge patch to {@code path}, such as a status subresource. */
   public void mergePatch(String path, Map<String, Object> patch) {
     send("PATCH", path, "application/merge-patch+json", serialise(patch));
+  }
+
+  /**
+   * Sends a JSON merge patch to {@code path}, as {@link #mergePatch} does; returns the object as
+   * patched, for a writer that goes on from its new generation.
+   */
+  Map<String, Object> patched(String path, Map<String, Object> patch) {
+    return parse(
+        "PATCH", path, send("PATCH", path, "application/merge-patch+json", serialise(patch)));
+  }
+
+  @SuppressWarnings("unchecked")
+  private Map<String, Object> parse(String method, String path, String body) {
+    try {
+      return json.readValue(body, Map.class);
+    } catch (JsonProcessingException e) {
+      throw new BenchException(method + " " + path + " answered with invalid JSON: " + e, e);
+    }
   }
 
   private byte[] serialise(Map<String, Object> object) {

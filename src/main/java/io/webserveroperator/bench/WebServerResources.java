@@ -27,7 +27,14 @@ public final class WebServerResources {
   static final String IMAGE = "nginx:1.27";
 
   /** Replicas every benchmark WebServer starts with. */
-  static final int REPLICAS = 2;
+  public static final int REPLICAS = 2;
+
+  /**
+   * Replicas {@code bench scale --peer} then sets on all of them at once: none of those a {@link
+   * ChangeStream} sends after it (2 to 6), so that each of the stream's changes still changes the
+   * Deployment.
+   */
+  public static final int CHANGED_REPLICAS = 1;
 
   private WebServerResources() {}
 
