@@ -24,10 +24,20 @@ interface Contender {
      */
     void create(int first, int count);
 
+    /**
+     * Sets {@code spec.replicas} of WebServers {@code first} to {@code first + count - 1} to {@code
+     * replicas} at once, as the user would (and, for a client that writes them itself, writes their
+     * changed children and status again); returns once its own part is done.
+     */
+    void changeReplicas(int first, int count, int replicas);
+
     /** Its process, for CPU and memory; empty when it runs in the benchmark's JVM. */
     Optional<ContenderProcess> process();
 
-    /** Whether it watches and so follows a spec change; the minimal client writes once. */
+    /**
+     * Whether it watches and so follows a spec change made behind its back (the stream of replicas
+     * changes); the minimal client writes only when told to.
+     */
     boolean follows();
 
     @Override

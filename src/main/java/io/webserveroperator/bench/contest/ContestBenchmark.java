@@ -1,5 +1,8 @@
 package io.webserveroperator.bench.contest;
 
+import static io.webserveroperator.bench.WebServerResources.CHANGED_REPLICAS;
+import static io.webserveroperator.bench.WebServerResources.REPLICAS;
+
 import io.webserveroperator.bench.ChangeFigures;
 import io.webserveroperator.bench.ChangeStream;
 import io.webserveroperator.bench.CpuTimes;
@@ -16,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -24,7 +28,8 @@ import java.util.stream.IntStream;
  * webserver-operator, each on a fresh etcd and kube-apiserver (run one after the other on one API
  * server, the second would run on a cluster the first has filled), measured alike: the same creator
  * and observer ({@link ConvergedWatch}), the same warm-up, CPU per process, requests from the audit
- * log, resident memory, and the same replicas changes.
+ * log, resident memory, the same change of replicas on all at once, and the same stream of replicas
+ * changes.
  */
 public final class ContestBenchmark {
 
@@ -100,20 +105,34 @@ public final class ContestBenchmark {
     try (ContestCluster cluster =
             ContestCluster.start(options.binaries(), options.crds(), progress);
         Contender.Running running = contender.start(cluster)) {
+      int count = options.count();
       progress.accept("Warming " + contender.name() + " up with " + warmUp + " WebServers");
-      converge(cluster, running, options.count(), warmUp);
-      AuditCounts before = Settling.settled(cluster.audit()::counts);
+      converge(cluster, count, warmUp, REPLICAS, () -> running.create(count, warmUp));
       Map<String, List<ProcessHandle>> parts = CpuTimes.byCommand(cluster.processes());
       running.process().ifPresent(p -> parts.put("operator", List.of(p.handle())));
       parts.put("benchmark", List.of(ProcessHandle.current()));
-      CpuTimes cpuBefore = CpuTimes.of(parts);
 
-      progress.accept("Creating " + options.count() + " WebServers");
-      Duration converged = converge(cluster, running, 0, options.count());
-      AuditCounts requests = Settling.settled(cluster.audit()::counts).minus(before);
-      Map<String, Duration> cpu = CpuTimes.of(parts).minus(cpuBefore).byPart();
+      progress.accept("Creating " + count + " WebServers");
+      ContestRun.Phase storm =
+          measure(
+              cluster,
+              parts,
+              () -> converge(cluster, 0, count, REPLICAS, () -> running.create(0, count)));
       Map<String, Long> memory =
           running.process().map(p -> ProcStatus.read(p.handle().pid())).orElse(Map.of());
+
+      progress.accept("Changing spec.replicas on all " + count + " WebServers");
+      ContestRun.Phase changeOnAll =
+          measure(
+              cluster,
+              parts,
+              () ->
+                  converge(
+                      cluster,
+                      0,
+                      count,
+                      CHANGED_REPLICAS,
+                      () -> running.changeReplicas(0, count, CHANGED_REPLICAS)));
 
       Optional<ChangeFigures> changes = Optional.empty();
       if (running.follows()) {
@@ -128,7 +147,7 @@ public final class ContestBenchmark {
                 new ChangeStream(cluster.admin())
                     .run(
                         ContestCluster.NAMESPACE,
-                        options.count(),
+                        count,
                         options.rate(),
                         options.changeWindow(),
                         DRAIN));
@@ -136,32 +155,49 @@ public final class ContestBenchmark {
       return new ContestRun(
           contender.name(),
           warmUp,
-          converged,
-          Optional.ofNullable(cpu.get("operator")),
-          cpu.getOrDefault("kube-apiserver", Duration.ZERO),
-          cpu.getOrDefault("etcd", Duration.ZERO),
-          cpu.get("benchmark"),
-          requests,
-          changes,
+          storm,
           memory.getOrDefault("VmRSS", -1L),
-          memory.getOrDefault("VmHWM", -1L));
+          memory.getOrDefault("VmHWM", -1L),
+          changeOnAll,
+          changes);
     }
   }
 
   /**
-   * Creates WebServers {@code first} to {@code first + count - 1} through the contender and returns
-   * the time until every one converged.
+   * Runs {@code phase}, which returns its time until every WebServer converged, and measures it
+   * alike for every phase: the CPU of every part and the contender's requests, from before its
+   * first write until its writes stop.
+   */
+  private static ContestRun.Phase measure(
+      ContestCluster cluster, Map<String, List<ProcessHandle>> parts, Supplier<Duration> phase) {
+    AuditCounts before = Settling.settled(cluster.audit()::counts);
+    CpuTimes cpuBefore = CpuTimes.of(parts);
+    Duration converged = phase.get();
+    AuditCounts requests = Settling.settled(cluster.audit()::counts).minus(before);
+    Map<String, Duration> cpu = CpuTimes.of(parts).minus(cpuBefore).byPart();
+    return new ContestRun.Phase(
+        converged,
+        Optional.ofNullable(cpu.get("operator")),
+        cpu.getOrDefault("kube-apiserver", Duration.ZERO),
+        cpu.getOrDefault("etcd", Duration.ZERO),
+        cpu.get("benchmark"),
+        requests);
+  }
+
+  /**
+   * Runs {@code writes} on WebServers {@code first} to {@code first + count - 1} and returns the
+   * time until every one converged with {@code replicas}.
    */
   private Duration converge(
-      ContestCluster cluster, Contender.Running running, int first, int count) {
+      ContestCluster cluster, int first, int count, int replicas, Runnable writes) {
     Set<String> names =
         IntStream.range(first, first + count)
             .mapToObj(WebServerResources::name)
             .collect(Collectors.toUnmodifiableSet());
     try (ConvergedWatch watch =
-        new ConvergedWatch(cluster.admin(), ContestCluster.NAMESPACE, names)) {
+        new ConvergedWatch(cluster.admin(), ContestCluster.NAMESPACE, names, replicas)) {
       long start = System.nanoTime();
-      running.create(first, count);
+      writes.run();
       return watch.await(start, Duration.ofSeconds(Math.max(120, count / 15)), progress);
     }
   }

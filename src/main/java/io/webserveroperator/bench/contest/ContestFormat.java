@@ -2,6 +2,7 @@ package io.webserveroperator.bench.contest;
 
 import io.webserveroperator.bench.ChangeFigures;
 import io.webserveroperator.bench.Figures;
+import io.webserveroperator.bench.WebServerResources;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,10 +11,12 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * The contest as one table, a row per contender and a column per figure, each cell giving the
- * rounds side by side ({@code cold / warm}); and as a JSON tree.
+ * The contest as tables, a row per contender and a column per figure, each cell giving the rounds
+ * side by side ({@code cold / warm}): the storm's, then the change on all's below with its columns
+ * aligned; and as a JSON tree.
  */
 public final class ContestFormat {
 
@@ -32,32 +35,27 @@ public final class ContestFormat {
             .distinct()
             .collect(Collectors.joining(" / "));
     int n = report.count();
-    List<String> header =
-        List.of(
-            "contender",
-            "converged s",
-            "operator CPU s",
-            "apiserver CPU s",
-            "etcd CPU s",
-            "bench CPU s",
-            "writes/WS (Events)",
-            "change p50/p99 ms",
-            "RSS MiB (peak)");
-    List<List<String>> rows = new ArrayList<>();
-    rows.add(header);
+    List<List<String>> storm = new ArrayList<>();
+    storm.add(header(List.of("change p50/p99 ms", "RSS MiB (peak)")));
+    List<List<String>> changeOnAll = new ArrayList<>();
+    changeOnAll.add(header(List.of()));
     byContender.forEach(
-        (name, runs) ->
-            rows.add(
-                List.of(
-                    name,
-                    cells(runs, r -> seconds(r.converged())),
-                    cells(runs, r -> r.operatorCpu().map(ContestFormat::seconds).orElse(NONE)),
-                    cells(runs, r -> seconds(r.apiServerCpu())),
-                    cells(runs, r -> seconds(r.etcdCpu())),
-                    cells(runs, r -> seconds(r.benchmarkCpu())),
-                    cells(runs, r -> writes(r.requests(), n)),
-                    cells(runs, r -> r.changes().map(ContestFormat::latency).orElse(NONE)),
-                    cells(runs, ContestFormat::memory))));
+        (name, runs) -> {
+          List<String> row = phaseCells(name, runs, ContestRun::storm, n);
+          row.add(cells(runs, r -> r.changes().map(ContestFormat::latency).orElse(NONE)));
+          row.add(cells(runs, ContestFormat::memory));
+          storm.add(row);
+          changeOnAll.add(phaseCells(name, runs, ContestRun::changeOnAll, n));
+        });
+    // One width per column over both tables, whose first columns are the same figures.
+    int[] widths = new int[storm.get(0).size()];
+    Stream.concat(storm.stream(), changeOnAll.stream())
+        .forEach(
+            row -> {
+              for (int i = 0; i < row.size(); i++) {
+                widths[i] = Math.max(widths[i], row.get(i).length());
+              }
+            });
     StringBuilder text =
         new StringBuilder(
             String.format(
@@ -71,20 +69,16 @@ public final class ContestFormat {
                 report.rate(),
                 rounds,
                 rounds));
-    int[] widths = new int[header.size()];
-    rows.forEach(
-        row -> {
-          for (int i = 0; i < row.size(); i++) {
-            widths[i] = Math.max(widths[i], row.get(i).length());
-          }
-        });
-    for (List<String> row : rows) {
-      StringBuilder line = new StringBuilder();
-      for (int i = 0; i < row.size(); i++) {
-        line.append("  ").append(pad(row.get(i), widths[i], i == 0));
-      }
-      text.append(line.toString().stripTrailing()).append(System.lineSeparator());
-    }
+    append(text, storm, widths);
+    text.append(
+        String.format(
+            Locale.ROOT,
+            "Then spec.replicas changed on all %d at once by %d threads, %d to %d:%n",
+            n,
+            report.concurrency(),
+            WebServerResources.REPLICAS,
+            WebServerResources.CHANGED_REPLICAS));
+    append(text, changeOnAll, widths);
     return text.toString();
   }
 
@@ -99,13 +93,10 @@ public final class ContestFormat {
       Map<String, Object> entry = new LinkedHashMap<>();
       entry.put("contender", run.contender());
       entry.put("warmUp", run.warmUp());
-      entry.put("convergedSeconds", Figures.toSeconds(run.converged()));
-      entry.put("operatorCpuSeconds", run.operatorCpu().map(Figures::toSeconds).orElse(null));
-      entry.put("apiServerCpuSeconds", Figures.toSeconds(run.apiServerCpu()));
-      entry.put("etcdCpuSeconds", Figures.toSeconds(run.etcdCpu()));
-      entry.put("benchmarkCpuSeconds", Figures.toSeconds(run.benchmarkCpu()));
-      entry.put("requests", run.requests().requests().byVerb());
-      entry.put("eventRequests", run.requests().events().byVerb());
+      entry.putAll(phase(run.storm()));
+      entry.put("rssBytes", run.rssBytes());
+      entry.put("peakRssBytes", run.peakRssBytes());
+      entry.put("changeOnAll", phase(run.changeOnAll()));
       entry.put(
           "change",
           run.changes()
@@ -118,12 +109,63 @@ public final class ContestFormat {
                           "p99Seconds", Figures.toSeconds(c.latency().p99()),
                           "maxSeconds", Figures.toSeconds(c.latency().max())))
               .orElse(null));
-      entry.put("rssBytes", run.rssBytes());
-      entry.put("peakRssBytes", run.peakRssBytes());
       runs.add(entry);
     }
     tree.put("runs", runs);
     return tree;
+  }
+
+  /** A phase's figures; the storm's stay on the run's entry, where earlier reports have them. */
+  private static Map<String, Object> phase(ContestRun.Phase phase) {
+    Map<String, Object> figures = new LinkedHashMap<>();
+    figures.put("convergedSeconds", Figures.toSeconds(phase.converged()));
+    figures.put("operatorCpuSeconds", phase.operatorCpu().map(Figures::toSeconds).orElse(null));
+    figures.put("apiServerCpuSeconds", Figures.toSeconds(phase.apiServerCpu()));
+    figures.put("etcdCpuSeconds", Figures.toSeconds(phase.etcdCpu()));
+    figures.put("benchmarkCpuSeconds", Figures.toSeconds(phase.benchmarkCpu()));
+    figures.put("requests", phase.requests().requests().byVerb());
+    figures.put("eventRequests", phase.requests().events().byVerb());
+    return figures;
+  }
+
+  /** The header of a phase's table: the phase's figures, then {@code more}. */
+  private static List<String> header(List<String> more) {
+    List<String> header =
+        new ArrayList<>(
+            List.of(
+                "contender",
+                "converged s",
+                "operator CPU s",
+                "apiserver CPU s",
+                "etcd CPU s",
+                "bench CPU s",
+                "writes/WS (Events)"));
+    header.addAll(more);
+    return header;
+  }
+
+  /** A contender's row of a phase's figures, one cell per figure, the rounds side by side. */
+  private static List<String> phaseCells(
+      String name, List<ContestRun> runs, Function<ContestRun, ContestRun.Phase> phase, int n) {
+    return new ArrayList<>(
+        List.of(
+            name,
+            cells(runs, r -> seconds(phase.apply(r).converged())),
+            cells(runs, r -> phase.apply(r).operatorCpu().map(ContestFormat::seconds).orElse(NONE)),
+            cells(runs, r -> seconds(phase.apply(r).apiServerCpu())),
+            cells(runs, r -> seconds(phase.apply(r).etcdCpu())),
+            cells(runs, r -> seconds(phase.apply(r).benchmarkCpu())),
+            cells(runs, r -> writes(phase.apply(r).requests(), n))));
+  }
+
+  private static void append(StringBuilder text, List<List<String>> rows, int[] widths) {
+    for (List<String> row : rows) {
+      StringBuilder line = new StringBuilder();
+      for (int i = 0; i < row.size(); i++) {
+        line.append("  ").append(pad(row.get(i), widths[i], i == 0));
+      }
+      text.append(line.toString().stripTrailing()).append(System.lineSeparator());
+    }
   }
 
   private static String cells(List<ContestRun> runs, Function<ContestRun, String> cell) {

@@ -9,26 +9,39 @@ import java.util.Optional;
  *
  * @param contender its name
  * @param warmUp WebServers it settled before, unmeasured
- * @param converged from the first create until the observer saw the last WebServer converged
- * @param operatorCpu its process's CPU (user and system) from the first create until its writes
- *     stopped; empty for the minimal client, whose CPU is the benchmark's
- * @param apiServerCpu kube-apiserver's CPU in the same span
- * @param etcdCpu etcd's
- * @param benchmarkCpu the benchmark JVM's: creators, observer, and the minimal client's writes
- * @param requests its requests in the same span, from the audit log
- * @param changes the replicas changes, for a contender that follows them
- * @param rssBytes its resident memory once converged, -1 for the minimal client
+ * @param storm the measured WebServers created at once
+ * @param rssBytes its resident memory once they converged, -1 for the minimal client
  * @param peakRssBytes its peak resident memory then, -1 for the minimal client
+ * @param changeOnAll then {@code spec.replicas} changed on every one of them at once
+ * @param changes the stream of replicas changes, for a contender that follows them
  */
 public record ContestRun(
     String contender,
     int warmUp,
-    Duration converged,
-    Optional<Duration> operatorCpu,
-    Duration apiServerCpu,
-    Duration etcdCpu,
-    Duration benchmarkCpu,
-    AuditCounts requests,
-    Optional<ChangeFigures> changes,
+    Phase storm,
     long rssBytes,
-    long peakRssBytes) {}
+    long peakRssBytes,
+    Phase changeOnAll,
+    Optional<ChangeFigures> changes) {
+
+  /**
+   * What one phase cost, measured alike for every contender and phase.
+   *
+   * @param converged from the phase's first write until the observer saw the last WebServer
+   *     converged
+   * @param operatorCpu the contender's process's CPU (user and system) from the first write until
+   *     its writes stopped; empty for the minimal client, whose CPU is the benchmark's
+   * @param apiServerCpu kube-apiserver's CPU in the same span
+   * @param etcdCpu etcd's
+   * @param benchmarkCpu the benchmark JVM's: the user's writes, observer, and the minimal client's
+   *     writes
+   * @param requests the contender's requests in the same span, from the audit log
+   */
+  public record Phase(
+      Duration converged,
+      Optional<Duration> operatorCpu,
+      Duration apiServerCpu,
+      Duration etcdCpu,
+      Duration benchmarkCpu,
+      AuditCounts requests) {}
+}

@@ -22,10 +22,11 @@ import java.util.function.UnaryOperator;
 
 /**
  * The contest's one convergence criterion, which every contender meets and none defines: a
- * WebServer has converged once its Deployment {@code <name>-deployment} runs its image with its
- * replicas, its Service {@code <name>-service} exists, and its {@code status.observedGeneration} is
- * its generation, as informers of the benchmark see them. The project's own criterion (an inventory
- * of two) is one the tutorial's operator cannot meet: it writes no inventory.
+ * WebServer has converged once its spec asks for the replicas the benchmark set, its Deployment
+ * {@code <name>-deployment} runs its image with those replicas, its Service {@code <name>-service}
+ * exists, and its {@code status.observedGeneration} is its generation, as informers of the
+ * benchmark see them. The project's own criterion (an inventory of two) is one the tutorial's
+ * operator cannot meet: it writes no inventory.
  */
 final class ConvergedWatch implements AutoCloseable {
 
@@ -33,15 +34,21 @@ final class ConvergedWatch implements AutoCloseable {
 
   private final String namespace;
   private final Set<String> names;
+  private final int replicas;
   private final Set<String> converged = ConcurrentHashMap.newKeySet();
   private final SharedIndexInformer<GenericKubernetesResource> webServers;
   private final SharedIndexInformer<Deployment> deployments;
   private final SharedIndexInformer<Service> services;
 
-  /** Watches for WebServers with these names; returns once all three informers have listed. */
-  ConvergedWatch(KubernetesClient client, String namespace, Set<String> names) {
+  /**
+   * Watches for WebServers with these names to converge with {@code replicas}; returns once all
+   * three informers have listed. The replicas keep a WebServer that converged before a change from
+   * counting until the informers see the change.
+   */
+  ConvergedWatch(KubernetesClient client, String namespace, Set<String> names, int replicas) {
     this.namespace = namespace;
     this.names = Set.copyOf(names);
+    this.replicas = replicas;
     // Handlers before any informer starts: the first events read the others' caches.
     this.webServers =
         WebServerResources.operation(client).inNamespace(namespace).runnableInformer(0);
@@ -112,16 +119,17 @@ final class ConvergedWatch implements AutoCloseable {
         && observed.longValue() == generation;
   }
 
-  private static boolean runsSpec(Deployment deployment, GenericKubernetesResource webServer) {
+  private boolean runsSpec(Deployment deployment, GenericKubernetesResource webServer) {
     if (!(webServer.getAdditionalProperties().get("spec") instanceof Map<?, ?> spec)
         || deployment.getSpec() == null
         || deployment.getSpec().getTemplate().getSpec() == null) {
       return false;
     }
     List<Container> containers = deployment.getSpec().getTemplate().getSpec().getContainers();
-    return spec.get("replicas") instanceof Number replicas
+    return spec.get("replicas") instanceof Number asked
+        && asked.intValue() == replicas
         && deployment.getSpec().getReplicas() != null
-        && deployment.getSpec().getReplicas() == replicas.intValue()
+        && deployment.getSpec().getReplicas() == replicas
         && !containers.isEmpty()
         && containers.get(0).getImage().equals(spec.get("image"));
   }

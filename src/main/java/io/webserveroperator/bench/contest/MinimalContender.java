@@ -10,10 +10,12 @@ import java.util.Optional;
 /**
  * The floor: {@link MinimalWriter}, the fastest correct writer the benchmark has, in the
  * benchmark's JVM, writing as the contender's ServiceAccount so that the audit log counts its
- * writes. Its CPU is in the benchmark's column; it follows no change, since it watches nothing.
+ * writes. Its CPU is in the benchmark's column. It watches nothing, so it follows no change it is
+ * not told of: when the benchmark changes every WebServer's replicas, it patches them and writes
+ * their Deployment and status itself, as it does on creation.
  *
  * @param watches the templates' watches.yaml, which it renders the children from
- * @param concurrency threads creating, and as many writing
+ * @param concurrency threads creating (or changing), and as many writing
  */
 record MinimalContender(Path watches, int concurrency) implements Contender {
 
@@ -35,6 +37,11 @@ record MinimalContender(Path watches, int concurrency) implements Contender {
       @Override
       public void create(int first, int count) {
         writer.run(ContestCluster.NAMESPACE, first, count, concurrency);
+      }
+
+      @Override
+      public void changeReplicas(int first, int count, int replicas) {
+        writer.changeReplicas(ContestCluster.NAMESPACE, first, count, concurrency, replicas);
       }
 
       @Override

@@ -9,7 +9,8 @@
  * converged, unmeasured; then N created at once by the same creator, timed until the same observer
  * sees every one converged ({@link io.webserveroperator.bench.contest.ConvergedWatch}); the CPU of
  * every process and the contender's requests from the audit log ({@link
- * io.webserveroperator.bench.contest.AuditLog}) until its writes stop; its resident memory; the
- * same stream of replicas changes. Depends on {@code bench} only.
+ * io.webserveroperator.bench.contest.AuditLog}) until its writes stop; its resident memory; then
+ * {@code spec.replicas} changed on all N at once, measured as the storm is; the same stream of
+ * replicas changes. Depends on {@code bench} only.
  */
 package io.webserveroperator.bench.contest;

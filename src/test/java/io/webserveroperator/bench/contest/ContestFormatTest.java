@@ -17,37 +17,55 @@ class ContestFormatTest {
     return new ContestRun(
         name,
         warmUp,
-        Duration.ofMillis(millis),
-        Optional.of(Duration.ofMillis(1300)),
-        Duration.ofMillis(4000),
-        Duration.ofMillis(500),
-        Duration.ofMillis(2000),
-        new AuditCounts(
-            new RequestCounts(Map.of("create", 1000L + events, "update", 500L)),
-            new RequestCounts(Map.of("create", events))),
+        new ContestRun.Phase(
+            Duration.ofMillis(millis),
+            Optional.of(Duration.ofMillis(1300)),
+            Duration.ofMillis(4000),
+            Duration.ofMillis(500),
+            Duration.ofMillis(2000),
+            new AuditCounts(
+                new RequestCounts(Map.of("create", 1000L + events, "update", 500L)),
+                new RequestCounts(Map.of("create", events)))),
+        47L << 20,
+        50L << 20,
+        new ContestRun.Phase(
+            Duration.ofMillis(millis / 2),
+            Optional.of(Duration.ofMillis(600)),
+            Duration.ofMillis(2000),
+            Duration.ofMillis(300),
+            Duration.ofMillis(1000),
+            new AuditCounts(
+                new RequestCounts(Map.of("patch", 1000L + events)),
+                new RequestCounts(Map.of("create", events)))),
         Optional.of(
             new ChangeFigures(
                 Percentiles.of(List.of(Duration.ofMillis(12), Duration.ofMillis(340))),
                 1000,
                 1000,
-                0)),
-        47L << 20,
-        50L << 20);
+                0)));
   }
 
   private static ContestRun minimal(int warmUp) {
     return new ContestRun(
         "minimal writer",
         warmUp,
-        Duration.ofMillis(5400),
-        Optional.empty(),
-        Duration.ofMillis(4000),
-        Duration.ofMillis(500),
-        Duration.ofMillis(3000),
-        new AuditCounts(new RequestCounts(Map.of("patch", 1500L)), RequestCounts.none()),
-        Optional.empty(),
+        new ContestRun.Phase(
+            Duration.ofMillis(5400),
+            Optional.empty(),
+            Duration.ofMillis(4000),
+            Duration.ofMillis(500),
+            Duration.ofMillis(3000),
+            new AuditCounts(new RequestCounts(Map.of("patch", 1500L)), RequestCounts.none())),
         -1,
-        -1);
+        -1,
+        new ContestRun.Phase(
+            Duration.ofMillis(2700),
+            Optional.empty(),
+            Duration.ofMillis(2000),
+            Duration.ofMillis(300),
+            Duration.ofMillis(1500),
+            new AuditCounts(new RequestCounts(Map.of("patch", 1000L)), RequestCounts.none())),
+        Optional.empty());
   }
 
   @Test
@@ -72,7 +90,7 @@ class ContestFormatTest {
         .startsWith("Contest: 500 WebServers created at once by 8 threads, 8 reconciles at once,")
         .contains("warm-up 1 / 100");
     List<String> lines = table.lines().toList();
-    assertThat(lines).hasSize(5);
+    assertThat(lines).hasSize(10);
     assertThat(lines.get(2).split(" {2,}"))
         .containsExactly(
             "",
@@ -98,6 +116,31 @@ class ContestFormatTest {
             "- / -",
             "- / -");
     assertThat(lines.get(4)).contains("10.9 / 7.5").contains("4.00 (1.00) / 4.00 (1.00)");
+    assertThat(lines.get(5))
+        .isEqualTo("Then spec.replicas changed on all 500 at once by 8 threads, 2 to 1:");
+    // Aligned with the storm's columns: its header is the storm's without the last two.
+    assertThat(lines.get(1)).startsWith(lines.get(6));
+    assertThat(lines.get(7).split(" {2,}"))
+        .containsExactly(
+            "",
+            "Go",
+            "2.5 / 2.1",
+            "0.6 / 0.6",
+            "2.0 / 2.0",
+            "0.3 / 0.3",
+            "1.0 / 1.0",
+            "2.00 (0.00) / 2.00 (0.00)");
+    assertThat(lines.get(8).split(" {2,}"))
+        .containsExactly(
+            "",
+            "minimal writer",
+            "2.7 / 2.7",
+            "- / -",
+            "2.0 / 2.0",
+            "0.3 / 0.3",
+            "1.5 / 1.5",
+            "2.00 (0.00) / 2.00 (0.00)");
+    assertThat(lines.get(9)).contains("5.5 / 3.8").contains("3.00 (1.00) / 3.00 (1.00)");
   }
 
   @Test
@@ -107,15 +150,23 @@ class ContestFormatTest {
     Map<String, Object> run =
         ContestFormat.json(report).get("runs") instanceof List<?> runs
                 && runs.get(0) instanceof Map<?, ?> first
+                && first.get("changeOnAll") instanceof Map<?, ?> changeOnAll
             ? Map.of(
                 "operatorCpuSeconds", String.valueOf(first.get("operatorCpuSeconds")),
                 "change", String.valueOf(first.get("change")),
-                "convergedSeconds", first.get("convergedSeconds"))
+                "convergedSeconds", first.get("convergedSeconds"),
+                "changeOnAll.convergedSeconds", changeOnAll.get("convergedSeconds"),
+                "changeOnAll.operatorCpuSeconds",
+                    String.valueOf(changeOnAll.get("operatorCpuSeconds")),
+                "changeOnAll.requests", changeOnAll.get("requests"))
             : Map.of();
 
     assertThat(run)
         .containsEntry("operatorCpuSeconds", "null")
         .containsEntry("change", "null")
-        .containsEntry("convergedSeconds", 5.4);
+        .containsEntry("convergedSeconds", 5.4)
+        .containsEntry("changeOnAll.convergedSeconds", 2.7)
+        .containsEntry("changeOnAll.operatorCpuSeconds", "null")
+        .containsEntry("changeOnAll.requests", Map.of("patch", 1000L));
   }
 }

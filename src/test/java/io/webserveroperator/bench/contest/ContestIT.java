@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -74,19 +75,44 @@ class ContestIT {
     ContestRun minimal = report.runs().get(1);
     ContestRun ours = report.runs().get(2);
     // Creates of both children and a status write each; the tutorial's Update may meet a conflict.
-    assertThat(go.requests().requests().count("create")).isEqualTo(2L * COUNT);
-    assertThat(go.requests().requests().count("update")).isGreaterThanOrEqualTo(COUNT);
-    assertThat(minimal.requests().requests().byVerb()).containsEntry("patch", 3L * COUNT);
-    assertThat(ours.requests().requests().writes() - ours.requests().events().writes())
-        .isEqualTo(3L * COUNT);
+    assertThat(go.storm().requests().requests().count("create")).isEqualTo(2L * COUNT);
+    assertThat(go.storm().requests().requests().count("update")).isGreaterThanOrEqualTo(COUNT);
+    assertThat(minimal.storm().requests().requests().byVerb()).containsEntry("patch", 3L * COUNT);
+    assertThat(writesBesideEvents(ours.storm())).isEqualTo(3L * COUNT);
+    // The change on all converged (ConvergedWatch fails the run otherwise) by writing the
+    // Deployment
+    // and the status again: an update of each for the Go operator, an apply and a status patch for
+    // the others; none creates anything but webserver-operator's Events.
+    assertThat(go.changeOnAll().requests().requests().count("update"))
+        .isGreaterThanOrEqualTo(2L * COUNT);
+    assertThat(minimal.changeOnAll().requests().requests().byVerb())
+        .isEqualTo(Map.of("patch", 2L * COUNT));
+    assertThat(writesBesideEvents(ours.changeOnAll())).isEqualTo(2L * COUNT);
+    for (ContestRun run : report.runs()) {
+      assertThat(run.changeOnAll().converged()).isPositive();
+      assertThat(run.changeOnAll().benchmarkCpu()).isPositive();
+      assertThat(
+              run.changeOnAll().requests().requests().count("create")
+                  - run.changeOnAll().requests().events().count("create"))
+          .as(run.contender())
+          .isZero();
+    }
     for (ContestRun operator : List.of(go, ours)) {
-      assertThat(operator.operatorCpu()).isPresent();
+      assertThat(operator.storm().operatorCpu()).isPresent();
+      assertThat(operator.changeOnAll().operatorCpu())
+          .hasValueSatisfying(cpu -> assertThat(cpu).isPositive());
       assertThat(operator.rssBytes()).isPositive();
       assertThat(operator.changes())
           .hasValueSatisfying(c -> assertThat(c.seen()).isEqualTo(c.sent()));
     }
-    assertThat(minimal.operatorCpu()).isEmpty();
+    assertThat(minimal.storm().operatorCpu()).isEmpty();
+    assertThat(minimal.changeOnAll().operatorCpu()).isEmpty();
     assertThat(minimal.changes()).isEmpty();
-    assertThat(ContestFormat.table(report)).contains("tutorial Go operator", "webserver-operator");
+    assertThat(ContestFormat.table(report))
+        .contains("tutorial Go operator", "webserver-operator", "changed on all");
+  }
+
+  private static long writesBesideEvents(ContestRun.Phase phase) {
+    return phase.requests().requests().writes() - phase.requests().events().writes();
   }
 }
