@@ -160,7 +160,7 @@ final class PlanPrinter {
         item.put("claim", entry.claim().reason());
       }
       entry.ignored().forEach(field -> item.withArray("ignored").add(field.describe()));
-      item.set("patch", entry.patch());
+      item.set("patch", entry.patch().operations());
     }
     return list;
   }

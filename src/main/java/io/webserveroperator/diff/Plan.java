@@ -67,7 +67,9 @@ public record Plan(List<PlanEntry> entries) {
       entry.ignored().forEach(field -> item.withArray("ignored").add(field.describe()));
       item.set(
           "patch",
-          SecretMask.isSecret(entry.ref()) ? SecretMask.patch(entry.patch()) : entry.patch());
+          SecretMask.isSecret(entry.ref())
+              ? SecretMask.patch(entry.patch().operations())
+              : entry.patch().operations());
     }
     return root;
   }

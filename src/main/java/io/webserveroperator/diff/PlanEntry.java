@@ -1,7 +1,5 @@
 package io.webserveroperator.diff;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.webserveroperator.manifest.Claim;
 import io.webserveroperator.manifest.ObjectRef;
 import java.util.Collections;
@@ -32,7 +30,7 @@ import java.util.Objects;
  * @param action what to do
  * @param desired the rendered object as given to the planner, or null for PRUNE
  * @param live the live object as found, or null for CREATE
- * @param patch the RFC 6902 operations, never null
+ * @param patch the RFC 6902 operations, computed when first read; never null
  * @param template the template file that rendered the object, or null for PRUNE and ORPHAN
  * @param claim why an existing object that is not the resource's yet may (ADOPT) or may not
  *     (CONFLICT) be taken; null for every other action
@@ -44,7 +42,7 @@ public record PlanEntry(
     Action action,
     Map<String, Object> desired,
     Map<String, Object> live,
-    JsonNode patch,
+    Patch patch,
     String template,
     Claim claim,
     List<IgnoredField> ignored) {
@@ -53,9 +51,6 @@ public record PlanEntry(
     Objects.requireNonNull(ref, "ref");
     Objects.requireNonNull(action, "action");
     Objects.requireNonNull(patch, "patch");
-    if (!patch.isArray()) {
-      throw new IllegalArgumentException("the patch for " + ref + " must be a JSON array");
-    }
     if (action.unrendered() != (desired == null)) {
       throw new IllegalArgumentException(
           "the desired object for "
@@ -87,7 +82,7 @@ public record PlanEntry(
       Action action,
       Map<String, Object> desired,
       Map<String, Object> live,
-      JsonNode patch,
+      Patch patch,
       String template,
       Claim claim) {
     this(ref, action, desired, live, patch, template, claim, List.of());
@@ -103,6 +98,6 @@ public record PlanEntry(
 
   /** An entry for an object the templates no longer render: PRUNE, or ORPHAN when it is kept. */
   public static PlanEntry unrendered(ObjectRef ref, Action action, Map<String, Object> live) {
-    return new PlanEntry(ref, action, null, live, JsonNodeFactory.instance.arrayNode(), null, null);
+    return new PlanEntry(ref, action, null, live, Patch.EMPTY, null, null);
   }
 }

@@ -1,7 +1,5 @@
 package io.webserveroperator.diff;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.webserveroperator.manifest.Claim;
 import io.webserveroperator.manifest.Claim.Standing;
 import io.webserveroperator.manifest.IgnoreDifference;
@@ -31,8 +29,6 @@ import java.util.function.Function;
  * server-side apply removes them.
  */
 public final class Planner {
-
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   /**
    * Plans one reconcile.
@@ -127,7 +123,7 @@ public final class Planner {
                   Action.UNCHANGED,
                   desired.body(),
                   live,
-                  JSON.createArrayNode(),
+                  Patch.EMPTY,
                   desired.template(),
                   null,
                   sent.fields())
@@ -170,20 +166,27 @@ public final class Planner {
     Objects.requireNonNull(desired, "desired");
     Map<String, Object> wanted = Normalizer.normalize(desired.body());
     if (liveOrNull == null) {
-      JsonNode patch = diff(Map.of(), wanted);
       return new PlanEntry(
-          desired.ref(), Action.CREATE, desired.body(), null, patch, desired.template(), null);
+          desired.ref(),
+          Action.CREATE,
+          desired.body(),
+          null,
+          Patch.between(Map.of(), wanted),
+          desired.template(),
+          null);
     }
     Map<String, Object> projected =
         LiveProjection.project(Normalizer.normalize(liveOrNull), wanted);
-    JsonNode patch = diff(projected, wanted);
-    Action action = patch.isEmpty() ? Action.UNCHANGED : Action.UPDATE;
+    // Normalised, equal maps are exactly those between which the patch is empty.
+    boolean unchanged = projected.equals(wanted);
     return new PlanEntry(
-        desired.ref(), action, desired.body(), liveOrNull, patch, desired.template(), null);
-  }
-
-  private static JsonNode diff(Map<String, Object> from, Map<String, Object> to) {
-    return JsonPatches.between(from, to);
+        desired.ref(),
+        unchanged ? Action.UNCHANGED : Action.UPDATE,
+        desired.body(),
+        liveOrNull,
+        unchanged ? Patch.EMPTY : Patch.between(projected, wanted),
+        desired.template(),
+        null);
   }
 
   private static Optional<Map<String, Object>> lookUp(

@@ -14,6 +14,7 @@ import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.DiffSanitizer;
 import io.webserveroperator.diff.IgnoredFields;
 import io.webserveroperator.diff.JsonPatches;
+import io.webserveroperator.diff.Patch;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KindResolver;
@@ -206,7 +207,7 @@ public final class DryRunDiff {
         action,
         sides.after(),
         sides.before(),
-        patch,
+        Patch.of(patch),
         object.template(),
         claim == null || claim.standing() == Standing.OURS ? null : claim,
         sent.fields());

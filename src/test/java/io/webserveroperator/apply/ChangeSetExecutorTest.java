@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.webserveroperator.diff.Action;
+import io.webserveroperator.diff.Patch;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.ReadCache;
@@ -448,7 +449,7 @@ class ChangeSetExecutorTest {
         Action.CONFLICT,
         object(ref),
         someoneElses(ref, Map.of()),
-        JsonNodeFactory.instance.arrayNode(),
+        Patch.of(JsonNodeFactory.instance.arrayNode()),
         "t.yaml.j2",
         new Claim(Claim.Standing.CONFLICT, ref + " is someone else's"));
   }
@@ -463,7 +464,7 @@ class ChangeSetExecutorTest {
         Action.UPDATE,
         desired,
         object(ref),
-        JsonNodeFactory.instance.arrayNode().add(JsonNodeFactory.instance.objectNode()),
+        Patch.of(JsonNodeFactory.instance.arrayNode().add(JsonNodeFactory.instance.objectNode())),
         "t.yaml.j2",
         null);
   }
@@ -489,19 +490,31 @@ class ChangeSetExecutorTest {
         Action.CREATE,
         object(ref),
         null,
-        JsonNodeFactory.instance.arrayNode(),
+        Patch.of(JsonNodeFactory.instance.arrayNode()),
         "t.yaml.j2",
         null);
   }
 
   private static PlanEntry prune(ObjectRef ref) {
     return new PlanEntry(
-        ref, Action.PRUNE, null, object(ref), JsonNodeFactory.instance.arrayNode(), null, null);
+        ref,
+        Action.PRUNE,
+        null,
+        object(ref),
+        Patch.of(JsonNodeFactory.instance.arrayNode()),
+        null,
+        null);
   }
 
   private static PlanEntry orphan(ObjectRef ref) {
     return new PlanEntry(
-        ref, Action.ORPHAN, null, object(ref), JsonNodeFactory.instance.arrayNode(), null, null);
+        ref,
+        Action.ORPHAN,
+        null,
+        object(ref),
+        Patch.of(JsonNodeFactory.instance.arrayNode()),
+        null,
+        null);
   }
 
   private static Map<String, Object> object(ObjectRef ref) {

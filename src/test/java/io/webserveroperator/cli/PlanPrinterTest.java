@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.IgnoredField;
+import io.webserveroperator.diff.Patch;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.manifest.Claim;
@@ -49,7 +50,7 @@ class PlanPrinterTest {
                 Action.UPDATE,
                 deployment(3),
                 deployment(2),
-                replace,
+                Patch.of(replace),
                 "d.yaml.j2",
                 null),
             new PlanEntry(
@@ -57,7 +58,7 @@ class PlanPrinterTest {
                 Action.UNCHANGED,
                 SERVICE_BODY,
                 SERVICE_BODY,
-                JSON.createArrayNode(),
+                Patch.of(JSON.createArrayNode()),
                 "s.yaml.j2",
                 null)));
   }
@@ -89,7 +90,7 @@ class PlanPrinterTest {
                     Action.UNCHANGED,
                     SERVICE_BODY,
                     SERVICE_BODY,
-                    JSON.createArrayNode(),
+                    Patch.of(JSON.createArrayNode()),
                     "s.yaml.j2",
                     null)));
 
@@ -114,7 +115,7 @@ class PlanPrinterTest {
                     Action.UNCHANGED,
                     deployment(5),
                     deployment(5),
-                    JSON.createArrayNode(),
+                    Patch.of(JSON.createArrayNode()),
                     "d.yaml.j2",
                     null,
                     List.of(yielded))));
@@ -179,7 +180,9 @@ class PlanPrinterTest {
         Action.ADOPT,
         configMap("web-content", "new"),
         configMap("web-content", "old"),
-        JSON.readTree("[{\"op\":\"replace\",\"path\":\"/data/index.html\",\"value\":\"new\"}]"),
+        Patch.of(
+            JSON.readTree(
+                "[{\"op\":\"replace\",\"path\":\"/data/index.html\",\"value\":\"new\"}]")),
         "c.yaml.j2",
         new Claim(Claim.Standing.ADOPT, ADOPT_REASON));
   }
@@ -190,7 +193,9 @@ class PlanPrinterTest {
         Action.CONFLICT,
         configMap("other-content", "ours"),
         configMap("other-content", "theirs"),
-        JSON.readTree("[{\"op\":\"replace\",\"path\":\"/data/index.html\",\"value\":\"ours\"}]"),
+        Patch.of(
+            JSON.readTree(
+                "[{\"op\":\"replace\",\"path\":\"/data/index.html\",\"value\":\"ours\"}]")),
         "c.yaml.j2",
         new Claim(Claim.Standing.CONFLICT, CONFLICT_REASON));
   }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.webserveroperator.diff.Action;
+import io.webserveroperator.diff.Patch;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.manifest.ObjectRef;
 import java.util.HashMap;
@@ -91,7 +92,7 @@ class SettledInputsTest {
         Action.CREATE,
         desired,
         null,
-        JsonNodeFactory.instance.arrayNode(),
+        Patch.of(JsonNodeFactory.instance.arrayNode()),
         "t.yaml.j2",
         null);
   }

@@ -20,7 +20,7 @@ class ListMatchingTest {
   void ingressRulesAreMatchedByHost() {
     PlanEntry entry = planner.compare(rendered("ingress-desired.yaml"), load("ingress-live.yaml"));
 
-    assertThat(entry.patch()).isEmpty();
+    assertThat(entry.patch().operations()).isEmpty();
   }
 
   @Test
@@ -30,7 +30,7 @@ class ListMatchingTest {
 
     PlanEntry entry = planner.compare(rendered(ingress), load("ingress-live.yaml"));
 
-    assertThat(entry.patch())
+    assertThat(entry.patch().operations())
         .isEqualTo(
             json(
                 "[{\"op\":\"replace\","
@@ -49,7 +49,7 @@ class ListMatchingTest {
 
     set(live, "spec.template.spec.containers.0.env", env("B", "3", "A", "1"));
 
-    assertThat(planner.compare(rendered(desired), live).patch())
+    assertThat(planner.compare(rendered(desired), live).patch().operations())
         .isEqualTo(
             json(
                 "[{\"op\":\"replace\",\"path\":\"/spec/template/spec/containers/0/env/1/value\","

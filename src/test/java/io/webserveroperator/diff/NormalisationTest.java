@@ -50,7 +50,7 @@ class NormalisationTest {
   void oneCpuAgainstTwoIsAChange() {
     set(deployment, LIMITS + ".cpu", 2);
 
-    assertThat(compareDeployment().patch())
+    assertThat(compareDeployment().patch().operations())
         .isEqualTo(
             json(
                 "[{\"op\":\"replace\","
@@ -77,7 +77,7 @@ class NormalisationTest {
   void booleanGivenAsStringIsAChange() {
     set(deployment, "spec.template.spec.containers.0.volumeMounts.0.readOnly", "true");
 
-    assertThat(compareDeployment().patch())
+    assertThat(compareDeployment().patch().operations())
         .isEqualTo(
             json(
                 "[{\"op\":\"replace\","
@@ -106,7 +106,7 @@ class NormalisationTest {
   void emptyLabelMissingLiveIsDrift() {
     set(deployment, "metadata.labels.tier", "");
 
-    assertThat(compareDeployment().patch())
+    assertThat(compareDeployment().patch().operations())
         .isEqualTo(json("[{\"op\":\"add\",\"path\":\"/metadata/labels/tier\",\"value\":\"\"}]"));
   }
 
@@ -117,7 +117,7 @@ class NormalisationTest {
         "spec.template.spec.volumes.0",
         Map.of("name", "content", "emptyDir", Map.of()));
 
-    assertThat(compareDeployment().patch())
+    assertThat(compareDeployment().patch().operations())
         .isEqualTo(
             json(
                 "[{\"op\":\"add\",\"path\":\"/spec/template/spec/volumes/0/emptyDir\","
@@ -128,7 +128,7 @@ class NormalisationTest {
   void steadyServiceWithDefaultedClusterIpAndAffinityIsUnchanged() {
     PlanEntry entry = planner.compare(rendered("service-desired.yaml"), load("service-live.yaml"));
 
-    assertThat(entry.patch()).isEmpty();
+    assertThat(entry.patch().operations()).isEmpty();
     assertThat(entry.action()).isEqualTo(Action.UNCHANGED);
   }
 
@@ -150,7 +150,8 @@ class NormalisationTest {
     PlanEntry entry = planner.compare(rendered(service), load("service-live.yaml"));
 
     assertThat(entry.action()).isEqualTo(Action.UPDATE);
-    assertThat(entry.patch().findValuesAsText("path")).containsExactly("/spec/ports/0");
+    assertThat(entry.patch().operations().findValuesAsText("path"))
+        .containsExactly("/spec/ports/0");
   }
 
   @Test
@@ -167,7 +168,7 @@ class NormalisationTest {
 
     PlanEntry entry = planner.compare(rendered(secret), load("secret-live.yaml"));
 
-    assertThat(entry.patch())
+    assertThat(entry.patch().operations())
         .isEqualTo(
             json("[{\"op\":\"replace\",\"path\":\"/data/username\",\"value\":\"cm9vdA==\"}]"));
   }
@@ -176,7 +177,7 @@ class NormalisationTest {
   void unkeyedListOfDifferentLengthIsAChange() {
     set(deployment, "spec.template.spec.containers.0.args", List.of("-g", "daemon off;"));
 
-    assertThat(compareDeployment().patch().findValuesAsText("path"))
+    assertThat(compareDeployment().patch().operations().findValuesAsText("path"))
         .containsExactly("/spec/template/spec/containers/0/args");
   }
 

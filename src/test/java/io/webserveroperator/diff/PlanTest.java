@@ -50,8 +50,8 @@ class PlanTest {
     PlanEntry entry = plan.entries().get(0);
     assertThat(entry.action()).isEqualTo(Action.CREATE);
     assertThat(entry.live()).isNull();
-    assertThat(entry.patch().findValuesAsText("op")).containsOnly("add");
-    assertThat(entry.patch().findValuesAsText("path"))
+    assertThat(entry.patch().operations().findValuesAsText("op")).containsOnly("add");
+    assertThat(entry.patch().operations().findValuesAsText("path"))
         .containsExactly("/apiVersion", "/kind", "/metadata", "/spec");
   }
 
@@ -76,7 +76,7 @@ class PlanTest {
     assertThat(prune.live()).isEqualTo(oldConfig);
     assertThat(prune.desired()).isNull();
     assertThat(prune.template()).isNull();
-    assertThat(prune.patch()).isEmpty();
+    assertThat(prune.patch().operations()).isEmpty();
   }
 
   @Test
@@ -159,7 +159,7 @@ class PlanTest {
         .isEqualTo(
             "Deployment shop/web exists and is controlled by WebServer other, not by WebServer"
                 + " shop/web");
-    assertThat(entry.patch()).as("what applying would have changed").isNotEmpty();
+    assertThat(entry.patch().operations()).as("what applying would have changed").isNotEmpty();
   }
 
   @Test
@@ -308,7 +308,13 @@ class PlanTest {
     assertThatThrownBy(
             () ->
                 new PlanEntry(
-                    OLD_CONFIG, Action.PRUNE, Map.of(), Map.of(), json("[]"), "x.yaml.j2", null))
+                    OLD_CONFIG,
+                    Action.PRUNE,
+                    Map.of(),
+                    Map.of(),
+                    Patch.of(json("[]")),
+                    "x.yaml.j2",
+                    null))
         .isInstanceOf(IllegalArgumentException.class);
   }
 

@@ -24,7 +24,7 @@ class PlannerTest {
   void steadyDeploymentWithServerDefaultsIsUnchanged() {
     PlanEntry entry = planner.compare(rendered(desired), live);
 
-    assertThat(entry.patch()).isEmpty();
+    assertThat(entry.patch().operations()).isEmpty();
     assertThat(entry.action()).isEqualTo(Action.UNCHANGED);
     assertThat(entry.live()).isEqualTo(live);
     assertThat(entry.desired()).isEqualTo(desired);
@@ -38,7 +38,7 @@ class PlannerTest {
     PlanEntry entry = planner.compare(rendered(desired), live);
 
     assertThat(entry.action()).isEqualTo(Action.UPDATE);
-    assertThat(entry.patch())
+    assertThat(entry.patch().operations())
         .isEqualTo(json("[{\"op\":\"replace\",\"path\":\"/spec/replicas\",\"value\":3}]"));
   }
 
@@ -48,7 +48,7 @@ class PlannerTest {
 
     PlanEntry entry = planner.compare(rendered(desired), live);
 
-    assertThat(entry.patch())
+    assertThat(entry.patch().operations())
         .isEqualTo(
             json(
                 "[{\"op\":\"replace\",\"path\":\"/spec/template/spec/containers/0/image\","
@@ -62,7 +62,7 @@ class PlannerTest {
     PlanEntry entry = planner.compare(rendered(desired), live);
 
     assertThat(entry.action()).isEqualTo(Action.UPDATE);
-    assertThat(entry.patch())
+    assertThat(entry.patch().operations())
         .isEqualTo(
             json(
                 "[{\"op\":\"add\",\"path\":\"/spec/template/spec/containers/1\",\"value\":"
@@ -83,7 +83,7 @@ class PlannerTest {
     PlanEntry entry = planner.compare(rendered(desired), live);
 
     assertThat(entry.action()).isEqualTo(Action.UPDATE);
-    assertThat(entry.patch())
+    assertThat(entry.patch().operations())
         .isEqualTo(
             json(
                 "[{\"op\":\"add\",\"path\":\"/metadata/labels/app.kubernetes.io~1name\","
@@ -94,7 +94,7 @@ class PlannerTest {
   void labelChangedInLiveIsDrift() {
     labels(live).put("app.kubernetes.io/managed-by", "helm");
 
-    assertThat(planner.compare(rendered(desired), live).patch())
+    assertThat(planner.compare(rendered(desired), live).patch().operations())
         .isEqualTo(
             json(
                 "[{\"op\":\"replace\",\"path\":\"/metadata/labels/app.kubernetes.io~1managed-by\","
@@ -105,7 +105,7 @@ class PlannerTest {
   void defaultedFieldTheTemplateSetsDifferentlyIsDrift() {
     set(desired, "spec.template.spec.containers.0.imagePullPolicy", "Always");
 
-    assertThat(planner.compare(rendered(desired), live).patch())
+    assertThat(planner.compare(rendered(desired), live).patch().operations())
         .isEqualTo(
             json(
                 "[{\"op\":\"replace\",\"path\":\"/spec/template/spec/containers/0/imagePullPolicy\","
