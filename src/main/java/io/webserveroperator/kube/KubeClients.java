@@ -41,7 +41,10 @@ public final class KubeClients {
     // fabric8 allows 5 requests at once per host by default: far fewer than the workers.
     config.setMaxConcurrentRequests(MAX_CONCURRENT_REQUESTS);
     config.setMaxConcurrentRequestsPerHost(MAX_CONCURRENT_REQUESTS);
-    var builder = new KubernetesClientBuilder().withConfig(config);
+    var builder =
+        new KubernetesClientBuilder()
+            .withConfig(config)
+            .withHttpClientFactory(new ChaChaFirstHttpClientFactory());
     if (counter != null) {
       builder.withHttpClientBuilderConsumer(
           http -> http.addOrReplaceInterceptor("request-counter", counter));
