@@ -8,13 +8,17 @@ import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KindResolver;
+import io.webserveroperator.kube.ObjectPatches;
 import io.webserveroperator.kube.Scoped;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.UntypedMaps;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -37,11 +41,19 @@ public final class Applier {
   private final KubernetesClient client;
   private final KindResolver kinds;
   private final ApplyOptions options;
+  private final ObjectPatches patches;
+  private final String applyQuery;
 
   public Applier(KubernetesClient client, KindResolver kinds, ApplyOptions options) {
     this.client = client;
     this.kinds = kinds;
     this.options = options;
+    this.patches = new ObjectPatches(client);
+    this.applyQuery =
+        "?fieldManager="
+            + URLEncoder.encode(options.fieldManager(), StandardCharsets.UTF_8)
+            + (options.forceConflicts() ? "&force=true" : "")
+            + (options.dryRun() ? "&dryRun=All" : "");
   }
 
   /**
@@ -90,18 +102,16 @@ public final class Applier {
   }
 
   private GenericKubernetesResource send(ObjectRef ref, Map<String, Object> desired) {
-    GenericKubernetesResource object =
-        client.getKubernetesSerialization().convertValue(desired, GenericKubernetesResource.class);
+    ResourceDefinitionContext kind;
     try {
-      Resource<GenericKubernetesResource> resource = scoped(ref).resource(object);
-      var applicable = options.dryRun() ? resource.dryRun() : resource;
-      var managed = applicable.fieldManager(options.fieldManager());
-      return options.forceConflicts()
-          ? managed.forceConflicts().serverSideApply()
-          : managed.serverSideApply();
+      kind = kinds.resolve(ref.apiVersion(), ref.kind());
     } catch (OperatorException e) {
       throw new ApplyException(ref, "apply", 0, e.getMessage(), e);
     }
+    return patches.patch(
+        patches.objectPath(kind, ref.namespace(), ref.name()) + applyQuery,
+        ObjectPatches.APPLY,
+        client.getKubernetesSerialization().asJson(desired));
   }
 
   /** Reads one object from the API server; empty when it does not exist. */

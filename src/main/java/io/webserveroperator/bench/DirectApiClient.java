@@ -3,7 +3,6 @@ package io.webserveroperator.bench;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.internal.SSLUtils;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.manifest.ManagedLabels;
@@ -61,26 +60,6 @@ public final class DirectApiClient {
         config.getOauthToken() != null ? config.getOauthToken() : config.getAutoOAuthToken();
     this.authorization = token == null ? null : "Bearer " + token;
     this.counter = counter;
-  }
-
-  /**
-   * The REST path of an object of {@code kind}, or of their collection when {@code name} is null:
-   * {@code /apis/apps/v1/namespaces/shop/deployments/web}.
-   */
-  public static String path(ResourceDefinitionContext kind, String namespace, String name) {
-    StringBuilder path =
-        new StringBuilder(
-            kind.getGroup() == null || kind.getGroup().isEmpty()
-                ? "/api/" + kind.getVersion()
-                : "/apis/" + kind.getGroup() + "/" + kind.getVersion());
-    if (kind.isNamespaceScoped()) {
-      path.append("/namespaces/").append(namespace);
-    }
-    path.append('/').append(kind.getPlural());
-    if (name != null) {
-      path.append('/').append(name);
-    }
-    return path.toString();
   }
 
   /** POSTs {@code object} to the collection at {@code path}; returns the created object. */

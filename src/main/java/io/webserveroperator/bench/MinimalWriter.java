@@ -1,6 +1,7 @@
 package io.webserveroperator.bench;
 
 import io.webserveroperator.kube.KindResolver;
+import io.webserveroperator.kube.ObjectPatches;
 import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.RenderedObject;
@@ -128,7 +129,7 @@ public final class MinimalWriter {
         continue;
       }
       counted.apply(
-          DirectApiClient.path(kinds.resolve(ref.apiVersion(), ref.kind()), namespace, ref.name()),
+          ObjectPatches.path(kinds.resolve(ref.apiVersion(), ref.kind()), namespace, ref.name()),
           child.body());
     }
     Map<?, ?> metadata = (Map<?, ?>) webServer.get("metadata");
@@ -140,7 +141,7 @@ public final class MinimalWriter {
     status.put(
         "inventory", Inventory.toStatus(children.stream().map(RenderedObject::ref).toList()));
     counted.mergePatch(
-        DirectApiClient.path(WebServerResources.KIND, namespace, (String) metadata.get("name"))
+        ObjectPatches.path(WebServerResources.KIND, namespace, (String) metadata.get("name"))
             + "/status",
         Map.of("status", status));
   }

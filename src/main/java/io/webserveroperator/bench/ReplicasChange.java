@@ -1,5 +1,6 @@
 package io.webserveroperator.bench;
 
+import io.webserveroperator.kube.ObjectPatches;
 import java.util.Map;
 
 /**
@@ -25,7 +26,7 @@ public final class ReplicasChange {
   static Map<String, Object> patch(
       DirectApiClient user, String namespace, int index, int replicas) {
     return user.patched(
-        DirectApiClient.path(WebServerResources.KIND, namespace, WebServerResources.name(index)),
+        ObjectPatches.path(WebServerResources.KIND, namespace, WebServerResources.name(index)),
         Map.of("spec", Map.of("replicas", replicas)));
   }
 }

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.webserveroperator.kube.ObjectPatches;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -65,7 +66,7 @@ public final class WebServerResources {
 
   /** The REST path of the WebServers in {@code namespace}. */
   static String collectionPath(String namespace) {
-    return DirectApiClient.path(KIND, namespace, null);
+    return ObjectPatches.path(KIND, namespace, null);
   }
 
   public static MixedOperation<

@@ -4,21 +4,19 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.webserveroperator.kube.ObjectPatches;
 import io.webserveroperator.kube.ObjectRefs;
-import io.webserveroperator.kube.Scoped;
 import java.util.Map;
 import java.util.Optional;
 
 /** Writes statuses to the API server: a JSON patch of the status subresource. */
 final class StatusSubresource implements StatusWriter {
 
-  private final KubernetesClient client;
+  private final ObjectPatches patches;
 
   StatusSubresource(KubernetesClient client) {
-    this.client = client;
+    this.patches = new ObjectPatches(client);
   }
 
   @Override
@@ -31,11 +29,12 @@ final class StatusSubresource implements StatusWriter {
     if (patch.isEmpty()) {
       return Optional.empty();
     }
-    // Naming the cached object, rather than its name, spares the GET the client would do first.
-    var target = Scoped.in(client, kind, resource.getMetadata().getNamespace()).resource(resource);
+    String path =
+        patches.objectPath(
+            kind, resource.getMetadata().getNamespace(), resource.getMetadata().getName());
     try {
       return Optional.of(
-          target.subresource("status").patch(PatchContext.of(PatchType.JSON), patch.toString()));
+          patches.patch(path + "/status", ObjectPatches.JSON_PATCH, patch.toString()));
     } catch (KubernetesClientException e) {
       throw new StatusWriteException(ObjectRefs.of(resource), e.getCode(), e.getMessage(), e);
     }

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.webserveroperator.bench.DirectApiClient;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.kube.NamedThreads;
+import io.webserveroperator.kube.ObjectPatches;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -116,7 +117,7 @@ public final class SimulatedDeploymentController implements AutoCloseable {
     status.put("availableReplicas", replicas);
     try {
       writer.mergePatch(
-          DirectApiClient.path(DEPLOYMENTS, namespace, name) + "/status", Map.of("status", status));
+          ObjectPatches.path(DEPLOYMENTS, namespace, name) + "/status", Map.of("status", status));
     } catch (RuntimeException e) {
       failure.compareAndSet(null, e.getMessage());
     } finally {

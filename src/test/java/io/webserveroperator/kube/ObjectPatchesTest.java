@@ -1,11 +1,11 @@
-package io.webserveroperator.bench;
+package io.webserveroperator.kube;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import org.junit.jupiter.api.Test;
 
-class DirectApiClientTest {
+class ObjectPatchesTest {
 
   @Test
   void pathsOfTheCoreGroupStartWithApiAndOthersWithApis() {
@@ -26,9 +26,9 @@ class DirectApiClientTest {
             .withNamespaced(true)
             .build();
 
-    assertThat(DirectApiClient.path(services, "shop", "web-service"))
+    assertThat(ObjectPatches.path(services, "shop", "web-service"))
         .isEqualTo("/api/v1/namespaces/shop/services/web-service");
-    assertThat(DirectApiClient.path(deployments, "shop", "web-deployment"))
+    assertThat(ObjectPatches.path(deployments, "shop", "web-deployment"))
         .isEqualTo("/apis/apps/v1/namespaces/shop/deployments/web-deployment");
   }
 
@@ -43,9 +43,7 @@ class DirectApiClientTest {
             .withNamespaced(false)
             .build();
 
-    assertThat(WebServerResources.collectionPath("shop"))
-        .isEqualTo("/apis/webapp.example.com/v1/namespaces/shop/webservers");
-    assertThat(DirectApiClient.path(namespaces, "ignored", "shop"))
+    assertThat(ObjectPatches.path(namespaces, "ignored", "shop"))
         .isEqualTo("/api/v1/namespaces/shop");
   }
 }
