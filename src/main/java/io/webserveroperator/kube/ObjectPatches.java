@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.client.http.HttpClient;
 import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.HttpResponse;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import java.io.ByteArrayInputStream;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -87,9 +88,10 @@ public final class ObjectPatches {
       builder.timeout(timeoutMillis, TimeUnit.MILLISECONDS);
     }
     HttpRequest request = builder.build();
-    HttpResponse<String> response;
+    HttpResponse<byte[]> response;
     try {
-      response = http.sendAsync(request, String.class).get();
+      // Bytes, not a String: Jackson reads UTF-8 itself, fabric8 decodes a String through a Reader.
+      response = http.sendAsync(request, byte[].class).get();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw OperationSupport.requestException(request, e);
@@ -103,6 +105,7 @@ public final class ObjectPatches {
       throw OperationSupport.requestFailure(
           request, OperationSupport.createStatus(response, serialization));
     }
-    return serialization.unmarshal(response.body(), GenericKubernetesResource.class);
+    return serialization.unmarshal(
+        new ByteArrayInputStream(response.body()), GenericKubernetesResource.class);
   }
 }
