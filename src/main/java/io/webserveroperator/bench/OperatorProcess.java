@@ -42,7 +42,11 @@ public final class OperatorProcess implements AutoCloseable {
           "-XX:ReservedCodeCacheSize=32m",
           "-Xss512k",
           "-XX:-UsePerfData",
-          "-XX:+ExitOnOutOfMemoryError");
+          "-XX:+ExitOnOutOfMemoryError",
+          "-Dio.netty.allocator.numDirectArenas=1");
+
+  /** The environment the image's Dockerfile sets for the JVM (a test keeps them in step). */
+  public static final Map<String, String> IMAGE_ENVIRONMENT = Map.of("MALLOC_ARENA_MAX", "2");
 
   private static final Duration STOP_GRACE = Duration.ofSeconds(30);
   private static final Pattern REQUESTS =
@@ -86,6 +90,7 @@ public final class OperatorProcess implements AutoCloseable {
     try {
       ProcessBuilder builder =
           new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+      builder.environment().putAll(IMAGE_ENVIRONMENT);
       builder.environment().putAll(environment);
       Process process = builder.start();
       // Nothing writes to the operator's standard input; closing it keeps no pipe open.

@@ -15,12 +15,20 @@ class ImageFlagsTest {
   void benchmarkRunsTheOperatorWithTheImagesJvmFlags() throws IOException {
     String dockerfile = Files.readString(Project.file("Dockerfile"));
     List<String> entrypointFlags =
-        Pattern.compile("\"(-X[^\"]+)\"")
+        Pattern.compile("\"(-[XD][^\"]+)\"")
             .matcher(dockerfile.substring(dockerfile.indexOf("ENTRYPOINT")))
             .results()
             .map(match -> match.group(1))
             .toList();
 
     assertThat(entrypointFlags).startsWith(OperatorProcess.IMAGE_JVM_FLAGS.toArray(String[]::new));
+  }
+
+  @Test
+  void benchmarkRunsTheOperatorWithTheImagesEnvironment() throws IOException {
+    String dockerfile = Files.readString(Project.file("Dockerfile"));
+
+    OperatorProcess.IMAGE_ENVIRONMENT.forEach(
+        (name, value) -> assertThat(dockerfile).contains("\nENV " + name + "=" + value + "\n"));
   }
 }

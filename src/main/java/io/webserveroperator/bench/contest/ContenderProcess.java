@@ -1,6 +1,7 @@
 package io.webserveroperator.bench.contest;
 
 import io.webserveroperator.bench.BenchException;
+import io.webserveroperator.bench.OperatorProcess;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,11 +28,11 @@ final class ContenderProcess implements AutoCloseable {
 
   static ContenderProcess start(List<String> command, Path log) {
     try {
-      Process process =
-          new ProcessBuilder(command)
-              .redirectErrorStream(true)
-              .redirectOutput(log.toFile())
-              .start();
+      ProcessBuilder builder =
+          new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+      // The image's environment for webserver-operator; the Go operator allocates without glibc.
+      builder.environment().putAll(OperatorProcess.IMAGE_ENVIRONMENT);
+      Process process = builder.start();
       process.getOutputStream().close();
       return new ContenderProcess(process, log);
     } catch (IOException e) {
