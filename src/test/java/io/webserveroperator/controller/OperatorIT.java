@@ -274,7 +274,7 @@ class OperatorIT {
     assertThat(admin.services().inNamespace(namespace).withName("web-service").get())
         .as("nothing is applied from a broken render, not even the Service")
         .isNull();
-    assertThat(eventReasons("web")).contains("RenderFailed");
+    await().atMost(TIMEOUT).until(() -> eventReasons("web").contains("RenderFailed"));
 
     Files.writeString(deploymentTemplate, good);
 
@@ -366,7 +366,7 @@ class OperatorIT {
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
 
     awaitReadyFalse("web", "Invalid", "ConfigMap", "not a valid key!");
-    assertThat(eventReasons("web")).contains("ApplyFailed");
+    await().atMost(TIMEOUT).until(() -> eventReasons("web").contains("ApplyFailed"));
   }
 
   @Test

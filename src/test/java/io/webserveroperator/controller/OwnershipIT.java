@@ -137,8 +137,13 @@ class OwnershipIT {
               assertThat(adopted.getMetadata().getAnnotations())
                   .doesNotContainKey("webserver-operator.io/adopt");
             });
-    assertThat(eventMessage("shop", "Adopted"))
-        .contains("Adopted ConfigMap " + namespace + "/shop-content");
+    // The Event is written after the status, by the event recorder's own thread.
+    await()
+        .atMost(TIMEOUT)
+        .untilAsserted(
+            () ->
+                assertThat(eventMessage("shop", "Adopted"))
+                    .contains("Adopted ConfigMap " + namespace + "/shop-content"));
     assertThat(cluster.deployment("shop")).isNotNull();
   }
 
