@@ -17,9 +17,9 @@ import java.util.concurrent.TimeUnit;
  * PATCH requests for the operator's writes, server-side applies and status patches, sent through
  * the client's own HTTP client (its authentication, retries and request counting included) but not
  * through fabric8's resource DSL, which parses and joins each request's URL anew with regular
- * expressions and converts a map to a resource before serialising it: a fifth of a reconcile's CPU
- * in a create storm. A refusal is the {@link KubernetesClientException} the DSL would throw, with
- * the API server's code and status. Thread-safe.
+ * expressions and converts a map to a resource before serialising it: about a tenth of a worker's
+ * time in a create storm. A refusal is the {@link KubernetesClientException} the DSL would throw,
+ * with the API server's code and status. Thread-safe.
  */
 public final class ObjectPatches {
 
