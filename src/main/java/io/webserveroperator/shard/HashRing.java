@@ -1,9 +1,8 @@
 package io.webserveroperator.shard;
 
+import io.webserveroperator.manifest.ContentHash;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Collection;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -59,12 +58,7 @@ public final class HashRing {
 
   /** The first 8 bytes of the SHA-256 of the text: well spread, and the same on every JVM. */
   private static long hash(String text) {
-    try {
-      byte[] digest =
-          MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-      return ByteBuffer.wrap(digest).getLong();
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("Every Java runtime provides SHA-256", e);
-    }
+    byte[] digest = ContentHash.sha256().digest(text.getBytes(StandardCharsets.UTF_8));
+    return ByteBuffer.wrap(digest).getLong();
   }
 }

@@ -1,9 +1,8 @@
 package io.webserveroperator.template;
 
+import io.webserveroperator.manifest.ContentHash;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -32,12 +31,7 @@ public record TemplateRevision(String hash, Map<String, String> sources) {
   }
 
   private static String hashOf(Map<String, String> sources) {
-    MessageDigest digest;
-    try {
-      digest = MessageDigest.getInstance("SHA-256");
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every Java runtime has SHA-256", e);
-    }
+    MessageDigest digest = ContentHash.sha256();
     // Path and text each end in a NUL, which neither holds: no two sets of files digest alike.
     new TreeMap<>(sources)
         .forEach(
@@ -47,6 +41,6 @@ public record TemplateRevision(String hash, Map<String, String> sources) {
               digest.update(text.getBytes(StandardCharsets.UTF_8));
               digest.update((byte) 0);
             });
-    return HexFormat.of().formatHex(digest.digest()).substring(0, HASH_LENGTH);
+    return ContentHash.hex(digest.digest(), HASH_LENGTH);
   }
 }
