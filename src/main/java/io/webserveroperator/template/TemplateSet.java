@@ -62,7 +62,7 @@ record TemplateSet(
     String folder = watch.templates();
     Map<String, String> sources = new TreeMap<>();
     Map<String, OverrideHeader> headers = new TreeMap<>();
-    tree.folder(folder)
+    kindFiles(folder, tree)
         .forEach(
             (name, text) -> {
               if (name.endsWith(SUFFIX) && !name.startsWith("_") && !name.contains("/")) {
@@ -136,10 +136,17 @@ record TemplateSet(
    */
   static Map<String, String> sourcesOf(TemplatedKind watch, TemplateTree tree) {
     Map<String, String> sources = new TreeMap<>();
-    tree.folder(watch.templates())
+    kindFiles(watch.templates(), tree)
         .forEach((name, text) -> sources.put(prefix(watch.templates(), name), text));
     watch.status().ifPresent(name -> tree.file(name).ifPresent(text -> sources.put(name, text)));
     return Map.copyOf(sources);
+  }
+
+  /** The files of a kind's folder that its templates are made of ({@link KindFolder}). */
+  static Map<String, String> kindFiles(String folder, TemplateTree tree) {
+    Map<String, String> files = new TreeMap<>(tree.folder(folder));
+    files.keySet().removeIf(name -> !KindFolder.isTemplateSource(name));
+    return files;
   }
 
   private static TemplateFile parse(Jinjava jinjava, String name, String source) {

@@ -2,6 +2,7 @@ package io.webserveroperator.templatetest;
 
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.YamlFiles;
+import io.webserveroperator.template.KindFolder;
 import io.webserveroperator.template.ReadinessRules;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.watches.TemplatedKind;
@@ -20,7 +21,7 @@ import java.util.function.Consumer;
 public final class TemplateTestRunner {
 
   /** The folder, inside each kind's templates, that holds its tests. */
-  public static final String TESTS = "tests";
+  public static final String TESTS = KindFolder.TESTS;
 
   private final boolean updateSnapshots;
   private final Consumer<CaseResult> onCase;
