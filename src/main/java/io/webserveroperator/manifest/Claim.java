@@ -13,10 +13,11 @@ import java.util.Objects;
  *       anything else (another WebServer, any controller) a {@code CONFLICT}, whatever the object's
  *       labels and annotations say.
  *   <li>An object of a Helm release ({@code meta.helm.sh/release-name}) is a {@code CONFLICT}.
- *   <li>Our managed-by label with this resource's name as instance label: {@code OURS} when the
- *       resource's inventory lists it (an object in another namespace, or kept), else {@code ADOPT}
- *       (kept by an earlier resource of that name, as Helm's keep works); with another instance
- *       name, a {@code CONFLICT}.
+ *   <li>Our managed-by label with this resource's name as instance label and its kind in the owner
+ *       kind labels: {@code OURS} when the resource's inventory lists it (an object in another
+ *       namespace, or kept), else {@code ADOPT} (kept by an earlier resource of that name and kind,
+ *       as Helm's keep works); with another instance name or kind, a {@code CONFLICT}. An object
+ *       stamped before the kind labels existed counts as of the resource's kind.
  *   <li>Annotated {@link Lifecycle#ADOPT}{@code : "true"} by its owner: {@code ADOPT}.
  *   <li>Anything else is a {@code CONFLICT}: never changed, owned, pruned or deleted.
  * </ol>
@@ -79,14 +80,14 @@ public record Claim(Standing standing, String reason) {
     }
     Map<String, Object> labels = UntypedMaps.getMapOrEmpty(meta, "labels");
     if (ManagedLabels.MANAGER.equals(labels.get(ManagedLabels.MANAGED_BY))) {
-      Object instance = labels.get(ManagedLabels.INSTANCE);
-      if (owner.name().equals(instance)) {
+      String managedFor = managedFor(labels);
+      if (owner.name().equals(labels.get(ManagedLabels.INSTANCE)) && sameKind(labels, owner)) {
         return inInventory
             ? new Claim(Standing.OURS, ref + " is in the inventory of " + owner)
             : new Claim(
                 Standing.ADOPT, ref + " was left in place for " + owner + " and is adopted");
       }
-      return conflict(ref + " exists and is managed for " + instance + ", not by " + owner);
+      return conflict(ref + " exists and is managed for " + managedFor + ", not by " + owner);
     }
     if (Lifecycle.adoptable(live)) {
       return new Claim(
@@ -101,6 +102,27 @@ public record Claim(Standing standing, String reason) {
             + "=true to let "
             + owner
             + " take it over, or rename the object in the template");
+  }
+
+  /**
+   * Whether the owner kind labels name the owner's kind. An object without them was stamped before
+   * they existed: it is taken to be of the kind of the resource whose name it carries, as then.
+   */
+  private static boolean sameKind(Map<String, Object> labels, Owner owner) {
+    if (!labels.containsKey(ManagedLabels.OWNER_KIND)) {
+      return true;
+    }
+    Map<String, String> expected = owner.kindLabels();
+    return expected.get(ManagedLabels.OWNER_KIND).equals(labels.get(ManagedLabels.OWNER_KIND))
+        && Objects.equals(
+            expected.get(ManagedLabels.OWNER_GROUP), labels.get(ManagedLabels.OWNER_GROUP));
+  }
+
+  /** {@code Postgres orders} (its kind when the labels name it), as a conflict names the holder. */
+  private static String managedFor(Map<String, Object> labels) {
+    Object instance = labels.get(ManagedLabels.INSTANCE);
+    Object kind = labels.get(ManagedLabels.OWNER_KIND);
+    return kind == null ? String.valueOf(instance) : kind + " " + instance;
   }
 
   private static Claim conflict(String reason) {

@@ -29,7 +29,12 @@ public record ObjectRef(String apiVersion, String kind, String namespace, String
 
   /** The API group: empty for the core group ({@code v1}). */
   public String group() {
-    int slash = apiVersion.indexOf('/');
+    return groupOf(apiVersion);
+  }
+
+  /** The API group of an {@code apiVersion}: empty for the core group and for null. */
+  public static String groupOf(String apiVersion) {
+    int slash = apiVersion == null ? -1 : apiVersion.indexOf('/');
     return slash < 0 ? "" : apiVersion.substring(0, slash);
   }
 

@@ -1,5 +1,6 @@
 package io.webserveroperator.manifest;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -28,6 +29,31 @@ public record Owner(String apiVersion, String kind, String namespace, String nam
         text(meta.get("namespace")),
         String.valueOf(meta.get("name")),
         text(meta.get("uid")));
+  }
+
+  /** The API group of its kind: empty for the core group. */
+  public String group() {
+    return ObjectRef.groupOf(apiVersion);
+  }
+
+  /**
+   * The labels that name its kind on every object rendered for it ({@link ManagedLabels#OWNER_KIND}
+   * and, outside the core group, {@link ManagedLabels#OWNER_GROUP}).
+   */
+  public Map<String, String> kindLabels() {
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put(ManagedLabels.OWNER_KIND, ManagedLabels.labelValue(kind));
+    if (!group().isEmpty()) {
+      labels.put(ManagedLabels.OWNER_GROUP, ManagedLabels.labelValue(group()));
+    }
+    return labels;
+  }
+
+  /** Whether {@code object} carries an owner reference to this resource's uid. */
+  public boolean isReferencedBy(Map<String, Object> object) {
+    return uid != null
+        && UntypedMaps.getMaps(object, "metadata", "ownerReferences").stream()
+            .anyMatch(reference -> uid.equals(reference.get("uid")));
   }
 
   /** {@code WebServer default/shop}, as messages name it. */

@@ -7,11 +7,11 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Stamps a rendered object as belonging to its custom resource: the managed-by and instance labels,
- * the resource's shard label when it has one, the resource's namespace when the object names none,
- * and, when the resource has a uid, the object lives in the resource's namespace and its lifecycle
- * does not keep it ({@link Lifecycle#keep}), a controller owner reference. Mutates the body it is
- * given.
+ * Stamps a rendered object as belonging to its custom resource: the managed-by, instance and owner
+ * kind labels, the resource's shard label when it has one, the resource's namespace when the object
+ * names none, and, when the resource has a uid, the object lives in the resource's namespace and
+ * its lifecycle does not keep it ({@link Lifecycle#keep}), a controller owner reference. Mutates
+ * the body it is given.
  */
 public final class Ownership {
 
@@ -33,6 +33,7 @@ public final class Ownership {
     Map<String, Object> labels = UntypedMaps.getOrCreateMap(meta, "labels");
     labels.put(ManagedLabels.MANAGED_BY, ManagedLabels.MANAGER);
     labels.put(ManagedLabels.INSTANCE, String.valueOf(ownerMeta.get("name")));
+    Owner.of(owner).kindLabels().forEach(labels::put);
     // The shard comes from the resource, never from a template: the owning replica's child cache
     // selects on it.
     if (UntypedMaps.get(ownerMeta, "labels", ManagedLabels.SHARD) instanceof String shard) {

@@ -3,6 +3,7 @@ package io.webserveroperator.manifest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.webserveroperator.manifest.Claim.Standing;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -101,6 +102,26 @@ class ClaimTest {
                     false)
                 .standing())
         .isEqualTo(Standing.CONFLICT);
+  }
+
+  @Test
+  void anObjectKeptForAResourceOfTheSameNameAndKindIsAdoptedButNotByAnotherKind() {
+    Map<String, Object> keptByShop = new HashMap<>(ours("shop"));
+    keptByShop.putAll(SHOP.kindLabels());
+    Owner postgres = new Owner("db.example.com/v1", "Postgres", "default", "shop", "uid-pg");
+
+    assertThat(judge(object(null, keptByShop, Map.of()), false)).isEqualTo(Standing.ADOPT);
+    Claim claim = Claim.judge(CONTENT, object(null, keptByShop, Map.of()), postgres, false);
+    assertThat(claim.standing()).isEqualTo(Standing.CONFLICT);
+    assertThat(claim.reason())
+        .isEqualTo(
+            "ConfigMap default/shop-content exists and is managed for WebServer shop, not by"
+                + " Postgres default/shop");
+  }
+
+  @Test
+  void anObjectKeptBeforeTheKindLabelsExistedStaysAdoptableByItsResourceName() {
+    assertThat(judge(object(null, ours("shop"), Map.of()), false)).isEqualTo(Standing.ADOPT);
   }
 
   private static Standing judge(Map<String, Object> live, boolean inInventory) {

@@ -67,7 +67,9 @@ class ObjectRulesTest {
         .isEqualTo(
             Map.of(
                 "app.kubernetes.io/managed-by", "webserver-operator",
-                "app.kubernetes.io/instance", "web"));
+                "app.kubernetes.io/instance", "web",
+                "webserver-operator.io/owner-kind", "Keep",
+                "webserver-operator.io/owner-group", "test.example.com"));
     assertThat(
             UntypedMaps.asMap(
                 render("Lifecycle", Map.of("ssa", "IfNotPresent")).get(0).body().get("metadata"),
