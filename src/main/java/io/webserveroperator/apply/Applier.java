@@ -1,13 +1,13 @@
 package io.webserveroperator.apply;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
-import io.fabric8.kubernetes.client.dsl.base.PatchContext;
-import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.diff.Action;
@@ -16,6 +16,7 @@ import io.webserveroperator.kube.KindResolver;
 import io.webserveroperator.kube.ObjectPatches;
 import io.webserveroperator.kube.Scoped;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.OwnershipPatch;
 import io.webserveroperator.manifest.UntypedMaps;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -38,11 +39,15 @@ public final class Applier {
   /** etcd numbers its first write 2: no object was ever stored at revision 1. */
   static final String CREATE_ONLY = "1";
 
+  /** Writes a merge patch's nulls, which remove keys. */
+  private static final ObjectMapper MERGE_PATCH_JSON = new ObjectMapper();
+
   private final KubernetesClient client;
   private final KindResolver kinds;
   private final ApplyOptions options;
   private final ObjectPatches patches;
   private final String applyQuery;
+  private final String updateQuery;
 
   public Applier(KubernetesClient client, KindResolver kinds, ApplyOptions options) {
     this.client = client;
@@ -53,6 +58,10 @@ public final class Applier {
         "?fieldManager="
             + URLEncoder.encode(options.fieldManager(), StandardCharsets.UTF_8)
             + (options.forceConflicts() ? "&force=true" : "")
+            + (options.dryRun() ? "&dryRun=All" : "");
+    this.updateQuery =
+        "?fieldManager="
+            + URLEncoder.encode(options.fieldManager(), StandardCharsets.UTF_8)
             + (options.dryRun() ? "&dryRun=All" : "");
   }
 
@@ -124,27 +133,23 @@ public final class Applier {
   }
 
   /**
-   * Removes one annotation if it still has {@code value} (a JSON patch that tests, then removes);
-   * an object that lost it meanwhile is left as it is.
+   * Sends an {@link OwnershipPatch} as a JSON merge patch with the operator's field manager: only
+   * the labels, annotations and owner references it names change.
+   *
+   * @throws ApplyException when the API server refuses; 409 when the object changed since the
+   *     resourceVersion the patch was computed from
    */
-  public void removeAnnotation(ObjectRef ref, String key, String value) {
-    String path = "/metadata/annotations/" + key.replace("~", "~0").replace("/", "~1");
-    String patch =
-        "[{\"op\":\"test\",\"path\":\""
-            + path
-            + "\",\"value\":\""
-            + value
-            + "\"},{\"op\":\"remove\",\"path\":\""
-            + path
-            + "\"}]";
+  public GenericKubernetesResource patchOwnership(ObjectRef ref, OwnershipPatch patch) {
     try {
-      var object = scoped(ref).withName(ref.name());
-      (options.dryRun() ? object.dryRun() : object).patch(PatchContext.of(PatchType.JSON), patch);
+      ResourceDefinitionContext kind = kinds.resolve(ref.apiVersion(), ref.kind());
+      return patches.patch(
+          patches.objectPath(kind, ref.namespace(), ref.name()) + updateQuery,
+          ObjectPatches.MERGE_PATCH,
+          MERGE_PATCH_JSON.writeValueAsString(patch.mergePatch()));
     } catch (KubernetesClientException e) {
-      // 422: the test failed, someone changed or removed the annotation first; 404: gone.
-      if (e.getCode() != 422 && e.getCode() != 404) {
-        throw new ApplyException(ref, "annotate", e.getCode(), reasonOf(e), e);
-      }
+      throw new ApplyException(ref, "patch ownership of", e.getCode(), reasonOf(e), e);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a map of plain values always serialises", e);
     }
   }
 

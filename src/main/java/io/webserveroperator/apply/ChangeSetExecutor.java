@@ -13,6 +13,7 @@ import io.webserveroperator.manifest.IgnoreDifference;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Owner;
+import io.webserveroperator.manifest.OwnershipPatch;
 import io.webserveroperator.manifest.RenderedObject;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -137,7 +138,7 @@ public final class ChangeSetExecutor {
     Attempt[] attempts = new Attempt[entries.size()];
     AtomicBoolean refused = new AtomicBoolean();
     // 1. Creates, create-only: an object found there is planned again by the resource's claim.
-    applyAll(entries, Action.CREATE, attempts, refused);
+    applyAll(entries, Action.CREATE, request.owner(), attempts, refused);
     for (int i = 0; i < entries.size(); i++) {
       Attempt attempt = attempts[i];
       if (attempt != null && attempt.refusal() != null && attempt.refusal().existed()) {
@@ -153,7 +154,7 @@ public final class ChangeSetExecutor {
       return refused(request, new OwnershipConflictException(conflicts));
     }
     // 2. Updates and adoptions, unless a create was refused.
-    applyAll(entries, Action.UPDATE, attempts, refused);
+    applyAll(entries, Action.UPDATE, request.owner(), attempts, refused);
     // 3. What was done, in plan order; prunes only when nothing was refused and all is ready.
     List<Change> changes = new ArrayList<>();
     Set<ObjectRef> owned = new LinkedHashSet<>(request.inventory());
@@ -167,17 +168,10 @@ public final class ChangeSetExecutor {
         owned.add(entry.ref());
       } else if (attempt != null && attempt.applied() != null) {
         children.wrote(attempt.applied());
-        current.put(entry.ref(), asMap(attempt.applied()));
+        current.put(entry.ref(), attempt.object());
         owned.add(entry.ref());
         boolean drift = entry.action() == Action.UPDATE && request.updatesAreDrift();
         changes.add(new Change(entry.ref(), entry.action(), drift, attempt.recreated()));
-        if (entry.action() == Action.ADOPT && Lifecycle.adoptable(entry.live())) {
-          try {
-            writer.removeAnnotation(entry.ref(), Lifecycle.ADOPT, "true");
-          } catch (ApplyException e) {
-            refusal = refusal == null ? e : refusal;
-          }
-        }
       } else if (attempt != null && attempt.refusal() != null && refusal == null) {
         refusal = attempt.refusal();
       }
@@ -261,7 +255,11 @@ public final class ChangeSetExecutor {
    * of the API server) is thrown once every apply has ended.
    */
   private void applyAll(
-      List<PlanEntry> entries, Action batch, Attempt[] attempts, AtomicBoolean refused) {
+      List<PlanEntry> entries,
+      Action batch,
+      Owner owner,
+      Attempt[] attempts,
+      AtomicBoolean refused) {
     List<Integer> indices = new ArrayList<>();
     for (int i = 0; i < entries.size(); i++) {
       Action action = entries.get(i).action();
@@ -279,11 +277,11 @@ public final class ChangeSetExecutor {
     List<CompletableFuture<Attempt>> pending = new ArrayList<>();
     for (int i : indices.subList(0, indices.size() - 1)) {
       PlanEntry entry = entries.get(i);
-      pending.add(CompletableFuture.supplyAsync(() -> attempt(entry, refused), applies));
+      pending.add(CompletableFuture.supplyAsync(() -> attempt(entry, owner, refused), applies));
     }
     CompletableFuture<Attempt> last = new CompletableFuture<>();
     try {
-      last.complete(attempt(entries.get(indices.get(indices.size() - 1)), refused));
+      last.complete(attempt(entries.get(indices.get(indices.size() - 1)), owner, refused));
     } catch (RuntimeException e) {
       last.completeExceptionally(e);
     }
@@ -309,12 +307,12 @@ public final class ChangeSetExecutor {
    * Applies one entry, unless another was refused before it was sent. A create that finds its
    * object there does not count as refused: it is planned again.
    */
-  private Attempt attempt(PlanEntry entry, AtomicBoolean refused) {
+  private Attempt attempt(PlanEntry entry, Owner owner, AtomicBoolean refused) {
     if (refused.get()) {
       return Attempt.NOT_SENT;
     }
     try {
-      return new Attempt(writer.apply(entry), null, false);
+      return written(write(entry, owner), false);
     } catch (ApplyException e) {
       if (e.isImmutable()) {
         if (Lifecycle.of(entry.desired()).recreate()) {
@@ -325,7 +323,7 @@ public final class ChangeSetExecutor {
       if (!e.existed()) {
         refused.set(true);
       }
-      return new Attempt(null, e, false);
+      return Attempt.refused(e);
     } catch (RuntimeException e) {
       refused.set(true);
       throw e;
@@ -359,16 +357,38 @@ public final class ChangeSetExecutor {
               entry.patch(),
               entry.template(),
               null);
-      return new Attempt(writer.apply(create), null, true);
+      return written(writer.apply(create), true);
     } catch (ApplyException e) {
       refused.set(true);
-      return new Attempt(null, e, false);
+      return Attempt.refused(e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       refused.set(true);
-      return new Attempt(
-          null, new ApplyException(entry.ref(), "recreate", 0, "interrupted", e), false);
+      return Attempt.refused(new ApplyException(entry.ref(), "recreate", 0, "interrupted", e));
     }
+  }
+
+  /**
+   * Writes one entry: a server-side apply, or, for a create-only object that exists, only what its
+   * ownership needs, since nothing else of it is ever written past its creation. After an apply,
+   * what ownership needs and the apply could not take back (an adopt annotation, an owner reference
+   * that a {@code keep} added later must lose) is patched.
+   */
+  private GenericKubernetesResource write(PlanEntry entry, Owner owner) {
+    if (entry.action() != Action.CREATE && Lifecycle.of(entry.desired()).createOnly()) {
+      OwnershipPatch ownership = OwnershipPatch.between(entry.desired(), entry.live(), owner);
+      // A kept object adopted by the resource that kept it is owned as it is: nothing to write.
+      return ownership.isEmpty()
+          ? serialization.convertValue(entry.live(), GenericKubernetesResource.class)
+          : writer.patchOwnership(entry.ref(), ownership);
+    }
+    GenericKubernetesResource applied = writer.apply(entry);
+    OwnershipPatch rest = OwnershipPatch.between(entry.desired(), asMap(applied), owner);
+    return rest.isEmpty() ? applied : writer.patchOwnership(entry.ref(), rest);
+  }
+
+  private Attempt written(GenericKubernetesResource applied, boolean recreated) {
+    return new Attempt(applied, asMap(applied), null, recreated);
   }
 
   private Map<String, Object> asMap(GenericKubernetesResource object) {
@@ -376,13 +396,20 @@ public final class ChangeSetExecutor {
   }
 
   /**
-   * One apply: the object as stored, or the refusal; neither when it was not sent because another
-   * apply of the plan was refused first.
+   * One apply: the object as stored (and as the plain map the status reads), or the refusal;
+   * neither when it was not sent because another apply of the plan was refused first.
    *
    * @param recreated whether the object was deleted and created again for an immutable field
    */
   private record Attempt(
-      GenericKubernetesResource applied, ApplyException refusal, boolean recreated) {
-    static final Attempt NOT_SENT = new Attempt(null, null, false);
+      GenericKubernetesResource applied,
+      Map<String, Object> object,
+      ApplyException refusal,
+      boolean recreated) {
+    static final Attempt NOT_SENT = new Attempt(null, null, null, false);
+
+    static Attempt refused(ApplyException refusal) {
+      return new Attempt(null, null, refusal, false);
+    }
   }
 }

@@ -3,10 +3,11 @@ package io.webserveroperator.apply;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.OwnershipPatch;
 import java.util.Optional;
 
 /**
- * Sends to the API server: applies, reads and annotation patches through the {@link Applier},
+ * Sends to the API server: applies, reads and ownership patches through the {@link Applier},
  * deletes through the {@link Pruner}.
  */
 record ClusterWriter(Applier applier, Pruner pruner) implements ObjectWriter {
@@ -22,8 +23,8 @@ record ClusterWriter(Applier applier, Pruner pruner) implements ObjectWriter {
   }
 
   @Override
-  public void removeAnnotation(ObjectRef ref, String key, String value) {
-    applier.removeAnnotation(ref, key, value);
+  public GenericKubernetesResource patchOwnership(ObjectRef ref, OwnershipPatch patch) {
+    return applier.patchOwnership(ref, patch);
   }
 
   @Override

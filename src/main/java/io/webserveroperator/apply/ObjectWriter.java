@@ -3,6 +3,7 @@ package io.webserveroperator.apply;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.OwnershipPatch;
 import java.util.Optional;
 
 /**
@@ -31,12 +32,13 @@ public interface ObjectWriter {
   Optional<GenericKubernetesResource> get(ObjectRef ref);
 
   /**
-   * Removes one annotation of an object, if it still has that value; for the adopt annotation, once
-   * the object is adopted.
+   * Patches what an object's ownership needs and nothing else ({@link OwnershipPatch}), guarded by
+   * the resourceVersion it was computed from.
    *
-   * @throws ApplyException when the API server refuses the patch
+   * @return the object as the API server stored it
+   * @throws ApplyException when the API server refuses the patch (409: the object changed since)
    */
-  void removeAnnotation(ObjectRef ref, String key, String value);
+  GenericKubernetesResource patchOwnership(ObjectRef ref, OwnershipPatch patch);
 
   /**
    * Deletes the object of a PRUNE entry, if it is still there and managed by this operator.

@@ -17,6 +17,7 @@ import io.webserveroperator.kube.ReadCache;
 import io.webserveroperator.kube.ResourceMaps;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.rollout.RevisionChoice;
 import io.webserveroperator.rollout.RevisionChooser;
@@ -179,7 +180,7 @@ public final class Reconciler {
       ChangeSet changeSet = apply(ref, observed, plan, desired);
       // 5. Status, written only when it changed.
       Optional<GenericKubernetesResource> written =
-          writeStatus(observed, revision, changeSet, kept(desired));
+          writeStatus(observed, revision, changeSet, kept(desired, changeSet, observed.owner()));
       remember(ref, observed.resource(), written, templatesRevision, changeSet);
       // 6. Done: the work queue forgets the key's backoff.
       return ReconcileResult.done(changeSet.changes(), written.isPresent());
@@ -383,11 +384,20 @@ public final class Reconciler {
     return new ReconcileResult(failure.next(), step.changes, written, message);
   }
 
-  /** The rendered objects whose {@code resource-policy: keep} leaves them in place. */
-  private static Set<ObjectRef> kept(List<RenderedObject> desired) {
+  /**
+   * The rendered objects whose {@code resource-policy: keep} leaves them in place: those whose
+   * template keeps them and whose live copy no owner reference ties to the resource, so that the
+   * inventory never calls kept what the garbage collector would delete with it.
+   */
+  private static Set<ObjectRef> kept(
+      List<RenderedObject> desired, ChangeSet changeSet, Owner owner) {
     return desired.stream()
         .filter(object -> Lifecycle.of(object.body()).keep())
         .map(RenderedObject::ref)
+        .filter(
+            ref ->
+                changeSet.children().containsKey(ref)
+                    && !owner.isReferencedBy(changeSet.children().get(ref)))
         .collect(Collectors.toSet());
   }
 

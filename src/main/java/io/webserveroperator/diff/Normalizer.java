@@ -1,6 +1,5 @@
 package io.webserveroperator.diff;
 
-import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.UntypedMaps;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -47,11 +46,6 @@ final class Normalizer {
     Map<String, Object> metadata = UntypedMaps.getMap(copy, "metadata");
     if (metadata != null) {
       metadata.keySet().removeAll(SERVER_METADATA);
-      // How an object is managed is read from the rendered object; it never costs a write alone.
-      Map<String, Object> annotations = UntypedMaps.getMap(metadata, "annotations");
-      if (annotations != null) {
-        annotations.keySet().removeAll(Lifecycle.ANNOTATIONS);
-      }
     }
     if (SecretMask.isSecret(copy)) {
       foldStringData(copy);

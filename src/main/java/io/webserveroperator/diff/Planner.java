@@ -6,6 +6,7 @@ import io.webserveroperator.manifest.IgnoreDifference;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Owner;
+import io.webserveroperator.manifest.OwnershipPatch;
 import io.webserveroperator.manifest.RenderedObject;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -102,8 +103,11 @@ public final class Planner {
 
   /**
    * Plans one rendered object that exists already: by the resource's claim on it, then by its
-   * lifecycle (a create-only object is never updated), then by comparing what would be applied, its
-   * ignored fields left to their managers.
+   * lifecycle, then by comparing what would be applied, its ignored fields left to their managers.
+   * A create-only object is never written past its creation: only what ownership needs ({@link
+   * OwnershipPatch}) is, when it is adopted or its lifecycle annotations change. Any other object
+   * is updated when its fields differ or it is not owned as the rendered object says ({@code keep}
+   * added: its owner reference goes).
    */
   public PlanEntry judge(
       RenderedObject rendered,
@@ -114,31 +118,45 @@ public final class Planner {
     IgnoredFields.Result sent = IgnoredFields.apply(rendered.ref(), rendered.body(), live, ignored);
     RenderedObject desired = new RenderedObject(rendered.ref(), sent.body(), rendered.template());
     Claim claim = Claim.judge(desired.ref(), live, owner, inInventory);
+    if (claim.standing() == Standing.CONFLICT) {
+      return entry(desired, Action.CONFLICT, live, compare(desired, live).patch(), claim, sent);
+    }
+    OwnershipPatch ownership = OwnershipPatch.between(desired.body(), live, owner);
+    Patch ownershipChange = Patch.between(ownership.before(), ownership.after());
+    if (Lifecycle.of(desired.body()).createOnly()) {
+      Action action =
+          claim.standing() == Standing.ADOPT
+              ? Action.ADOPT
+              : ownership.isEmpty() ? Action.UNCHANGED : Action.UPDATE;
+      return entry(desired, action, live, ownershipChange, claim, sent);
+    }
     PlanEntry compared = compare(desired, live);
-    return switch (claim.standing()) {
-      case OURS ->
-          Lifecycle.of(desired.body()).createOnly()
-              ? new PlanEntry(
-                  desired.ref(),
-                  Action.UNCHANGED,
-                  desired.body(),
-                  live,
-                  Patch.EMPTY,
-                  desired.template(),
-                  null,
-                  sent.fields())
-              : withIgnored(compared, sent.fields());
-      case ADOPT, CONFLICT ->
-          new PlanEntry(
-              desired.ref(),
-              claim.standing() == Standing.ADOPT ? Action.ADOPT : Action.CONFLICT,
-              desired.body(),
-              live,
-              compared.patch(),
-              desired.template(),
-              claim,
-              sent.fields());
-    };
+    if (claim.standing() == Standing.ADOPT) {
+      return entry(desired, Action.ADOPT, live, compared.patch(), claim, sent);
+    }
+    if (compared.action() == Action.UNCHANGED && !ownership.isEmpty()) {
+      return entry(desired, Action.UPDATE, live, ownershipChange, claim, sent);
+    }
+    return withIgnored(compared, sent.fields());
+  }
+
+  private static PlanEntry entry(
+      RenderedObject desired,
+      Action action,
+      Map<String, Object> live,
+      Patch patch,
+      Claim claim,
+      IgnoredFields.Result sent) {
+    boolean claimed = action == Action.ADOPT || action == Action.CONFLICT;
+    return new PlanEntry(
+        desired.ref(),
+        action,
+        desired.body(),
+        live,
+        action == Action.UNCHANGED ? Patch.EMPTY : patch,
+        desired.template(),
+        claimed ? claim : null,
+        sent.fields());
   }
 
   private static PlanEntry withIgnored(PlanEntry entry, List<IgnoredField> ignored) {

@@ -26,6 +26,9 @@ public final class ObjectPatches {
   /** Server-side apply's content type; its body may be JSON, which is YAML. */
   public static final String APPLY = "application/apply-patch+yaml";
 
+  /** An RFC 7386 JSON merge patch's. */
+  public static final String MERGE_PATCH = "application/merge-patch+json";
+
   /** An RFC 6902 JSON patch's. */
   public static final String JSON_PATCH = "application/json-patch+json";
 

@@ -16,6 +16,7 @@ import io.webserveroperator.manifest.Claim;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Owner;
+import io.webserveroperator.manifest.OwnershipPatch;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -316,7 +317,10 @@ class ChangeSetExecutorTest {
               if (entry.action() == Action.CREATE && cluster.containsKey(entry.ref())) {
                 throw ApplyException.existed(entry.ref(), "exists", null);
               }
-              return stored(entry);
+              // Server-side apply leaves the annotations it does not own.
+              return entry.action() == Action.ADOPT
+                  ? storedWithAnnotations(entry, Map.of(Lifecycle.ADOPT, "true"))
+                  : stored(entry);
             });
 
     ChangeSet result =
@@ -333,7 +337,7 @@ class ChangeSetExecutorTest {
             "applied ConfigMap as CREATE",
             "read ConfigMap",
             "applied ConfigMap as ADOPT",
-            "removed webserver-operator.io/adopt from ConfigMap");
+            "owned ConfigMap {annotations={webserver-operator.io/adopt=null}}");
     assertThat(result.owned()).containsExactly(DEPLOYMENT, CONFIG);
   }
 
@@ -414,8 +418,10 @@ class ChangeSetExecutorTest {
       }
 
       @Override
-      public void removeAnnotation(ObjectRef ref, String key, String value) {
-        log.add("removed " + key + " from " + ref.kind());
+      public GenericKubernetesResource patchOwnership(ObjectRef ref, OwnershipPatch patch) {
+        log.add("owned " + ref.kind() + " " + patch.mergePatch().get("metadata"));
+        return new KubernetesSerialization()
+            .convertValue(cluster.get(ref), GenericKubernetesResource.class);
       }
 
       @Override
@@ -530,6 +536,13 @@ class ChangeSetExecutorTest {
   private static GenericKubernetesResource stored(PlanEntry entry) {
     return new KubernetesSerialization()
         .convertValue(entry.desired(), GenericKubernetesResource.class);
+  }
+
+  private static GenericKubernetesResource storedWithAnnotations(
+      PlanEntry entry, Map<String, String> annotations) {
+    GenericKubernetesResource object = stored(entry);
+    object.getMetadata().setAnnotations(annotations);
+    return object;
   }
 
   private static void pause() {

@@ -176,7 +176,29 @@ class PlanTest {
   }
 
   @Test
-  void aCreateOnlyObjectIsNeverUpdatedAndALifecycleAnnotationAloneCostsNoWrite() {
+  void aLifecycleAnnotationRemovedFromTheTemplateIsRemovedFromTheLiveObject() {
+    Map<String, Object> live = load("deployment-live.yaml");
+    set(live, "metadata.annotations", Map.of("webserver-operator.io/force", "enabled"));
+    cluster.put(DEPLOYMENT, live);
+
+    PlanEntry entry =
+        planner
+            .plan(
+                List.of(rendered(load("deployment-desired.yaml"))),
+                this::live,
+                List.of(),
+                OWNER,
+                List.of())
+            .entries()
+            .get(0);
+
+    assertThat(entry.action()).isEqualTo(Action.UPDATE);
+    assertThat(entry.patch().operations().toString())
+        .contains("\"op\":\"remove\",\"path\":\"/metadata/annotations");
+  }
+
+  @Test
+  void aCreateOnlyObjectIsNeverUpdatedButALifecycleAnnotationTakesEffect() {
     cluster.put(DEPLOYMENT, load("deployment-live.yaml"));
     Map<String, Object> createOnly = load("deployment-desired.yaml");
     set(createOnly, "spec.replicas", 3);
@@ -184,18 +206,23 @@ class PlanTest {
     Map<String, Object> forced = load("deployment-desired.yaml");
     set(forced, "metadata.annotations", Map.of("webserver-operator.io/force", "enabled"));
 
-    assertThat(
-            planner
-                .plan(List.of(rendered(createOnly)), this::live, List.of(), OWNER, List.of())
-                .entries())
-        .extracting(PlanEntry::action)
-        .containsExactly(Action.UNCHANGED);
-    assertThat(
-            planner
-                .plan(List.of(rendered(forced)), this::live, List.of(), OWNER, List.of())
-                .entries())
-        .extracting(PlanEntry::action)
-        .containsExactly(Action.UNCHANGED);
+    PlanEntry createOnlyEntry =
+        planner
+            .plan(List.of(rendered(createOnly)), this::live, List.of(), OWNER, List.of())
+            .entries()
+            .get(0);
+    PlanEntry forcedEntry =
+        planner
+            .plan(List.of(rendered(forced)), this::live, List.of(), OWNER, List.of())
+            .entries()
+            .get(0);
+
+    assertThat(createOnlyEntry.action()).isEqualTo(Action.UPDATE);
+    assertThat(createOnlyEntry.patch().operations().toString())
+        .contains("/metadata/annotations")
+        .doesNotContain("replicas");
+    assertThat(forcedEntry.action()).isEqualTo(Action.UPDATE);
+    assertThat(forcedEntry.patch().operations().toString()).contains("force");
   }
 
   @Test

@@ -13,12 +13,18 @@ public final class TemplateFolder {
 
   /** Copies {@code templates/} into {@code target} and returns the copy. */
   public static Path copyInto(Path target) {
-    Path source = Project.file("templates");
+    return copy(Project.file("templates"), target);
+  }
+
+  /** Copies the folder {@code source} into {@code target}, merging, and returns the copy. */
+  public static Path copy(Path source, Path target) {
     try (Stream<Path> files = Files.walk(source)) {
       for (Path file : files.toList()) {
         Path copy = target.resolve(source.relativize(file).toString());
         if (Files.isDirectory(file)) {
           Files.createDirectories(copy);
+        } else if (Files.exists(copy)) {
+          throw new IllegalStateException(copy + " exists already");
         } else {
           Files.copy(file, copy);
         }
