@@ -21,6 +21,7 @@ import io.webserveroperator.manifest.UntypedMaps;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -140,14 +141,31 @@ public final class Applier {
    *     resourceVersion the patch was computed from
    */
   public GenericKubernetesResource patchOwnership(ObjectRef ref, OwnershipPatch patch) {
+    return mergePatch(ref, "patch ownership of", patch.mergePatch());
+  }
+
+  /**
+   * Sets a resource's finalizers with a JSON merge patch guarded by {@code resourceVersion}.
+   *
+   * @throws ApplyException when the API server refuses; 409 when the resource changed since
+   */
+  public void patchFinalizers(ObjectRef resource, String resourceVersion, List<String> finalizers) {
+    Map<String, Object> metadata = new LinkedHashMap<>();
+    metadata.put("resourceVersion", resourceVersion);
+    metadata.put("finalizers", finalizers);
+    mergePatch(resource, "set the finalizers of", Map.of("metadata", metadata));
+  }
+
+  private GenericKubernetesResource mergePatch(
+      ObjectRef ref, String verb, Map<String, Object> patch) {
     try {
       ResourceDefinitionContext kind = kinds.resolve(ref.apiVersion(), ref.kind());
       return patches.patch(
           patches.objectPath(kind, ref.namespace(), ref.name()) + updateQuery,
           ObjectPatches.MERGE_PATCH,
-          MERGE_PATCH_JSON.writeValueAsString(patch.mergePatch()));
+          MERGE_PATCH_JSON.writeValueAsString(patch));
     } catch (KubernetesClientException e) {
-      throw new ApplyException(ref, "patch ownership of", e.getCode(), reasonOf(e), e);
+      throw new ApplyException(ref, verb, e.getCode(), reasonOf(e), e);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("a map of plain values always serialises", e);
     }

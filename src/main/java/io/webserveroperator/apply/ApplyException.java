@@ -41,7 +41,7 @@ public class ApplyException extends OperatorException {
   }
 
   /** A create-only apply found the object there already, and wrote nothing. */
-  static ApplyException existed(ObjectRef ref, String reason, Throwable cause) {
+  public static ApplyException existed(ObjectRef ref, String reason, Throwable cause) {
     return new ApplyException(ref, "create", 409, reason, cause, true);
   }
 

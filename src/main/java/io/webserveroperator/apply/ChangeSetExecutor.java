@@ -3,66 +3,49 @@ package io.webserveroperator.apply;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.webserveroperator.diff.Action;
-import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
-import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.ReadCache;
 import io.webserveroperator.kube.ResourceMaps;
-import io.webserveroperator.manifest.Claim;
-import io.webserveroperator.manifest.IgnoreDifference;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.OwnershipPatch;
-import io.webserveroperator.manifest.RenderedObject;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashSet;
+import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Predicate;
 
 /**
- * Carries out a {@link Plan}, all or nothing as far as ownership goes:
+ * Sends the writes of plan entries, a batch at a time, and returns what happened as data; what to
+ * send when, and what to make of a create that found its object, is the reconcile's to decide. It
+ * never plans.
  *
- * <ol>
- *   <li>A CONFLICT entry stops it before any request: someone else's object is never written.
- *   <li>CREATE entries are sent at once, create-only ({@link ObjectWriter#apply}). One that finds
- *       its object there already (the caches hold only objects with the operator's labels, and
- *       someone may create it meanwhile) reads it and plans it again with the resource's {@link
- *       Claim} on it: its own (a cache behind) is updated, an adoptable one adopted, anyone else's
- *       is a conflict, and then the objects this reconcile just created are deleted again and
- *       nothing else is sent. When the resource's last reconcile ended in a conflict, every CREATE
- *       object is read first instead, so that a conflict that stays costs no create and delete.
- *   <li>UPDATE and ADOPT entries are sent at once; an adopted object loses its adopt annotation. An
- *       update refused for an immutable field deletes and creates the object again when its
- *       template says {@code force: enabled}, and otherwise says how to allow that.
- *   <li>Only once every apply has succeeded, ORPHAN entries (kept by their {@code resource-policy})
- *       are dropped from the inventory, and PRUNE entries are deleted one after the other once
- *       every rendered child is ready as well (Argo CD's PruneLast): a renamed Deployment's old
- *       pods serve until the new ones do. While a child is not ready they stay, owned, and the
- *       {@link ChangeSet} lists them as deferred for a later reconcile.
- * </ol>
+ * <ul>
+ *   <li>{@link #apply}: a batch of CREATE, UPDATE and ADOPT entries at once. A CREATE is
+ *       create-only ({@link ObjectWriter#apply}); one that finds its object there already is read
+ *       and returned as {@link Found}, not as a refusal. An existing create-only object ({@code
+ *       ssa: IfNotPresent}) gets only what its ownership needs ({@link OwnershipPatch}); after any
+ *       other apply, what ownership needs and the apply could not take back is patched. An update
+ *       refused for an immutable field deletes and creates the object again when its template says
+ *       {@code force: enabled}, and otherwise says how to allow that. A refusal stops the batch:
+ *       applies not yet sent are not sent, those in flight are waited for.
+ *   <li>{@link #undo}: deletes what a batch created.
+ *   <li>{@link #prune}: deletes PRUNE entries one after the other; ORPHAN entries (kept by their
+ *       {@code resource-policy}) are left in place.
+ * </ul>
  *
- * <p>UNCHANGED entries cost no request. A refusal stops it: applies not yet sent are not sent,
- * those in flight are waited for, nothing is pruned, and the {@link ChangeSet} carries the refusal
- * of the earliest entry in plan order and every apply that succeeded. All but the last apply of a
- * batch go to the {@code applies} executor; the calling thread sends the last itself and returns
- * only when every one has ended, so that the work queue's promise of one reconcile per resource at
- * a time holds for its writes too.
- *
- * <p>Each applied object is told to the children's cache at once, so that the next reconcile plans
- * against it even before its watch event arrives. Stateless apart from its collaborators:
- * thread-safe when they are.
+ * <p>All but the last apply of a batch go to the {@code applies} executor; the calling thread sends
+ * the last itself and returns only when every one has ended, so that the work queue's promise of
+ * one reconcile per resource at a time holds for its writes too. Each written object is told to the
+ * children's cache at once, so that the next reconcile plans against it even before its watch event
+ * arrives. Stateless apart from its collaborators: thread-safe when they are.
  */
 public final class ChangeSetExecutor {
 
@@ -73,12 +56,11 @@ public final class ChangeSetExecutor {
   private final ReadCache children;
   private final KubernetesSerialization serialization;
   private final Executor applies;
-  private final Planner planner = new Planner();
 
   /**
    * @param writer makes the requests; called from several threads at once
-   * @param children the cache the planner reads live children from
-   * @param serialization turns applied objects into the plain maps status rendering reads
+   * @param children the cache told of every object written
+   * @param serialization turns written objects into the plain maps readiness and status read
    * @param applies runs all but the last apply of a batch; {@code Runnable::run} applies one after
    *     the other, in plan order
    */
@@ -94,154 +76,114 @@ public final class ChangeSetExecutor {
   }
 
   /**
-   * What one reconcile asks of the executor besides its plan.
+   * What a batch did.
+   *
+   * @param changes the writes made, in batch order
+   * @param objects every object written, as the API server answered, in batch order
+   * @param found the CREATE entries whose object was there already, nothing written
+   * @param refusal the refusal of the earliest entry in batch order that was refused, or null
+   */
+  public record Applied(
+      List<Change> changes,
+      Map<ObjectRef, Map<String, Object>> objects,
+      List<Found> found,
+      ApplyException refusal) {
+
+    public Applied {
+      changes = List.copyOf(changes);
+      objects = Collections.unmodifiableMap(new LinkedHashMap<>(objects));
+      found = List.copyOf(found);
+    }
+
+    /** Nothing sent. */
+    public static final Applied NOTHING = new Applied(List.of(), Map.of(), List.of(), null);
+  }
+
+  /**
+   * A CREATE entry whose object exists already, as read from the API server: a cache behind, or
+   * someone else's object under a name the templates render.
+   */
+  public record Found(PlanEntry entry, Map<String, Object> live) {}
+
+  /**
+   * What a prune did.
+   *
+   * @param changes the objects deleted and those left in place
+   * @param refusal the refusal that stopped it, or null
+   */
+  public record Pruned(List<Change> changes, ApplyException refusal) {}
+
+  /**
+   * Sends one batch of CREATE, UPDATE and ADOPT entries at once and waits for all of them.
    *
    * @param owner the resource the objects are rendered for
-   * @param inventory what the resource owned before, from its status
-   * @param ignored the kind's {@code ignoreDifferences}, for objects planned again
    * @param updatesAreDrift whether the desired objects are those applied last time, so that an
    *     UPDATE puts back what someone else changed rather than following a new render
-   * @param lookBeforeCreating read every CREATE object before creating it: the resource's last
-   *     reconcile ended in an ownership conflict
-   * @param ready judges a rendered child as it is after the applies; asked only when the plan
-   *     prunes, which waits until it holds for every child
+   * @throws RuntimeException an error other than a refusal (a bug, not an answer of the API
+   *     server), once every apply has ended
    */
-  public record Request(
-      Owner owner,
-      Collection<ObjectRef> inventory,
-      List<IgnoreDifference> ignored,
-      boolean updatesAreDrift,
-      boolean lookBeforeCreating,
-      Predicate<Map<String, Object>> ready) {}
-
-  /** Carries out the plan. */
-  public ChangeSet execute(Plan plan, Request request) {
-    Set<ObjectRef.Identity> listed = new HashSet<>();
-    request.inventory().forEach(ref -> listed.add(ref.identity()));
-    List<PlanEntry> entries = new ArrayList<>(plan.entries());
-    List<Claim> conflicts = new ArrayList<>();
-    plan.byAction(Action.CONFLICT).forEach(entry -> conflicts.add(entry.claim()));
-    if (conflicts.isEmpty() && request.lookBeforeCreating()) {
-      for (int i = 0; i < entries.size(); i++) {
-        PlanEntry entry = entries.get(i);
-        if (entry.action() == Action.CREATE) {
-          Optional<GenericKubernetesResource> found = writer.get(entry.ref());
-          if (found.isPresent()) {
-            entries.set(i, planAgain(entry, found.get(), request, listed, conflicts));
-          }
-        }
+  public Applied apply(List<PlanEntry> batch, Owner owner, boolean updatesAreDrift) {
+    if (batch.isEmpty()) {
+      return Applied.NOTHING;
+    }
+    for (PlanEntry entry : batch) {
+      if (!entry.action().applies()) {
+        throw new IllegalArgumentException("only CREATE, UPDATE and ADOPT are applied: " + entry);
       }
     }
-    if (!conflicts.isEmpty()) {
-      return refused(request, new OwnershipConflictException(conflicts));
-    }
-    Attempt[] attempts = new Attempt[entries.size()];
     AtomicBoolean refused = new AtomicBoolean();
-    // 1. Creates, create-only: an object found there is planned again by the resource's claim.
-    applyAll(entries, Action.CREATE, request.owner(), attempts, refused);
-    for (int i = 0; i < entries.size(); i++) {
-      Attempt attempt = attempts[i];
-      if (attempt != null && attempt.refusal() != null && attempt.refusal().existed()) {
-        Optional<GenericKubernetesResource> found = writer.get(entries.get(i).ref());
-        if (found.isPresent()) {
-          attempts[i] = null;
-          entries.set(i, planAgain(entries.get(i), found.get(), request, listed, conflicts));
-        }
-      }
+    List<CompletableFuture<Attempt>> pending = new ArrayList<>();
+    for (PlanEntry entry : batch.subList(0, batch.size() - 1)) {
+      pending.add(CompletableFuture.supplyAsync(() -> attempt(entry, owner, refused), applies));
     }
-    if (!conflicts.isEmpty()) {
-      undoCreates(entries, attempts);
-      return refused(request, new OwnershipConflictException(conflicts));
+    CompletableFuture<Attempt> last = new CompletableFuture<>();
+    try {
+      last.complete(attempt(batch.get(batch.size() - 1), owner, refused));
+    } catch (RuntimeException e) {
+      last.completeExceptionally(e);
     }
-    // 2. Updates and adoptions, unless a create was refused.
-    applyAll(entries, Action.UPDATE, request.owner(), attempts, refused);
-    // 3. What was done, in plan order; prunes only when nothing was refused and all is ready.
+    pending.add(last);
     List<Change> changes = new ArrayList<>();
-    Set<ObjectRef> owned = new LinkedHashSet<>(request.inventory());
-    Map<ObjectRef, Map<String, Object>> current = new LinkedHashMap<>();
+    Map<ObjectRef, Map<String, Object>> objects = new LinkedHashMap<>();
+    List<Found> found = new ArrayList<>();
     ApplyException refusal = null;
-    for (int i = 0; i < entries.size(); i++) {
-      PlanEntry entry = entries.get(i);
-      Attempt attempt = attempts[i];
-      if (entry.action() == Action.UNCHANGED) {
-        current.put(entry.ref(), entry.live());
-        owned.add(entry.ref());
-      } else if (attempt != null && attempt.applied() != null) {
-        children.wrote(attempt.applied());
-        current.put(entry.ref(), attempt.object());
-        owned.add(entry.ref());
-        boolean drift = entry.action() == Action.UPDATE && request.updatesAreDrift();
+    RuntimeException error = null;
+    for (int i = 0; i < batch.size(); i++) {
+      PlanEntry entry = batch.get(i);
+      Attempt attempt;
+      try {
+        attempt = pending.get(i).join();
+      } catch (CompletionException e) {
+        error = error != null ? error : unwrap(e);
+        continue;
+      }
+      if (attempt.written() != null) {
+        children.wrote(attempt.written());
+        objects.put(entry.ref(), attempt.object());
+        boolean drift = entry.action() == Action.UPDATE && updatesAreDrift;
         changes.add(new Change(entry.ref(), entry.action(), drift, attempt.recreated()));
-      } else if (attempt != null && attempt.refusal() != null && refusal == null) {
+      } else if (attempt.found() != null) {
+        found.add(new Found(entry, attempt.found()));
+      } else if (attempt.refusal() != null && refusal == null) {
         refusal = attempt.refusal();
       }
     }
-    if (refusal != null) {
-      return new ChangeSet(changes, List.copyOf(owned), current, List.of(), refusal);
+    if (error != null) {
+      throw error;
     }
-    boolean prunesWait =
-        entries.stream().anyMatch(entry -> entry.action() == Action.PRUNE)
-            && !current.values().stream().allMatch(request.ready());
-    List<ObjectRef> deferred = new ArrayList<>();
-    for (PlanEntry entry : entries) {
-      if (entry.action() == Action.ORPHAN) {
-        changes.add(new Change(entry.ref(), Action.ORPHAN, false));
-        owned.remove(entry.ref());
-      } else if (entry.action() == Action.PRUNE && prunesWait) {
-        deferred.add(entry.ref());
-      } else if (entry.action() == Action.PRUNE) {
-        try {
-          if (writer.prune(entry)) {
-            changes.add(new Change(entry.ref(), Action.PRUNE, false));
-          }
-        } catch (ApplyException e) {
-          return new ChangeSet(changes, List.copyOf(owned), current, List.of(), e);
-        }
-        owned.remove(entry.ref());
-      }
-    }
-    return new ChangeSet(changes, List.copyOf(owned), current, deferred, null);
-  }
-
-  /** Nothing written: the old inventory, no children. */
-  private static ChangeSet refused(Request request, OwnershipConflictException conflict) {
-    return new ChangeSet(
-        List.of(), List.copyOf(request.inventory()), Map.of(), List.of(), conflict);
+    return new Applied(changes, objects, found, refusal);
   }
 
   /**
-   * Plans again a CREATE entry whose object exists, from the resource's claim on it; a conflict is
-   * added to {@code conflicts}.
+   * Deletes what {@code applied} created, so that a reconcile that found someone else's object
+   * applies nothing; an object that cannot be deleted stays, owned by the resource, and goes with
+   * it.
    */
-  private PlanEntry planAgain(
-      PlanEntry create,
-      GenericKubernetesResource found,
-      Request request,
-      Set<ObjectRef.Identity> listed,
-      List<Claim> conflicts) {
-    RenderedObject rendered = new RenderedObject(create.ref(), create.desired(), create.template());
-    PlanEntry again =
-        planner.judge(
-            rendered,
-            asMap(found),
-            request.owner(),
-            listed.contains(create.ref().identity()),
-            request.ignored());
-    if (again.action() == Action.CONFLICT) {
-      conflicts.add(again.claim());
-    }
-    return again;
-  }
-
-  /**
-   * Deletes what this reconcile created before a conflict was found, so that it applies nothing; an
-   * object that cannot be deleted stays, owned by the resource, and goes with it.
-   */
-  private void undoCreates(List<PlanEntry> entries, Attempt[] attempts) {
-    for (int i = 0; i < entries.size(); i++) {
-      if (attempts[i] != null && attempts[i].applied() != null) {
+  public void undo(Applied applied) {
+    for (Change change : applied.changes()) {
+      if (change.action() == Action.CREATE) {
         try {
-          writer.delete(entries.get(i).ref());
+          writer.delete(change.ref());
         } catch (ApplyException e) {
           // Its owner reference names the resource: the garbage collector removes it with it.
         }
@@ -250,53 +192,27 @@ public final class ChangeSetExecutor {
   }
 
   /**
-   * Sends every entry of one batch at once (CREATE, or UPDATE with ADOPT) and waits for all of
-   * them, unless an apply was refused already. An error other than a refusal (a bug, not an answer
-   * of the API server) is thrown once every apply has ended.
+   * Deletes the PRUNE entries one after the other, if still there and managed by this operator, and
+   * leaves the ORPHAN entries in place; stops at the first refusal.
    */
-  private void applyAll(
-      List<PlanEntry> entries,
-      Action batch,
-      Owner owner,
-      Attempt[] attempts,
-      AtomicBoolean refused) {
-    List<Integer> indices = new ArrayList<>();
-    for (int i = 0; i < entries.size(); i++) {
-      Action action = entries.get(i).action();
-      boolean inBatch =
-          batch == Action.CREATE
-              ? action == Action.CREATE
-              : action == Action.UPDATE || action == Action.ADOPT;
-      if (inBatch && attempts[i] == null) {
-        indices.add(i);
+  public Pruned prune(List<PlanEntry> unrendered) {
+    List<Change> changes = new ArrayList<>();
+    for (PlanEntry entry : unrendered) {
+      if (entry.action() == Action.ORPHAN) {
+        changes.add(new Change(entry.ref(), Action.ORPHAN, false));
+      } else if (entry.action() == Action.PRUNE) {
+        try {
+          if (writer.prune(entry)) {
+            changes.add(new Change(entry.ref(), Action.PRUNE, false));
+          }
+        } catch (ApplyException e) {
+          return new Pruned(changes, e);
+        }
+      } else {
+        throw new IllegalArgumentException("only PRUNE and ORPHAN are pruned: " + entry);
       }
     }
-    if (indices.isEmpty() || refused.get()) {
-      return;
-    }
-    List<CompletableFuture<Attempt>> pending = new ArrayList<>();
-    for (int i : indices.subList(0, indices.size() - 1)) {
-      PlanEntry entry = entries.get(i);
-      pending.add(CompletableFuture.supplyAsync(() -> attempt(entry, owner, refused), applies));
-    }
-    CompletableFuture<Attempt> last = new CompletableFuture<>();
-    try {
-      last.complete(attempt(entries.get(indices.get(indices.size() - 1)), owner, refused));
-    } catch (RuntimeException e) {
-      last.completeExceptionally(e);
-    }
-    pending.add(last);
-    RuntimeException error = null;
-    for (int k = 0; k < pending.size(); k++) {
-      try {
-        attempts[indices.get(k)] = pending.get(k).join();
-      } catch (CompletionException e) {
-        error = error != null ? error : unwrap(e);
-      }
-    }
-    if (error != null) {
-      throw error;
-    }
+    return new Pruned(changes, null);
   }
 
   private static RuntimeException unwrap(CompletionException e) {
@@ -305,7 +221,7 @@ public final class ChangeSetExecutor {
 
   /**
    * Applies one entry, unless another was refused before it was sent. A create that finds its
-   * object there does not count as refused: it is planned again.
+   * object there is read and returned as found, not as a refusal.
    */
   private Attempt attempt(PlanEntry entry, Owner owner, AtomicBoolean refused) {
     if (refused.get()) {
@@ -314,20 +230,47 @@ public final class ChangeSetExecutor {
     try {
       return written(write(entry, owner), false);
     } catch (ApplyException e) {
+      if (e.existed()) {
+        Optional<GenericKubernetesResource> live = writer.get(entry.ref());
+        if (live.isPresent()) {
+          return new Attempt(null, null, asMap(live.get()), null, false);
+        }
+        // Gone again between the create and the read: the next reconcile creates it.
+        return Attempt.refused(e);
+      }
       if (e.isImmutable()) {
         if (Lifecycle.of(entry.desired()).recreate()) {
           return recreate(entry, refused);
         }
         e = e.withRecreateHint();
       }
-      if (!e.existed()) {
-        refused.set(true);
-      }
+      refused.set(true);
       return Attempt.refused(e);
     } catch (RuntimeException e) {
       refused.set(true);
       throw e;
     }
+  }
+
+  /**
+   * Writes one entry: a server-side apply, or, for a create-only object that exists, only what its
+   * ownership needs, since nothing else of it is ever written past its creation. After an apply,
+   * what ownership needs and the apply could not take back (an adopt annotation, an owner reference
+   * that a {@code keep} added later must lose) is patched.
+   */
+  private GenericKubernetesResource write(PlanEntry entry, Owner owner) {
+    boolean adopting = entry.action() == Action.ADOPT;
+    if (entry.action() != Action.CREATE && Lifecycle.of(entry.desired()).createOnly()) {
+      OwnershipPatch ownership =
+          OwnershipPatch.between(entry.desired(), entry.live(), owner, adopting);
+      // A kept object adopted by the resource that kept it is owned as it is: nothing to write.
+      return ownership.isEmpty()
+          ? serialization.convertValue(entry.live(), GenericKubernetesResource.class)
+          : writer.patchOwnership(entry.ref(), ownership);
+    }
+    GenericKubernetesResource applied = writer.apply(entry);
+    OwnershipPatch rest = OwnershipPatch.between(entry.desired(), asMap(applied), owner, adopting);
+    return rest.isEmpty() ? applied : writer.patchOwnership(entry.ref(), rest);
   }
 
   /** Deletes the object, waits until it is gone, and creates it again. */
@@ -368,27 +311,8 @@ public final class ChangeSetExecutor {
     }
   }
 
-  /**
-   * Writes one entry: a server-side apply, or, for a create-only object that exists, only what its
-   * ownership needs, since nothing else of it is ever written past its creation. After an apply,
-   * what ownership needs and the apply could not take back (an adopt annotation, an owner reference
-   * that a {@code keep} added later must lose) is patched.
-   */
-  private GenericKubernetesResource write(PlanEntry entry, Owner owner) {
-    if (entry.action() != Action.CREATE && Lifecycle.of(entry.desired()).createOnly()) {
-      OwnershipPatch ownership = OwnershipPatch.between(entry.desired(), entry.live(), owner);
-      // A kept object adopted by the resource that kept it is owned as it is: nothing to write.
-      return ownership.isEmpty()
-          ? serialization.convertValue(entry.live(), GenericKubernetesResource.class)
-          : writer.patchOwnership(entry.ref(), ownership);
-    }
-    GenericKubernetesResource applied = writer.apply(entry);
-    OwnershipPatch rest = OwnershipPatch.between(entry.desired(), asMap(applied), owner);
-    return rest.isEmpty() ? applied : writer.patchOwnership(entry.ref(), rest);
-  }
-
-  private Attempt written(GenericKubernetesResource applied, boolean recreated) {
-    return new Attempt(applied, asMap(applied), null, recreated);
+  private Attempt written(GenericKubernetesResource written, boolean recreated) {
+    return new Attempt(written, asMap(written), null, null, recreated);
   }
 
   private Map<String, Object> asMap(GenericKubernetesResource object) {
@@ -396,20 +320,22 @@ public final class ChangeSetExecutor {
   }
 
   /**
-   * One apply: the object as stored (and as the plain map the status reads), or the refusal;
-   * neither when it was not sent because another apply of the plan was refused first.
+   * One apply: the object as stored (and as the plain map readiness reads), the object a create
+   * found instead, or the refusal; none when it was not sent because another apply of the batch was
+   * refused first.
    *
    * @param recreated whether the object was deleted and created again for an immutable field
    */
   private record Attempt(
-      GenericKubernetesResource applied,
+      GenericKubernetesResource written,
       Map<String, Object> object,
+      Map<String, Object> found,
       ApplyException refusal,
       boolean recreated) {
-    static final Attempt NOT_SENT = new Attempt(null, null, null, false);
+    static final Attempt NOT_SENT = new Attempt(null, null, null, null, false);
 
     static Attempt refused(ApplyException refusal) {
-      return new Attempt(null, null, refusal, false);
+      return new Attempt(null, null, null, refusal, false);
     }
   }
 }

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.OwnershipPatch;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -25,6 +26,11 @@ record ClusterWriter(Applier applier, Pruner pruner) implements ObjectWriter {
   @Override
   public GenericKubernetesResource patchOwnership(ObjectRef ref, OwnershipPatch patch) {
     return applier.patchOwnership(ref, patch);
+  }
+
+  @Override
+  public void patchFinalizers(ObjectRef resource, String resourceVersion, List<String> finalizers) {
+    applier.patchFinalizers(resource, resourceVersion, finalizers);
   }
 
   @Override

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.OwnershipPatch;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -39,6 +40,15 @@ public interface ObjectWriter {
    * @throws ApplyException when the API server refuses the patch (409: the object changed since)
    */
   GenericKubernetesResource patchOwnership(ObjectRef ref, OwnershipPatch patch);
+
+  /**
+   * Sets a resource's finalizers, guarded by the resourceVersion they were read at: the clean-up
+   * finalizer added before objects the garbage collector cannot remove are applied, removed once
+   * they are deleted.
+   *
+   * @throws ApplyException when the API server refuses (409: the resource changed since; 404: gone)
+   */
+  void patchFinalizers(ObjectRef resource, String resourceVersion, List<String> finalizers);
 
   /**
    * Deletes the object of a PRUNE entry, if it is still there and managed by this operator.

@@ -139,7 +139,7 @@ public final class MinimalWriter {
     status.put("observedGeneration", generation);
     status.put("conditions", List.of(ready(generation)));
     status.put(
-        "inventory", Inventory.toStatus(children.stream().map(RenderedObject::ref).toList()));
+        "inventory", Inventory.of(children.stream().map(RenderedObject::ref).toList()).toStatus());
     counted.mergePatch(
         ObjectPatches.path(WebServerResources.KIND, namespace, (String) metadata.get("name"))
             + "/status",

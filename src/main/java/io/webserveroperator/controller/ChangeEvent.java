@@ -1,6 +1,7 @@
 package io.webserveroperator.controller;
 
 import io.webserveroperator.apply.Change;
+import io.webserveroperator.status.Reason;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +22,7 @@ import java.util.Optional;
  * @param message the changes grouped by what was done, in the order they were made: {@code Created
  *     Deployment ns/a, Service ns/b; Pruned Ingress ns/c}
  */
-record ChangeEvent(String reason, String message) {
+record ChangeEvent(Reason reason, String message) {
 
   ChangeEvent {
     Objects.requireNonNull(reason, "reason");
@@ -41,22 +42,26 @@ record ChangeEvent(String reason, String message) {
                 .add(change.ref().toString()));
     List<String> clauses = new ArrayList<>();
     objectsByVerb.forEach((verb, objects) -> clauses.add(verb + " " + String.join(", ", objects)));
-    List<String> reasons = changes.stream().map(ChangeEvent::reason).distinct().toList();
+    List<Reason> reasons = changes.stream().map(ChangeEvent::reason).distinct().toList();
     // Taking over an object that existed is what its owner must be able to find: it names the
     // event even among other changes.
-    String reason =
-        reasons.contains("Adopted") ? "Adopted" : reasons.size() == 1 ? reasons.get(0) : "Applied";
+    Reason reason =
+        reasons.contains(Reason.ADOPTED)
+            ? Reason.ADOPTED
+            : reasons.size() == 1 ? reasons.get(0) : Reason.APPLIED;
     return Optional.of(new ChangeEvent(reason, String.join("; ", clauses)));
   }
 
-  private static String reason(Change change) {
+  private static Reason reason(Change change) {
     return switch (change.action()) {
-      case CREATE -> "Created";
+      case CREATE -> Reason.CREATED;
       case UPDATE ->
-          change.recreated() ? "Recreated" : change.drift() ? "DriftCorrected" : "Updated";
-      case ADOPT -> "Adopted";
-      case PRUNE -> "Pruned";
-      case ORPHAN -> "Kept";
+          change.recreated()
+              ? Reason.RECREATED
+              : change.drift() ? Reason.DRIFT_CORRECTED : Reason.UPDATED;
+      case ADOPT -> Reason.ADOPTED;
+      case PRUNE -> Reason.PRUNED;
+      case ORPHAN -> Reason.KEPT;
       case UNCHANGED, CONFLICT ->
           throw new IllegalArgumentException(
               "no event for " + change.action() + " " + change.ref());

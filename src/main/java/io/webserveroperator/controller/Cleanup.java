@@ -1,62 +1,47 @@
 package io.webserveroperator.controller;
 
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.Resource;
-import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
-import io.webserveroperator.OperatorException;
 import io.webserveroperator.apply.ApplyException;
 import io.webserveroperator.apply.Change;
 import io.webserveroperator.apply.ObjectWriter;
 import io.webserveroperator.diff.Action;
-import io.webserveroperator.kube.ObjectRefs;
-import io.webserveroperator.kube.Scoped;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.status.EventSink;
+import io.webserveroperator.status.Reason;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Deletion of resources whose objects the garbage collector cannot remove: objects in another
  * namespace, or cluster-scoped, carry no owner reference. For those the resource holds a finalizer
  * that this class adds before they are applied and removes once they are deleted, or at once when
- * the resource's reconciles are disabled.
+ * the resource's reconciles are disabled. Every write goes through the {@link ObjectWriter}.
  */
 final class Cleanup {
 
   /** Held by resources that own objects the garbage collector cannot remove for them. */
   static final String FINALIZER = "webserver-operator.io/cleanup";
 
-  private final KubernetesClient client;
-  private final ResourceDefinitionContext kind;
   private final ObjectWriter writer;
   private final EventSink events;
 
-  Cleanup(
-      KubernetesClient client,
-      ResourceDefinitionContext kind,
-      ObjectWriter writer,
-      EventSink events) {
-    this.client = client;
-    this.kind = kind;
+  Cleanup(ObjectWriter writer, EventSink events) {
     this.writer = writer;
     this.events = events;
   }
 
-  /** Adds the finalizer before applying, if the desired objects need it and it is not there. */
-  void guard(GenericKubernetesResource resource, List<RenderedObject> desired) {
-    String namespace = resource.getMetadata().getNamespace();
+  /**
+   * Adds the finalizer before applying, if the desired objects need it and it is not there.
+   *
+   * @throws ApplyException when the API server refuses (the resource changed since it was read)
+   */
+  void guard(ObservedResource observed, List<RenderedObject> desired) {
+    String namespace = observed.ref().namespace();
     boolean needed = desired.stream().anyMatch(object -> !collectable(object.ref(), namespace));
-    if (needed && !hasFinalizer(resource)) {
-      named(resource)
-          .edit(
-              r -> {
-                r.getMetadata().getFinalizers().add(FINALIZER);
-                return r;
-              });
+    if (needed && !hasFinalizer(observed)) {
+      List<String> finalizers = new ArrayList<>(finalizers(observed));
+      finalizers.add(FINALIZER);
+      setFinalizers(observed, finalizers);
     }
   }
 
@@ -65,23 +50,22 @@ final class Cleanup {
    * lets the resource go. Works from the inventory alone, so a resource with broken templates can
    * still be deleted.
    */
-  ReconcileResult run(
-      GenericKubernetesResource resource, List<ObjectRef> inventory, Set<ObjectRef> kept) {
-    if (!hasFinalizer(resource)) {
+  ReconcileResult run(ObservedResource observed) {
+    if (!hasFinalizer(observed)) {
       return ReconcileResult.nothing();
     }
     List<Change> changes = new ArrayList<>();
-    for (ObjectRef ref : toDelete(resource, inventory, kept)) {
+    for (ObjectRef ref : toDelete(observed)) {
       try {
         if (writer.delete(ref)) {
           changes.add(new Change(ref, Action.PRUNE, false));
         }
       } catch (ApplyException e) {
-        events.warning(resource, "CleanupFailed", e.getMessage());
+        events.warning(observed.resource(), Reason.CLEANUP_FAILED, e.getMessage());
         return ReconcileResult.retry(changes, false, e.getMessage());
       }
     }
-    removeFinalizer(resource);
+    release(observed);
     return ReconcileResult.done(changes, false);
   }
 
@@ -91,17 +75,15 @@ final class Cleanup {
    * garbage collector remove its children in its namespace, unless it is deleted with {@code
    * --cascade=orphan}.
    */
-  ReconcileResult release(
-      GenericKubernetesResource resource, List<ObjectRef> inventory, Set<ObjectRef> kept) {
-    if (!hasFinalizer(resource)) {
+  ReconcileResult skip(ObservedResource observed) {
+    if (!hasFinalizer(observed)) {
       return ReconcileResult.nothing();
     }
-    List<String> left =
-        toDelete(resource, inventory, kept).stream().map(ObjectRef::toString).toList();
+    List<String> left = toDelete(observed).stream().map(ObjectRef::toString).toList();
     if (!left.isEmpty()) {
       events.normal(
-          resource,
-          "CleanupSkipped",
+          observed.resource(),
+          Reason.CLEANUP_SKIPPED,
           "Reconciles are disabled ("
               + ResourceAnnotations.RECONCILE
               + ": "
@@ -110,7 +92,7 @@ final class Cleanup {
               + String.join(", ", left)
               + ". Delete them by hand if they should go.");
     }
-    removeFinalizer(resource);
+    release(observed);
     return ReconcileResult.nothing();
   }
 
@@ -118,11 +100,10 @@ final class Cleanup {
    * What the clean-up deletes: the inventory's objects that the garbage collector cannot remove and
    * that are not kept.
    */
-  private static List<ObjectRef> toDelete(
-      GenericKubernetesResource resource, List<ObjectRef> inventory, Set<ObjectRef> kept) {
-    String namespace = resource.getMetadata().getNamespace();
-    return inventory.stream()
-        .filter(ref -> !collectable(ref, namespace) && !kept.contains(ref))
+  private static List<ObjectRef> toDelete(ObservedResource observed) {
+    String namespace = observed.ref().namespace();
+    return observed.inventory().refs().stream()
+        .filter(ref -> !collectable(ref, namespace) && !observed.inventory().isKept(ref))
         .toList();
   }
 
@@ -131,28 +112,30 @@ final class Cleanup {
     return ref.namespace() != null && ref.namespace().equals(ownerNamespace);
   }
 
-  private static boolean hasFinalizer(GenericKubernetesResource resource) {
-    return resource.getMetadata().getFinalizers().contains(FINALIZER);
+  private static List<String> finalizers(ObservedResource observed) {
+    List<String> finalizers = observed.resource().getMetadata().getFinalizers();
+    return finalizers == null ? List.of() : finalizers;
   }
 
-  private void removeFinalizer(GenericKubernetesResource resource) {
+  private static boolean hasFinalizer(ObservedResource observed) {
+    return finalizers(observed).contains(FINALIZER);
+  }
+
+  /** Removes the finalizer; a resource gone meanwhile is no error. */
+  private void release(ObservedResource observed) {
+    List<String> finalizers = new ArrayList<>(finalizers(observed));
+    finalizers.remove(FINALIZER);
     try {
-      named(resource)
-          .edit(
-              r -> {
-                r.getMetadata().getFinalizers().remove(FINALIZER);
-                return r;
-              });
-    } catch (KubernetesClientException e) {
-      if (e.getCode() != 404) {
-        throw new OperatorException(
-            ObjectRefs.of(resource) + ": cannot remove finalizer: " + e.getMessage(), e);
+      setFinalizers(observed, finalizers);
+    } catch (ApplyException e) {
+      if (e.code() != 404) {
+        throw e;
       }
     }
   }
 
-  private Resource<GenericKubernetesResource> named(GenericKubernetesResource resource) {
-    return Scoped.in(client, kind, resource.getMetadata().getNamespace())
-        .withName(resource.getMetadata().getName());
+  private void setFinalizers(ObservedResource observed, List<String> finalizers) {
+    writer.patchFinalizers(
+        observed.ref(), observed.resource().getMetadata().getResourceVersion(), finalizers);
   }
 }

@@ -7,26 +7,31 @@ import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.status.Condition;
 import io.webserveroperator.status.Conditions;
-import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
- * A watched resource as step 1 of a reconcile read it from the cache.
+ * A watched resource as step 1 of a reconcile read it from the cache, converted once.
  *
- * @param object the resource as the plain map templates see
+ * @param ref its key in the work queue
+ * @param resource the resource as the cache holds it
+ * @param object the same as plain maps
  * @param status its status as read, or null when it has none yet
  * @param inventory what it owned after the last reconcile, from its status
+ * @param owner the resource as ownership checks see it
  */
 record ObservedResource(
+    ObjectRef ref,
     GenericKubernetesResource resource,
     Map<String, Object> object,
     Map<String, Object> status,
-    List<ObjectRef> inventory) {
+    Inventory inventory,
+    Owner owner) {
 
-  static ObservedResource of(GenericKubernetesResource resource, Map<String, Object> object) {
+  static ObservedResource of(
+      ObjectRef ref, GenericKubernetesResource resource, Map<String, Object> object) {
     Map<String, Object> status = UntypedMaps.getMap(object, "status");
-    return new ObservedResource(resource, object, status, Inventory.fromStatus(status));
+    return new ObservedResource(
+        ref, resource, object, status, Inventory.fromStatus(status), Owner.of(object));
   }
 
   /** Its {@code metadata.generation}; 0 before the API server has set one. */
@@ -35,13 +40,9 @@ record ObservedResource(
     return generation == null ? 0 : generation;
   }
 
-  /** The inventory entries marked kept, as last written. */
-  Set<ObjectRef> kept() {
-    return Inventory.keptFromStatus(status);
-  }
-
-  Owner owner() {
-    return Owner.of(object);
+  /** Whether it is being deleted. */
+  boolean deleting() {
+    return resource.getMetadata().getDeletionTimestamp() != null;
   }
 
   /** The reason of the Ready condition as last written, or null. */

@@ -96,7 +96,7 @@ record OperatorParts(
             applies,
             StatusWriter.of(client),
             events,
-            client,
+            client.getKubernetesSerialization(),
             Clock.systemUTC(),
             rollouts);
     List<WatchedResourceCache> caches = new ArrayList<>();

@@ -38,12 +38,6 @@ public final class ResourceAnnotations {
   /** A token that asks for a reconcile now; handled once, then recorded in the status. */
   public static final String REQUESTED_AT = Lifecycle.PREFIX + "requested-at";
 
-  /** The reason of the {@code Suspended} condition. */
-  static final String RECONCILE_DISABLED = "ReconcileDisabled";
-
-  /** The reason of the Warning event about a {@link #RECONCILE} value it does not know. */
-  static final String UNKNOWN_ANNOTATION_VALUE = "UnknownAnnotationValue";
-
   private ResourceAnnotations() {}
 
   /** Whether the resource's reconciles are disabled. */

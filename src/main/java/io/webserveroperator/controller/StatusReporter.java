@@ -4,24 +4,20 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.apply.ChangeSet;
 import io.webserveroperator.kube.ReadCache;
+import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.rollout.Rollouts;
 import io.webserveroperator.status.Outcome;
-import io.webserveroperator.status.Readiness;
+import io.webserveroperator.status.Reason;
 import io.webserveroperator.status.StatusBuilder;
 import io.webserveroperator.status.StatusWriteException;
 import io.webserveroperator.status.StatusWriter;
-import io.webserveroperator.template.ReadinessRules;
+import io.webserveroperator.template.ReadinessReport;
 import io.webserveroperator.template.RenderException;
-import io.webserveroperator.template.TemplateRegistry;
-import io.webserveroperator.template.watches.TemplatedKind;
 import java.time.Clock;
-import java.util.Collection;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Step 5 of a {@link Reconciler}, and the report of a step that failed: builds a resource's status
@@ -33,10 +29,8 @@ import java.util.Set;
  */
 final class StatusReporter {
 
-  private final TemplatedKind watch;
   private final ResourceDefinitionContext kind;
   private final ReadCache resources;
-  private final TemplateRegistry templates;
   private final StatusWriter writer;
   private final Clock clock;
 
@@ -44,52 +38,40 @@ final class StatusReporter {
    * @param resources the cache of the watched resources, told of every status written
    */
   StatusReporter(
-      TemplatedKind watch,
-      ResourceDefinitionContext kind,
-      ReadCache resources,
-      TemplateRegistry templates,
-      StatusWriter writer,
-      Clock clock) {
-    this.watch = watch;
+      ResourceDefinitionContext kind, ReadCache resources, StatusWriter writer, Clock clock) {
     this.kind = kind;
     this.resources = resources;
-    this.templates = templates;
     this.writer = writer;
     this.clock = clock;
   }
 
   /**
-   * The status after the plan was carried out: the status template rendered over the children as
-   * they are now (from {@code revision} when a rollout chose one), and their readiness.
+   * The status after the plan was carried out: the status template of the revision rendered, over
+   * the children as they are now, and their readiness as judged once after the writes.
    *
    * @throws RenderException when the status template fails; nothing is written then
    */
-  Optional<GenericKubernetesResource> applied(
-      ObservedResource observed,
-      Optional<String> revision,
-      ChangeSet changeSet,
-      Set<ObjectRef> kept) {
-    var children = byKindAndName(changeSet.children());
+  Optional<GenericKubernetesResource> applied(ReconcileContext context, ChangeSet changeSet) {
     Map<String, Object> templateStatus =
         new LinkedHashMap<>(
-            revision.isPresent()
-                ? templates.renderStatus(watch, revision.get(), observed.object(), children)
-                : templates.renderStatus(watch, observed.object(), children));
+            context.templates().renderStatus(context.input(), byKindAndName(changeSet.children())));
     // Which templates the children were applied from: what a rollout waits for.
-    revision.ifPresent(hash -> templateStatus.put(Rollouts.STATUS_FIELD, hash));
-    ReadinessRules rules = templates.readiness(watch);
-    Map<ObjectRef, Readiness.Verdict> verdicts = new LinkedHashMap<>();
-    changeSet.children().forEach((ref, child) -> verdicts.put(ref, Readiness.of(child, rules)));
-    return write(observed, templateStatus, changeSet.owned(), kept, Outcome.applied(), verdicts);
+    templateStatus.put(Rollouts.STATUS_FIELD, context.templates().hash());
+    return write(
+        context.observed(),
+        templateStatus,
+        changeSet.inventory(),
+        Outcome.applied(),
+        changeSet.readiness());
   }
 
   /**
    * The status of a failed step: its conditions say why; the template's fields stay as they were,
-   * and the inventory lists every object still {@code owned}.
+   * and the inventory lists every object still owned.
    */
   Optional<GenericKubernetesResource> failed(
-      ObservedResource observed, Collection<ObjectRef> owned, Outcome outcome) {
-    return write(observed, null, owned, observed.kept(), outcome, Map.of());
+      ObservedResource observed, Inventory inventory, Outcome outcome) {
+    return write(observed, null, inventory, outcome, ReadinessReport.none());
   }
 
   /**
@@ -105,7 +87,7 @@ final class StatusReporter {
         StatusBuilder.suspended(
             observed.status(),
             observed.generation(),
-            ResourceAnnotations.RECONCILE_DISABLED,
+            Reason.RECONCILE_DISABLED,
             ResourceAnnotations.suspendedMessage(observed.resource()),
             clock.instant()));
   }
@@ -113,19 +95,17 @@ final class StatusReporter {
   private Optional<GenericKubernetesResource> write(
       ObservedResource observed,
       Map<String, Object> templateStatus,
-      Collection<ObjectRef> inventory,
-      Set<ObjectRef> kept,
+      Inventory inventory,
       Outcome outcome,
-      Map<ObjectRef, Readiness.Verdict> verdicts) {
+      ReadinessReport readiness) {
     Map<String, Object> newStatus =
         StatusBuilder.build(
             observed.status(),
             observed.generation(),
             templateStatus,
-            List.copyOf(inventory),
-            kept,
+            inventory,
             outcome,
-            verdicts,
+            readiness,
             clock.instant());
     // A reconcile request is handled by the reconcile that ran for it, however that ended, as Flux
     // records it: the conditions say how it went.
@@ -152,6 +132,7 @@ final class StatusReporter {
     }
   }
 
+  /** The children as the status template reads them: by kind, then name. */
   private static Map<String, Map<String, Map<String, Object>>> byKindAndName(
       Map<ObjectRef, Map<String, Object>> children) {
     Map<String, Map<String, Map<String, Object>>> byKind = new LinkedHashMap<>();

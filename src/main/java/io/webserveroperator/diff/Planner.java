@@ -3,22 +3,19 @@ package io.webserveroperator.diff;
 import io.webserveroperator.manifest.Claim;
 import io.webserveroperator.manifest.Claim.Standing;
 import io.webserveroperator.manifest.IgnoreDifference;
+import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.Lifecycle;
+import io.webserveroperator.manifest.ManagedLabels;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.OwnershipPatch;
 import io.webserveroperator.manifest.RenderedObject;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
-import java.util.function.Function;
 
 /**
  * Compares rendered objects with live ones and decides, per object, whether to create, update,
@@ -35,12 +32,12 @@ public final class Planner {
    * Plans one reconcile.
    *
    * @param desired the rendered objects, in render order; each identity at most once
-   * @param live looks up the live object by identity (from an informer cache, say); empty when it
-   *     does not exist. Called once per desired object and once per inventory object to prune.
+   * @param live the live objects (the caches when the operator runs, the API server for {@code
+   *     diff}). Asked once per desired object and once per inventory object to prune.
    * @param inventory the objects the resource owned last time (from its status). Those no longer
    *     rendered become PRUNE entries (ORPHAN when their live copy says {@code resource-policy:
-   *     keep}), unless already gone. Matched by group, kind, namespace and name: a template that
-   *     moves an object to another API version does not prune it.
+   *     keep}), unless already gone. Matched by identity (group, kind, namespace and name): a
+   *     template that moves an object to another API version does not prune it.
    * @param owner the resource the objects are rendered for: an existing object that is not its own
    *     is ADOPT or CONFLICT ({@link Claim}), never UPDATE
    * @param ignored the kind's {@code ignoreDifferences}: fields of existing objects left out of the
@@ -51,8 +48,8 @@ public final class Planner {
    */
   public Plan plan(
       List<RenderedObject> desired,
-      Function<ObjectRef, Optional<Map<String, Object>>> live,
-      Collection<ObjectRef> inventory,
+      LiveObjects live,
+      Inventory inventory,
       Owner owner,
       List<IgnoreDifference> ignored) {
     Objects.requireNonNull(desired, "desired");
@@ -72,23 +69,21 @@ public final class Planner {
                 + "; give each object a unique name.");
       }
     }
-    Set<ObjectRef.Identity> owned = new HashSet<>();
-    inventory.forEach(ref -> owned.add(ref.identity()));
     List<PlanEntry> entries = new ArrayList<>();
     for (RenderedObject object : rendered.values()) {
       Map<String, Object> found = lookUp(live, object.ref()).orElse(null);
       entries.add(
           found == null
               ? compare(object, null)
-              : judge(object, found, owner, owned.contains(object.ref().identity()), ignored));
+              : judge(object, found, owner, inventory.contains(object.ref()), ignored));
     }
-    Set<ObjectRef.Identity> unrendered = new LinkedHashSet<>();
-    for (ObjectRef ref : inventory) {
-      ObjectRef.Identity identity = ref.identity();
-      if (rendered.containsKey(identity) || !unrendered.add(identity)) {
+    for (ObjectRef ref : inventory.refs()) {
+      if (rendered.containsKey(ref.identity())) {
         continue;
       }
+      // Only what is still ours and still carries the operator's label is ever deleted.
       lookUp(live, ref)
+          .filter(ManagedLabels::isManaged)
           .filter(object -> Claim.judge(ref, object, owner, true).standing() == Standing.OURS)
           .ifPresent(
               object ->
@@ -121,7 +116,8 @@ public final class Planner {
     if (claim.standing() == Standing.CONFLICT) {
       return entry(desired, Action.CONFLICT, live, compare(desired, live).patch(), claim, sent);
     }
-    OwnershipPatch ownership = OwnershipPatch.between(desired.body(), live, owner);
+    OwnershipPatch ownership =
+        OwnershipPatch.between(desired.body(), live, owner, claim.standing() == Standing.ADOPT);
     Patch ownershipChange = Patch.between(ownership.before(), ownership.after());
     if (Lifecycle.of(desired.body()).createOnly()) {
       Action action =
@@ -207,8 +203,7 @@ public final class Planner {
         null);
   }
 
-  private static Optional<Map<String, Object>> lookUp(
-      Function<ObjectRef, Optional<Map<String, Object>>> live, ObjectRef ref) {
-    return Objects.requireNonNullElse(live.apply(ref), Optional.empty());
+  private static Optional<Map<String, Object>> lookUp(LiveObjects live, ObjectRef ref) {
+    return Objects.requireNonNullElse(live.get(ref), Optional.empty());
   }
 }

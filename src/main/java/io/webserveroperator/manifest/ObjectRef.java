@@ -54,7 +54,14 @@ public record ObjectRef(String apiVersion, String kind, String namespace, String
   }
 
   /** Who an object is, whatever API version it is read through. */
-  public record Identity(String group, String kind, String namespace, String name) {}
+  public record Identity(String group, String kind, String namespace, String name) {
+
+    /** {@code Kind namespace/name}, as messages name an object. */
+    @Override
+    public String toString() {
+      return describe(kind, namespace, name);
+    }
+  }
 
   /** This object's identity: two versions of one kind name the same object. */
   public Identity identity() {

@@ -48,9 +48,11 @@ public record OwnershipPatch(
    * @param live the object as it is in the cluster
    * @param owner the resource; an owner reference to its uid is added or removed as {@code desired}
    *     has one or not
+   * @param adopting whether the resource takes the object over now, which removes the adopt
+   *     annotation its owner set; an object already the resource's keeps any such annotation
    */
   public static OwnershipPatch between(
-      Map<String, Object> desired, Map<String, Object> live, Owner owner) {
+      Map<String, Object> desired, Map<String, Object> live, Owner owner, boolean adopting) {
     Map<String, Object> wanted = UntypedMaps.getMapOrEmpty(desired, "metadata");
     Map<String, Object> found = UntypedMaps.getMapOrEmpty(live, "metadata");
     Changes changes = new Changes();
@@ -70,7 +72,7 @@ public record OwnershipPatch(
         changes.set("annotations", annotation, foundAnnotations.get(annotation), value);
       }
     }
-    if (foundAnnotations.containsKey(Lifecycle.ADOPT)) {
+    if (adopting && foundAnnotations.containsKey(Lifecycle.ADOPT)) {
       changes.set("annotations", Lifecycle.ADOPT, foundAnnotations.get(Lifecycle.ADOPT), null);
     }
     if (owner.uid() != null) {

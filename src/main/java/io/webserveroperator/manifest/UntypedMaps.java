@@ -123,6 +123,26 @@ public final class UntypedMaps {
     return map == null ? null : asMap(deepCopy(map), "a copy");
   }
 
+  /**
+   * {@code target} with a JSON merge patch applied (RFC 7386), as the API server applies one: maps
+   * merge, a null removes its key, anything else replaces. Neither argument is changed.
+   */
+  public static Map<String, Object> mergePatched(
+      Map<String, Object> target, Map<String, Object> patch) {
+    Map<String, Object> merged = deepCopyMap(target);
+    patch.forEach(
+        (key, value) -> {
+          if (value == null) {
+            merged.remove(key);
+          } else if (value instanceof Map<?, ?> inner && merged.get(key) instanceof Map<?, ?> old) {
+            merged.put(key, mergePatched(asMap(old, key), asMap(inner, key)));
+          } else {
+            merged.put(key, deepCopy(value));
+          }
+        });
+    return merged;
+  }
+
   // The one unchecked cast: safe once every key is a string, since any value is an Object.
   @SuppressWarnings("unchecked")
   private static Map<String, Object> stringKeyed(Map<?, ?> map, Supplier<String> what) {

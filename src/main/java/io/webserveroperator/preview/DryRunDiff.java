@@ -1,7 +1,5 @@
 package io.webserveroperator.preview;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -12,69 +10,59 @@ import io.webserveroperator.apply.ApplyException;
 import io.webserveroperator.apply.ApplyOptions;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.DiffSanitizer;
-import io.webserveroperator.diff.IgnoredFields;
 import io.webserveroperator.diff.JsonPatches;
 import io.webserveroperator.diff.Patch;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
+import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.KindResolver;
 import io.webserveroperator.kube.ResourceMaps;
 import io.webserveroperator.kube.Scoped;
-import io.webserveroperator.manifest.Claim;
-import io.webserveroperator.manifest.Claim.Standing;
-import io.webserveroperator.manifest.IgnoreDifference;
 import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.Lifecycle;
-import io.webserveroperator.manifest.ManagedLabels;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Owner;
+import io.webserveroperator.manifest.OwnershipPatch;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.UntypedMaps;
+import io.webserveroperator.template.TemplateInput;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.watches.TemplatedKind;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 /**
- * What applying the templates to a resource would change in the cluster, asked of the API server
- * without writing anything, as {@code kubectl diff --server-side} does. Sends only GET and LIST
- * requests and server-side-apply requests with {@code dryRun=All}.
+ * What applying the templates to a resource would change in the cluster, planned by the one {@link
+ * Planner} the operator runs with and shown as the API server would make it, as {@code kubectl diff
+ * --server-side} does. Sends only GET and LIST requests and writes with {@code dryRun=All}.
  *
  * <p>For one resource:
  *
  * <ol>
  *   <li>Read the resource from the cluster. When it exists, render with its {@code uid}, so that
  *       owner references match the live children, and take its status inventory.
- *   <li>Render it through its watch's templates, or a stored revision of them ({@link
+ *   <li>Render it through the templates of its kind, or a stored revision of them ({@link
  *       LiveSelection}).
- *   <li>Per rendered object: GET the live object and server-side-apply the rendered one as a dry
- *       run with the operator's field manager, conflicts forced.
- *   <li>Sanitise both sides ({@link DiffSanitizer}) and compare the whole objects: no live object
- *       is CREATE; a live object that is not the resource's is ADOPT or CONFLICT by the resource's
- *       {@link Claim} on it; a create-only object ({@code ssa: IfNotPresent}) and equal sides are
- *       UNCHANGED, anything else UPDATE.
- *   <li>Inventory objects no longer rendered, still present and the resource's, are PRUNE, or
- *       ORPHAN when their {@code resource-policy: keep} leaves them in place.
+ *   <li>Plan with the operator's {@link Planner}, reading live objects from the API server instead
+ *       of the operator's caches: the actions are exactly those a reconcile would take.
+ *   <li>Show each write as the API server answers its dry run: a server-side apply with the
+ *       operator's field manager (then, in memory, the ownership patch a reconcile sends after it),
+ *       or, for a create-only object, the ownership patch alone. Both sides are sanitised ({@link
+ *       DiffSanitizer}); the patch is the RFC 6902 difference between them.
  * </ol>
  *
- * <p>The returned {@link PlanEntry} values hold the sanitised sides: {@code live} is the live
- * object and {@code desired} the dry-run result, and the patch is the RFC 6902 difference between
- * them (not the template projection the reconciler plans with). Blocks on the API server; not meant
- * to be shared between threads.
+ * <p>Blocks on the API server; not meant to be shared between threads.
  */
 public final class DryRunDiff {
-
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final KubernetesClient client;
   private final KindResolver kinds;
   private final TemplateRegistry templates;
   private final Applier dryRun;
+  private final Planner planner = new Planner();
 
   /**
    * @param client the cluster to ask; only read and dry-run requests are sent through it
@@ -101,7 +89,7 @@ public final class DryRunDiff {
     TemplatedKind watch = watchOf(ref);
     Map<String, Object> live = get(ref);
     Map<String, Object> rendered = UntypedMaps.deepCopyMap(resource);
-    List<ObjectRef> inventory = List.of();
+    Inventory inventory = Inventory.empty();
     if (live != null) {
       UntypedMaps.getOrCreateMap(rendered, "metadata")
           .put("uid", UntypedMaps.get(live, "metadata", "uid"));
@@ -144,73 +132,70 @@ public final class DryRunDiff {
   private Plan plan(
       TemplatedKind watch,
       Map<String, Object> resource,
-      List<ObjectRef> inventory,
+      Inventory inventory,
       Optional<String> revision) {
-    List<PlanEntry> entries = new ArrayList<>();
-    Set<ObjectRef.Identity> rendered = new HashSet<>();
-    Set<ObjectRef.Identity> listed = new HashSet<>();
-    inventory.forEach(ref -> listed.add(ref.identity()));
+    TemplateInput input = TemplateInput.of(resource);
     Owner owner = Owner.of(resource);
-    List<RenderedObject> objects =
-        revision.isPresent()
-            ? templates.render(watch, revision.get(), resource)
-            : templates.render(watch, resource);
-    for (RenderedObject object : objects) {
-      rendered.add(object.ref().identity());
-      entries.add(
-          compare(
-              object, owner, listed.contains(object.ref().identity()), watch.ignoreDifferences()));
+    List<RenderedObject> desired =
+        templates.resolve(watch, revision, input.describe()).render(input);
+    Plan plan =
+        planner.plan(
+            desired,
+            ref -> Optional.ofNullable(get(ref)),
+            inventory,
+            owner,
+            watch.ignoreDifferences());
+    List<PlanEntry> shown = new ArrayList<>();
+    for (PlanEntry entry : plan.entries()) {
+      shown.add(show(entry, owner));
     }
-    Set<ObjectRef.Identity> pruned = new HashSet<>();
-    for (ObjectRef ref : inventory) {
-      if (rendered.contains(ref.identity()) || !pruned.add(ref.identity())) {
-        continue;
-      }
-      Map<String, Object> live = get(ref);
-      if (live != null
-          && ManagedLabels.isManaged(live)
-          && Claim.judge(ref, live, owner, true).standing() == Standing.OURS) {
-        Map<String, Object> before = DiffSanitizer.sanitize(live, null).before();
-        Action action = Lifecycle.of(live).keep() ? Action.ORPHAN : Action.PRUNE;
-        entries.add(PlanEntry.unrendered(ref, action, before));
-      }
-    }
-    return new Plan(entries);
+    return new Plan(shown);
   }
 
-  private PlanEntry compare(
-      RenderedObject object,
-      Owner owner,
-      boolean inInventory,
-      List<IgnoreDifference> ignoreDifferences) {
-    Map<String, Object> live = get(object.ref());
-    Claim claim = live == null ? null : Claim.judge(object.ref(), live, owner, inInventory);
-    IgnoredFields.Result sent =
-        IgnoredFields.apply(object.ref(), object.body(), live, ignoreDifferences);
-    Map<String, Object> merged = asMap(dryRun.apply(object.ref(), sent.body()));
-    DiffSanitizer.Sides sides = DiffSanitizer.sanitize(live, merged);
-    JsonNode patch =
-        JsonPatches.between(sides.before() == null ? Map.of() : sides.before(), sides.after());
-    Action action;
-    if (claim == null) {
-      action = Action.CREATE;
-    } else if (claim.standing() != Standing.OURS) {
-      action = claim.standing() == Standing.ADOPT ? Action.ADOPT : Action.CONFLICT;
-    } else if (patch.isEmpty() || Lifecycle.of(object.body()).createOnly()) {
-      action = Action.UNCHANGED;
-      patch = JSON.createArrayNode();
-    } else {
-      action = Action.UPDATE;
-    }
+  /** The entry as the API server would make it: its sides sanitised, their difference its patch. */
+  private PlanEntry show(PlanEntry entry, Owner owner) {
+    Map<String, Object> after =
+        switch (entry.action()) {
+          case UNCHANGED -> entry.live();
+          case PRUNE, ORPHAN -> null;
+          case CREATE, UPDATE, ADOPT, CONFLICT -> dryRun(entry, owner);
+        };
+    DiffSanitizer.Sides sides = DiffSanitizer.sanitize(entry.live(), after);
+    Patch patch =
+        entry.action() == Action.UNCHANGED || entry.action().unrendered()
+            ? Patch.EMPTY
+            : Patch.of(
+                JsonPatches.between(
+                    sides.before() == null ? Map.of() : sides.before(), sides.after()));
     return new PlanEntry(
-        object.ref(),
-        action,
-        sides.after(),
+        entry.ref(),
+        entry.action(),
+        entry.action().unrendered() ? null : sides.after(),
         sides.before(),
-        Patch.of(patch),
-        object.template(),
-        claim == null || claim.standing() == Standing.OURS ? null : claim,
-        sent.fields());
+        patch,
+        entry.template(),
+        entry.claim(),
+        entry.ignored());
+  }
+
+  /**
+   * What the write a reconcile sends would leave, as the API server answers its dry run: for a
+   * create-only object that exists, the ownership patch alone; for any other, the server-side
+   * apply, then, in memory, the ownership patch a reconcile sends after it.
+   */
+  private Map<String, Object> dryRun(PlanEntry entry, Owner owner) {
+    boolean exists = entry.action() != Action.CREATE;
+    boolean adopting = entry.action() == Action.ADOPT;
+    if (exists && entry.action() != Action.CONFLICT && Lifecycle.of(entry.desired()).createOnly()) {
+      OwnershipPatch ownership =
+          OwnershipPatch.between(entry.desired(), entry.live(), owner, adopting);
+      return ownership.isEmpty()
+          ? entry.live()
+          : asMap(dryRun.patchOwnership(entry.ref(), ownership));
+    }
+    Map<String, Object> applied = asMap(dryRun.apply(entry.ref(), entry.desired()));
+    OwnershipPatch rest = OwnershipPatch.between(entry.desired(), applied, owner, adopting);
+    return rest.isEmpty() ? applied : UntypedMaps.mergePatched(applied, rest.mergePatch());
   }
 
   private TemplatedKind watchOf(ObjectRef ref) {

@@ -3,6 +3,7 @@ package io.webserveroperator.rollout;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.status.EventSink;
+import io.webserveroperator.status.Reason;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplateRevision;
 import io.webserveroperator.template.watches.RolloutPolicy;
@@ -46,9 +47,6 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
 
   /** The status field naming the revision a resource's children were last applied from. */
   public static final String STATUS_FIELD = "templateRevision";
-
-  /** The reason of the event naming the resources a paused rollout waits for. */
-  public static final String PAUSED_REASON = "RolloutPaused";
 
   /** How often the leader looks at every kind's rollout. */
   static final Duration TICK = Duration.ofSeconds(1);
@@ -355,7 +353,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
         Set<String> failed = new HashSet<>(after.failed());
         all.stream()
             .filter(resource -> failed.contains(member(resource).name()))
-            .forEach(resource -> events.warning(resource, PAUSED_REASON, message));
+            .forEach(resource -> events.warning(resource, Reason.ROLLOUT_PAUSED, message));
       }
     }
   }

@@ -65,13 +65,13 @@ public final class EventRecorder implements EventSink, AutoCloseable {
   }
 
   @Override
-  public void normal(GenericKubernetesResource resource, String reason, String message) {
-    record(resource, "Normal", reason, message);
+  public void normal(GenericKubernetesResource resource, Reason reason, String message) {
+    record(resource, "Normal", reason.text(), message);
   }
 
   @Override
-  public void warning(GenericKubernetesResource resource, String reason, String message) {
-    record(resource, "Warning", reason, message);
+  public void warning(GenericKubernetesResource resource, Reason reason, String message) {
+    record(resource, "Warning", reason.text(), message);
   }
 
   /** Sends the events still queued, waiting a few seconds at most, and stops. */

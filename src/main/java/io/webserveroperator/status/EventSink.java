@@ -10,8 +10,8 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 public interface EventSink {
 
   /** A Normal event: the children a reconcile created, updated or pruned. */
-  void normal(GenericKubernetesResource resource, String reason, String message);
+  void normal(GenericKubernetesResource resource, Reason reason, String message);
 
   /** A Warning event: a step failed. */
-  void warning(GenericKubernetesResource resource, String reason, String message);
+  void warning(GenericKubernetesResource resource, Reason reason, String message);
 }

@@ -5,12 +5,12 @@ import java.util.Objects;
 /**
  * How a reconcile ended before readiness is judged.
  *
- * @param reason a CamelCase condition reason: {@code Applied}, {@code RenderFailed}, {@code
- *     TemplatesInvalid}, {@code ApplyFailed} (a failed apply or prune that a retry may fix) or
- *     {@code Invalid} (an object the API server refuses)
+ * @param succeeded whether every step before the status succeeded
+ * @param reason the Ready condition's reason when it failed ({@link Reason#RENDER_FAILED}, {@link
+ *     Reason#APPLY_FAILED}, ...); {@link Reason#APPLIED} when it succeeded
  * @param message what happened, for people
  */
-public record Outcome(boolean succeeded, String reason, String message) {
+public record Outcome(boolean succeeded, Reason reason, String message) {
 
   public Outcome {
     Objects.requireNonNull(reason, "reason");
@@ -18,10 +18,10 @@ public record Outcome(boolean succeeded, String reason, String message) {
   }
 
   public static Outcome applied() {
-    return new Outcome(true, "Applied", "");
+    return new Outcome(true, Reason.APPLIED, "");
   }
 
-  public static Outcome failed(String reason, String message) {
+  public static Outcome failed(Reason reason, String message) {
     return new Outcome(false, reason, message);
   }
 }

@@ -1,14 +1,12 @@
 package io.webserveroperator.status;
 
 import io.webserveroperator.manifest.Inventory;
-import io.webserveroperator.manifest.ObjectRef;
-import io.webserveroperator.status.Readiness.State;
-import io.webserveroperator.status.Readiness.Verdict;
+import io.webserveroperator.template.ReadinessReport;
+import io.webserveroperator.template.ReadinessVerdict.State;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
@@ -36,19 +34,17 @@ public final class StatusBuilder {
    * @param generation the resource's {@code metadata.generation}
    * @param templateFields fields the status template rendered; {@code null} to keep the old ones
    *     (when rendering failed)
-   * @param inventory every object the operator now owns for this resource
-   * @param kept those of them that their {@code resource-policy: keep} leaves in place
+   * @param inventory every object the operator now owns for this resource, those kept marked
    * @param outcome how rendering, applying and pruning went
-   * @param children the verdict on each live child, in render order
+   * @param readiness the children's readiness, judged once after the applies
    */
   public static Map<String, Object> build(
       Map<String, Object> oldStatus,
       long generation,
       Map<String, Object> templateFields,
-      List<ObjectRef> inventory,
-      Set<ObjectRef> kept,
+      Inventory inventory,
       Outcome outcome,
-      Map<ObjectRef, Verdict> children,
+      ReadinessReport readiness,
       Instant now) {
     Map<String, Object> status = new LinkedHashMap<>(oldStatus == null ? Map.of() : oldStatus);
     if (templateFields != null) {
@@ -57,9 +53,9 @@ public final class StatusBuilder {
     status.put("observedGeneration", generation);
     List<Condition> conditions =
         Conditions.merge(
-            Conditions.read(oldStatus), conditions(outcome, children), generation, now);
+            Conditions.read(oldStatus), conditions(outcome, readiness), generation, now);
     status.put("conditions", conditions.stream().map(Condition::toMap).toList());
-    status.put("inventory", Inventory.toStatus(inventory, kept));
+    status.put("inventory", inventory.toStatus());
     return status;
   }
 
@@ -73,12 +69,12 @@ public final class StatusBuilder {
    * @param message what that means and how to resume
    */
   public static Map<String, Object> suspended(
-      Map<String, Object> oldStatus, long generation, String reason, String message, Instant now) {
+      Map<String, Object> oldStatus, long generation, Reason reason, String message, Instant now) {
     Map<String, Object> status = new LinkedHashMap<>(oldStatus == null ? Map.of() : oldStatus);
     List<Condition> conditions =
         Conditions.put(
             Conditions.read(oldStatus),
-            Condition.of(SUSPENDED, true, reason, message),
+            Condition.of(SUSPENDED, true, reason.text(), message),
             generation,
             now);
     status.put("conditions", conditions.stream().map(Condition::toMap).toList());
@@ -105,36 +101,36 @@ public final class StatusBuilder {
         : null;
   }
 
-  private static List<Condition> conditions(Outcome outcome, Map<ObjectRef, Verdict> children) {
+  private static List<Condition> conditions(Outcome outcome, ReadinessReport readiness) {
     if (!outcome.succeeded()) {
       return List.of(
-          Condition.of("Ready", false, outcome.reason(), outcome.message()),
-          Condition.of("Progressing", false, outcome.reason(), outcome.message()),
-          Condition.of("Degraded", true, outcome.reason(), outcome.message()));
+          Condition.of("Ready", false, outcome.reason().text(), outcome.message()),
+          Condition.of("Progressing", false, outcome.reason().text(), outcome.message()),
+          Condition.of("Degraded", true, outcome.reason().text(), outcome.message()));
     }
-    String failed = describe(children, State.FAILED);
+    String failed = describe(readiness, State.FAILED);
     if (!failed.isEmpty()) {
       return List.of(
-          Condition.of("Ready", false, "ChildFailed", failed),
-          Condition.of("Progressing", false, "ChildFailed", failed),
-          Condition.of("Degraded", true, "ChildFailed", failed));
+          Condition.of("Ready", false, Reason.CHILD_FAILED.text(), failed),
+          Condition.of("Progressing", false, Reason.CHILD_FAILED.text(), failed),
+          Condition.of("Degraded", true, Reason.CHILD_FAILED.text(), failed));
     }
-    String progressing = describe(children, State.PROGRESSING);
+    String progressing = describe(readiness, State.PROGRESSING);
     if (!progressing.isEmpty()) {
       return List.of(
-          Condition.of("Ready", false, "Progressing", progressing),
-          Condition.of("Progressing", true, "RollingOut", progressing),
-          Condition.of("Degraded", false, "AsExpected", ""));
+          Condition.of("Ready", false, Reason.PROGRESSING.text(), progressing),
+          Condition.of("Progressing", true, Reason.ROLLING_OUT.text(), progressing),
+          Condition.of("Degraded", false, Reason.AS_EXPECTED.text(), ""));
     }
-    String ready = children.size() + " objects applied and ready";
+    String ready = readiness.verdicts().size() + " objects applied and ready";
     return List.of(
-        Condition.of("Ready", true, "Ready", ready),
-        Condition.of("Progressing", false, "Complete", ready),
-        Condition.of("Degraded", false, "AsExpected", ""));
+        Condition.of("Ready", true, Reason.READY.text(), ready),
+        Condition.of("Progressing", false, Reason.COMPLETE.text(), ready),
+        Condition.of("Degraded", false, Reason.AS_EXPECTED.text(), ""));
   }
 
-  private static String describe(Map<ObjectRef, Verdict> children, State state) {
-    return children.entrySet().stream()
+  private static String describe(ReadinessReport readiness, State state) {
+    return readiness.verdicts().entrySet().stream()
         .filter(e -> e.getValue().state() == state)
         .map(e -> e.getKey() + ": " + e.getValue().message())
         .collect(Collectors.joining("; "));

@@ -19,7 +19,7 @@ import java.util.Optional;
  * while the child has none yet).
  *
  * <ol>
- *   <li>{@code failed}, if given and true: the child has failed ({@link State#FAILED}).
+ *   <li>{@code failed}, if given and true: the child has failed.
  *   <li>{@code ready} true: the child is ready.
  *   <li>otherwise it is progressing.
  * </ol>
@@ -32,22 +32,6 @@ import java.util.Optional;
  * <p>Immutable and thread-safe.
  */
 public final class ReadinessRules {
-
-  /** How a rule judges a child. */
-  public enum State {
-    READY,
-    PROGRESSING,
-    FAILED
-  }
-
-  /**
-   * A rule's verdict on one child.
-   *
-   * @param rule the rule that judged it
-   * @param state ready, progressing or failed
-   * @param message why it is not ready; empty when it is
-   */
-  public record Judgement(ReadinessRule rule, State state, String message) {}
 
   private static final ReadinessRules NONE = new ReadinessRules(null, List.of());
 
@@ -66,7 +50,7 @@ public final class ReadinessRules {
     this.rules = List.copyOf(rules);
   }
 
-  /** No rules: every child is judged by the built-in rules. */
+  /** No declared rules: every child is judged by the built-in rules. */
   public static ReadinessRules none() {
     return NONE;
   }
@@ -112,27 +96,28 @@ public final class ReadinessRules {
   }
 
   /**
-   * Judges a live child by the rule for its group and kind.
+   * Judges a live child by the rule for its group and kind, else by the built-in rule for its kind
+   * (a Deployment, StatefulSet, DaemonSet, Job or PersistentVolumeClaim; any other kind is ready
+   * once it exists). Pure: no API request.
    *
    * @param object the child as the API server returns it ({@code apiVersion}, {@code kind}, {@code
    *     metadata}, {@code status}, ...)
-   * @return empty when no rule names the child's group and kind
    */
-  public Optional<Judgement> judge(Map<String, Object> object) {
+  public ReadinessVerdict judge(Map<String, Object> object) {
     String apiVersion = Objects.toString(object.get("apiVersion"), null);
     String kind = Objects.toString(object.get("kind"), null);
     for (Compiled compiled : rules) {
       if (compiled.rule().judges(apiVersion, kind)) {
-        return Optional.of(judge(compiled, object));
+        return judge(compiled, object);
       }
     }
-    return Optional.empty();
+    return BuiltInReadiness.judge(object);
   }
 
-  private Judgement judge(Compiled compiled, Map<String, Object> object) {
+  private ReadinessVerdict judge(Compiled compiled, Map<String, Object> object) {
     ReadinessRule rule = compiled.rule();
     Map<String, Object> variables = new LinkedHashMap<>();
-    State state = State.PROGRESSING;
+    ReadinessVerdict.State state = ReadinessVerdict.State.PROGRESSING;
     try {
       Map<String, Object> live = new LinkedHashMap<>(object);
       // A child has no status until its controller writes one; a rule need not guard that.
@@ -142,25 +127,25 @@ public final class ReadinessRules {
       }
       variables.put("object", ContextValues.copyMap(live));
       if (compiled.failed().isPresent() && compiled.failed().get().holds(jinjava, variables)) {
-        state = State.FAILED;
+        state = ReadinessVerdict.State.FAILED;
       } else if (compiled.ready().holds(jinjava, variables)) {
-        return new Judgement(rule, State.READY, "");
+        return ReadinessVerdict.ready();
       }
       String shown =
           compiled.message().isPresent() ? compiled.message().get().text(jinjava, variables) : "";
-      return new Judgement(rule, state, shown.isEmpty() ? defaultMessage(rule, state) : shown);
+      return new ReadinessVerdict(state, shown.isEmpty() ? defaultMessage(rule, state) : shown);
     } catch (ReadinessExpression.Failure e) {
-      return new Judgement(
-          rule, state, rule.describe() + " could not be evaluated: " + e.getMessage());
+      return new ReadinessVerdict(
+          state, rule.describe() + " could not be evaluated: " + e.getMessage());
     } catch (StackOverflowError e) {
       // Copying an object nested deeper than any real one: judged like an expression that fails.
-      return new Judgement(
-          rule, state, rule.describe() + " could not be evaluated: " + RenderErrors.describe(e));
+      return new ReadinessVerdict(
+          state, rule.describe() + " could not be evaluated: " + RenderErrors.describe(e));
     }
   }
 
-  private static String defaultMessage(ReadinessRule rule, State state) {
-    return state == State.FAILED
+  private static String defaultMessage(ReadinessRule rule, ReadinessVerdict.State state) {
+    return state == ReadinessVerdict.State.FAILED
         ? "failed: 'failed' holds (" + rule.where() + ")"
         : "not ready: 'ready' does not hold (" + rule.where() + ")";
   }

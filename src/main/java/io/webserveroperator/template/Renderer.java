@@ -38,16 +38,16 @@ final class Renderer {
 
   private Renderer() {}
 
-  static List<RenderedObject> render(
-      TemplateSet set, Map<String, Object> resource, ObjectPolicy policy) {
-    return exhaustible(resource, () -> renderObjects(set, resource, policy));
+  static List<RenderedObject> render(TemplateSet set, TemplateInput resource, ObjectPolicy policy) {
+    return exhaustible(resource.values(), () -> renderObjects(set, resource.values(), policy));
   }
 
   static Map<String, Object> renderStatus(
       TemplateSet set,
-      Map<String, Object> resource,
+      TemplateInput resource,
       Map<String, Map<String, Map<String, Object>>> children) {
-    return exhaustible(resource, () -> renderStatusFields(set, resource, children));
+    return exhaustible(
+        resource.values(), () -> renderStatusFields(set, resource.values(), children));
   }
 
   /** The documents one file renders for a resource, before validation; for tests and tools. */
@@ -64,7 +64,7 @@ final class Renderer {
    * Runs a render so that running out of stack or memory, even outside any one template (copying a
    * deeply nested resource), fails the resource and never the thread.
    */
-  private static <T> T exhaustible(Map<String, Object> resource, Supplier<T> render) {
+  static <T> T exhaustible(Map<String, Object> resource, Supplier<T> render) {
     try {
       return render.get();
     } catch (StackOverflowError | OutOfMemoryError e) {
@@ -73,8 +73,7 @@ final class Renderer {
   }
 
   private static List<RenderedObject> renderObjects(
-      TemplateSet set, Map<String, Object> resource, ObjectPolicy policy) {
-    Map<String, Object> plain = ContextValues.copyMap(resource);
+      TemplateSet set, Map<String, Object> plain, ObjectPolicy policy) {
     String owner = describe(plain);
     String namespace = Objects.toString(UntypedMaps.get(plain, "metadata", "namespace"), null);
     JinjavaInterpreter interpreter = interpreter(set.jinjava(), variables(plain));
@@ -115,13 +114,12 @@ final class Renderer {
 
   private static Map<String, Object> renderStatusFields(
       TemplateSet set,
-      Map<String, Object> resource,
+      Map<String, Object> plain,
       Map<String, Map<String, Map<String, Object>>> children) {
     Optional<TemplateFile> status = set.status();
     if (status.isEmpty()) {
       return Map.of();
     }
-    Map<String, Object> plain = ContextValues.copyMap(resource);
     String owner = describe(plain);
     Map<String, Object> variables = variables(plain);
     variables.put("children", ContextValues.copy(children == null ? Map.of() : children));

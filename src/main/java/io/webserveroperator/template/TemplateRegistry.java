@@ -129,57 +129,44 @@ public final class TemplateRegistry implements AutoCloseable {
   }
 
   /**
-   * Which templates the kind renders with now: a number that changes whenever a reload swaps them,
-   * so that a caller can tell that a render would give the same objects as before. Without the
-   * parse cache every render reads the files again, so every call gives a new number.
+   * The templates a resource of {@code watch} renders with, parsed: the revision {@code hash} when
+   * a rollout chose one, else the kind's current templates. Resolved once per reconcile, so that
+   * its objects, its status and its readiness all come from the same templates.
+   *
+   * @param resource the resource, as {@code Kind namespace/name}, for the errors to name
+   * @throws TemplatesInvalidException when those templates did not load
+   * @throws UnknownRevisionException when the kind does not know the revision {@code hash}
    */
-  public long loadNumber(TemplatedKind watch) {
-    Loaded now = loaded.get(watch);
-    return now == null || !options.cacheParsedTemplates()
-        ? revisions.incrementAndGet()
-        : now.revision();
+  public ParsedRevision resolve(TemplatedKind watch, Optional<String> hash, String resource) {
+    Loaded parsed;
+    if (hash.isPresent()) {
+      parsed = parsed(watch, hash.get());
+    } else {
+      parsed = loaded.get(watch);
+      if (parsed == null) {
+        throw unknown(watch);
+      }
+      if (!options.cacheParsedTemplates()) {
+        parsed = Loaded.of(watch, TemplateTree.read(root), revisions.incrementAndGet());
+      }
+    }
+    if (parsed.set() == null) {
+      throw new TemplatesInvalidException(resource, parsed.error());
+    }
+    return new ParsedRevision(
+        watch, parsed.content().hash(), parsed.revision(), parsed.set(), policies.get(watch));
   }
 
   /**
-   * Renders one resource (a plain Map as parsed from YAML/JSON: apiVersion, kind, metadata,
-   * spec...) into validated, labelled objects with owner reference (when metadata.uid present), in
-   * file-name order. Pure, thread-safe.
+   * Renders one resource (a plain map as parsed from YAML or JSON) with the kind's current
+   * templates: {@link #resolve} then {@link ParsedRevision#render}, for tools that render one
+   * resource once ({@code render}, {@code lint}).
    *
    * @throws TemplatesInvalidException when the templates of the resource's kind did not load
    */
-  public List<RenderedObject> render(TemplatedKind watch, Map<String, Object> resource)
-      throws RenderException {
-    return Renderer.render(set(watch, resource), resource, policies.get(watch));
-  }
-
-  /**
-   * Renders the watch's status template (if any) into status fields; empty map when the watch has
-   * none. {@code children} = the live child objects keyed by kind then name.
-   */
-  public Map<String, Object> renderStatus(
-      TemplatedKind watch,
-      Map<String, Object> resource,
-      Map<String, Map<String, Map<String, Object>>> children)
-      throws RenderException {
-    return Renderer.renderStatus(set(watch, resource), resource, children);
-  }
-
-  /**
-   * The readiness rules of the kind, parsed when its templates loaded: those of its current
-   * templates. Evaluating them costs no API request.
-   *
-   * @throws TemplateLoadException when the kind's templates have never loaded (its renders fail
-   *     with the same error)
-   */
-  public ReadinessRules readiness(TemplatedKind watch) {
-    Loaded now = loaded.get(watch);
-    if (now == null) {
-      return ReadinessRules.none();
-    }
-    if (now.set() == null) {
-      throw now.error();
-    }
-    return now.set().readiness();
+  public List<RenderedObject> render(TemplatedKind watch, Map<String, Object> resource) {
+    TemplateInput input = TemplateInput.of(resource);
+    return resolve(watch, Optional.empty(), input.describe()).render(input);
   }
 
   /** The templates the kind renders with now, as a revision; empty while they have never loaded. */
@@ -204,33 +191,6 @@ public final class TemplateRegistry implements AutoCloseable {
   /** The files of the revision {@code hash}, if the kind knows it. */
   public Optional<TemplateRevision> revision(TemplatedKind watch, String hash) {
     return Optional.ofNullable(revisionsByHash(watch).get(hash)).map(Revision::content);
-  }
-
-  /**
-   * As {@link #loadNumber(TemplatedKind)}, for the revision {@code hash}: changes only when a
-   * reload parses that revision's files again (they cannot change; its parse can, when it first
-   * failed).
-   */
-  public long loadNumber(TemplatedKind watch, String hash) {
-    return parsed(watch, hash).revision();
-  }
-
-  /**
-   * As {@link #render(TemplatedKind, Map)}, from the revision {@code hash} of the kind's templates.
-   */
-  public List<RenderedObject> render(TemplatedKind watch, String hash, Map<String, Object> resource)
-      throws RenderException {
-    return Renderer.render(set(parsed(watch, hash), resource), resource, policies.get(watch));
-  }
-
-  /** As {@link #renderStatus(TemplatedKind, Map, Map)}, from the revision {@code hash}. */
-  public Map<String, Object> renderStatus(
-      TemplatedKind watch,
-      String hash,
-      Map<String, Object> resource,
-      Map<String, Map<String, Map<String, Object>>> children)
-      throws RenderException {
-    return Renderer.renderStatus(set(parsed(watch, hash), resource), resource, children);
   }
 
   /**
@@ -326,23 +286,5 @@ public final class TemplateRegistry implements AutoCloseable {
   private OperatorException unknown(TemplatedKind watch) {
     return new OperatorException(
         "No templates for " + watch.kind() + ": the watch is not in " + root + "/watches.yaml.");
-  }
-
-  private TemplateSet set(TemplatedKind watch, Map<String, Object> resource) {
-    Loaded now = loaded.get(watch);
-    if (now == null) {
-      throw unknown(watch);
-    }
-    if (!options.cacheParsedTemplates()) {
-      now = Loaded.of(watch, TemplateTree.read(root), revisions.incrementAndGet());
-    }
-    return set(now, resource);
-  }
-
-  private static TemplateSet set(Loaded now, Map<String, Object> resource) {
-    if (now.set() == null) {
-      throw new TemplatesInvalidException(Renderer.describe(resource), now.error());
-    }
-    return now.set();
   }
 }

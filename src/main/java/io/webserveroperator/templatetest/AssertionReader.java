@@ -4,7 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.webserveroperator.status.Readiness;
+import io.webserveroperator.template.ReadinessVerdict;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -85,7 +85,7 @@ final class AssertionReader {
     /** {@code readiness}: a live object (inline or a file), a state, a message part. */
     Assertion readiness() {
       String state = text("is");
-      Readiness.State expected =
+      ReadinessVerdict.State expected =
           ReadinessIs.state(state)
               .orElseThrow(
                   () ->

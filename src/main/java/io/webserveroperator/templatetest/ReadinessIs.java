@@ -2,7 +2,7 @@ package io.webserveroperator.templatetest;
 
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.RenderedObject;
-import io.webserveroperator.status.Readiness;
+import io.webserveroperator.template.ReadinessVerdict;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,7 +22,7 @@ import java.util.Optional;
 record ReadinessIs(
     Optional<Map<String, Object>> object,
     DocumentSelector document,
-    Readiness.State expected,
+    ReadinessVerdict.State expected,
     Optional<String> messageContains)
     implements Assertion {
 
@@ -30,9 +30,9 @@ record ReadinessIs(
   static final List<String> STATES = List.of("Ready", "Progressing", "Failed");
 
   /** The state {@code Ready}, {@code Progressing} or {@code Failed} names, if any. */
-  static Optional<Readiness.State> state(String name) {
+  static Optional<ReadinessVerdict.State> state(String name) {
     return STATES.contains(name)
-        ? Optional.of(Readiness.State.valueOf(name.toUpperCase(Locale.ROOT)))
+        ? Optional.of(ReadinessVerdict.State.valueOf(name.toUpperCase(Locale.ROOT)))
         : Optional.empty();
   }
 
@@ -44,7 +44,7 @@ record ReadinessIs(
           "the templates did not load: " + context.readinessError().getMessage());
     }
     Map<String, Object> child = object.orElseGet(() -> rendered(context.rendering()));
-    Readiness.Verdict verdict = Readiness.of(child, context.readiness());
+    ReadinessVerdict verdict = context.readiness().judge(child);
     String judged = ObjectRef.of(child) + " is " + name(verdict.state());
     String because = verdict.message().isEmpty() ? "" : ": " + verdict.message();
     if (verdict.state() != expected) {
@@ -77,7 +77,7 @@ record ReadinessIs(
   }
 
   /** {@code Ready}, {@code Progressing} or {@code Failed}. */
-  private static String name(Readiness.State state) {
+  private static String name(ReadinessVerdict.State state) {
     String upper = state.name();
     return upper.charAt(0) + upper.substring(1).toLowerCase(Locale.ROOT);
   }

@@ -3,7 +3,9 @@ package io.webserveroperator.templatetest;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.YamlFiles;
 import io.webserveroperator.template.KindFolder;
+import io.webserveroperator.template.ParsedRevision;
 import io.webserveroperator.template.ReadinessRules;
+import io.webserveroperator.template.TemplateInput;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.watches.TemplatedKind;
 import java.nio.file.Files;
@@ -11,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -77,20 +80,19 @@ public final class TemplateTestRunner {
   private CaseResult run(
       TemplateRegistry registry, TestSuite suite, TestCase testCase, SnapshotStore snapshots) {
     long start = System.nanoTime();
+    ParsedRevision revision = null;
+    OperatorException loadError = null;
     Rendering rendering;
     try {
-      rendering = Rendering.of(registry.render(suite.watch(), testCase.resource()));
+      TemplateInput input = TemplateInput.of(testCase.resource());
+      revision = registry.resolve(suite.watch(), Optional.empty(), input.describe());
+      rendering = Rendering.of(revision.render(input));
     } catch (OperatorException e) {
+      loadError = revision == null ? e : null;
       rendering = Rendering.failed(e);
     }
-    ReadinessRules readiness = null;
-    OperatorException readinessError = null;
-    try {
-      readiness = registry.readiness(suite.watch());
-    } catch (OperatorException e) {
-      readinessError = e;
-    }
-    CaseContext context = new CaseContext(rendering, snapshots, readiness, readinessError);
+    ReadinessRules readiness = revision == null ? null : revision.readiness();
+    CaseContext context = new CaseContext(rendering, snapshots, readiness, loadError);
     List<String> failures = new ArrayList<>();
     for (Assertion assertion : testCase.assertions()) {
       try {

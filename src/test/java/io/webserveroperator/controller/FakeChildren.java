@@ -8,6 +8,7 @@ import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.ReadCache;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.OwnershipPatch;
+import io.webserveroperator.manifest.UntypedMaps;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -77,29 +78,19 @@ final class FakeChildren implements ObjectWriter, ReadCache {
   @Override
   public GenericKubernetesResource patchOwnership(ObjectRef ref, OwnershipPatch patch) {
     writes.add("own " + ref);
-    Map<String, Object> object = json.convertValue(stored.get(ref), Map.class);
-    mergeInto(object, patch.mergePatch());
+    Map<String, Object> object =
+        UntypedMaps.mergePatched(
+            UntypedMaps.asMap(json.convertValue(stored.get(ref), Map.class), "stored"),
+            patch.mergePatch());
     GenericKubernetesResource patched = json.convertValue(object, GenericKubernetesResource.class);
     patched.getMetadata().setResourceVersion(Integer.toString(++version));
     stored.put(ref, patched);
     return json.clone(patched);
   }
 
-  /** RFC 7386: maps merge, null removes, anything else replaces. */
-  @SuppressWarnings("unchecked")
-  private static void mergeInto(Map<String, Object> target, Map<String, Object> patch) {
-    patch.forEach(
-        (key, value) -> {
-          if (value == null) {
-            target.remove(key);
-          } else if (value instanceof Map<?, ?> map && target.get(key) instanceof Map<?, ?> inner) {
-            Map<String, Object> copy = new LinkedHashMap<>((Map<String, Object>) inner);
-            mergeInto(copy, (Map<String, Object>) map);
-            target.put(key, copy);
-          } else {
-            target.put(key, value);
-          }
-        });
+  @Override
+  public void patchFinalizers(ObjectRef resource, String resourceVersion, List<String> finalizers) {
+    writes.add("finalizers " + resource + " " + finalizers);
   }
 
   @Override

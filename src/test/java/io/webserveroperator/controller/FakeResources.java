@@ -7,6 +7,7 @@ import io.webserveroperator.kube.ObjectRefs;
 import io.webserveroperator.kube.ReadCache;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.status.EventSink;
+import io.webserveroperator.status.Reason;
 import io.webserveroperator.status.StatusWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -109,12 +110,12 @@ final class FakeResources implements ReadCache, StatusWriter, EventSink {
   }
 
   @Override
-  public void normal(GenericKubernetesResource resource, String reason, String message) {
+  public void normal(GenericKubernetesResource resource, Reason reason, String message) {
     events.add("Normal " + reason + ": " + message);
   }
 
   @Override
-  public void warning(GenericKubernetesResource resource, String reason, String message) {
+  public void warning(GenericKubernetesResource resource, Reason reason, String message) {
     events.add("Warning " + reason + ": " + message);
   }
 }

@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.status.Reason;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.KubeTestBed;
@@ -81,7 +82,7 @@ class OwnershipIT {
     webServers.awaitReadyFalse(
         "shop",
         TIMEOUT,
-        Reconciler.OWNERSHIP_CONFLICT,
+        Reason.OWNERSHIP_CONFLICT.text(),
         "ConfigMap "
             + namespace
             + "/shop-content exists and is not managed by WebServer "
@@ -95,7 +96,7 @@ class OwnershipIT {
         "Nothing was applied or pruned");
     await()
         .atMost(TIMEOUT)
-        .until(() -> webServers.warnings("shop").contains(Reconciler.OWNERSHIP_CONFLICT));
+        .until(() -> webServers.warnings("shop").contains(Reason.OWNERSHIP_CONFLICT.text()));
     assertUntouched(usersConfig);
     assertUntouched(usersService);
     await()
@@ -181,7 +182,7 @@ class OwnershipIT {
     webServers.awaitReadyFalse(
         "second",
         TIMEOUT,
-        Reconciler.OWNERSHIP_CONFLICT,
+        Reason.OWNERSHIP_CONFLICT.text(),
         "ConfigMap "
             + namespace
             + "/shared-settings exists and is controlled by WebServer first,"
@@ -248,7 +249,7 @@ class OwnershipIT {
     await().atMost(TIMEOUT).until(() -> eventReasons("shop").contains("Adopted"));
     assertThat(eventMessage("shop", "Adopted"))
         .contains("Adopted PersistentVolumeClaim " + namespace + "/shop-data");
-    assertThat(webServers.warnings("shop")).doesNotContain(Reconciler.OWNERSHIP_CONFLICT);
+    assertThat(webServers.warnings("shop")).doesNotContain(Reason.OWNERSHIP_CONFLICT.text());
     assertThat(claim("shop-data").getMetadata().getUid()).isEqualTo(kept.getMetadata().getUid());
   }
 

@@ -5,9 +5,7 @@ import static io.webserveroperator.controller.ResourceAnnotations.REQUESTED_AT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import io.fabric8.kubernetes.client.ConfigBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.webserveroperator.apply.Change;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.Planner;
@@ -15,6 +13,7 @@ import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.rollout.RevisionChoice;
 import io.webserveroperator.rollout.RevisionChooser;
 import io.webserveroperator.rollout.Rollouts;
+import io.webserveroperator.status.Reason;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplateRevision;
 import io.webserveroperator.template.watches.TemplatedKind;
@@ -35,8 +34,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The reconcile workflow on the project's WebServer templates, with the cluster edge faked: the
  * children live in {@link FakeChildren}, the WebServer, its status writes and events in {@link
- * FakeResources}. The client only serialises; it points at a closed port, so that any request the
- * fakes do not answer fails the test.
+ * FakeResources}: every request goes through them.
  */
 class ReconcilerTest {
 
@@ -47,7 +45,6 @@ class ReconcilerTest {
   private static final ObjectRef INGRESS =
       new ObjectRef("networking.k8s.io/v1", "Ingress", NAMESPACE, "web-ingress");
   private static TemplateRegistry templates;
-  private static KubernetesClient offline;
 
   private final FakeChildren cluster = new FakeChildren();
   private final FakeResources resources = new FakeResources();
@@ -57,20 +54,11 @@ class ReconcilerTest {
   @BeforeAll
   static void loadTemplates() {
     templates = TemplateRegistry.load(Project.file("templates/watches.yaml"));
-    offline =
-        new KubernetesClientBuilder()
-            .withConfig(
-                new ConfigBuilder()
-                    .withMasterUrl("https://127.0.0.1:1")
-                    .withRequestRetryBackoffLimit(0)
-                    .build())
-            .build();
   }
 
   @AfterAll
   static void close() {
     templates.close();
-    offline.close();
   }
 
   @BeforeEach
@@ -84,7 +72,7 @@ class ReconcilerTest {
             Runnable::run,
             resources,
             resources,
-            offline,
+            new KubernetesSerialization(),
             Clock.fixed(Instant.parse("2026-01-01T00:00:00Z"), ZoneOffset.UTC),
             (watch, resource) -> revisions.choose(watch, resource));
     reconciler = new Reconciler(templates.watches().get(0), WebServers.KIND, resources, parts);
@@ -600,7 +588,7 @@ class ReconcilerTest {
     assertThat(cluster.writes()).isEmpty();
     assertThat(ready(web))
         .containsEntry("status", "False")
-        .containsEntry("reason", Reconciler.REVISION_NOT_FOUND)
+        .containsEntry("reason", Reason.REVISION_NOT_FOUND.text())
         .containsEntry("message", "pinned to a revision that is not stored");
     assertThat(resources.status(web)).doesNotContainKey(Rollouts.STATUS_FIELD);
   }

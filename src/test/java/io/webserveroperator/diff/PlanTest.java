@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.ManagedLabels;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Owner;
@@ -45,7 +46,11 @@ class PlanTest {
   void missingLiveObjectIsCreatedWithAPatchAddingEverything() {
     Plan plan =
         planner.plan(
-            List.of(rendered("service-desired.yaml")), this::live, List.of(), OWNER, List.of());
+            List.of(rendered("service-desired.yaml")),
+            this::live,
+            Inventory.of(List.of()),
+            OWNER,
+            List.of());
 
     PlanEntry entry = plan.entries().get(0);
     assertThat(entry.action()).isEqualTo(Action.CREATE);
@@ -65,7 +70,7 @@ class PlanTest {
         planner.plan(
             List.of(rendered("deployment-desired.yaml")),
             this::live,
-            List.of(DEPLOYMENT, OLD_CONFIG, GONE_INGRESS, OLD_CONFIG),
+            Inventory.of(List.of(DEPLOYMENT, OLD_CONFIG, GONE_INGRESS, OLD_CONFIG)),
             OWNER,
             List.of());
 
@@ -91,7 +96,7 @@ class PlanTest {
         planner.plan(
             List.of(rendered(service)),
             this::live,
-            List.of(sameServiceOldVersion, sameNameOtherGroup),
+            Inventory.of(List.of(sameServiceOldVersion, sameNameOtherGroup)),
             OWNER,
             List.of());
 
@@ -108,12 +113,16 @@ class PlanTest {
 
     Plan steady =
         planner.plan(
-            List.of(rendered("deployment-desired.yaml")), this::live, List.of(), OWNER, List.of());
+            List.of(rendered("deployment-desired.yaml")),
+            this::live,
+            Inventory.of(List.of()),
+            OWNER,
+            List.of());
     Plan changed =
         planner.plan(
             List.of(rendered(scaled), rendered("service-desired.yaml")),
             this::live,
-            List.of(),
+            Inventory.of(List.of()),
             OWNER,
             List.of());
 
@@ -151,7 +160,12 @@ class PlanTest {
     set(scaled, "spec.replicas", 3);
 
     Plan plan =
-        planner.plan(List.of(rendered(scaled)), this::live, List.of(DEPLOYMENT), OWNER, List.of());
+        planner.plan(
+            List.of(rendered(scaled)),
+            this::live,
+            Inventory.of(List.of(DEPLOYMENT)),
+            OWNER,
+            List.of());
 
     PlanEntry entry = plan.entries().get(0);
     assertThat(entry.action()).isEqualTo(Action.CONFLICT);
@@ -170,7 +184,11 @@ class PlanTest {
 
     Plan plan =
         planner.plan(
-            List.of(rendered("deployment-desired.yaml")), this::live, List.of(), OWNER, List.of());
+            List.of(rendered("deployment-desired.yaml")),
+            this::live,
+            Inventory.of(List.of()),
+            OWNER,
+            List.of());
 
     assertThat(plan.entries()).extracting(PlanEntry::action).containsExactly(Action.ADOPT);
   }
@@ -186,7 +204,7 @@ class PlanTest {
             .plan(
                 List.of(rendered(load("deployment-desired.yaml"))),
                 this::live,
-                List.of(),
+                Inventory.of(List.of()),
                 OWNER,
                 List.of())
             .entries()
@@ -208,12 +226,17 @@ class PlanTest {
 
     PlanEntry createOnlyEntry =
         planner
-            .plan(List.of(rendered(createOnly)), this::live, List.of(), OWNER, List.of())
+            .plan(
+                List.of(rendered(createOnly)),
+                this::live,
+                Inventory.of(List.of()),
+                OWNER,
+                List.of())
             .entries()
             .get(0);
     PlanEntry forcedEntry =
         planner
-            .plan(List.of(rendered(forced)), this::live, List.of(), OWNER, List.of())
+            .plan(List.of(rendered(forced)), this::live, Inventory.of(List.of()), OWNER, List.of())
             .entries()
             .get(0);
 
@@ -253,7 +276,12 @@ class PlanTest {
     cluster.put(GONE_INGRESS, others);
 
     Plan plan =
-        planner.plan(List.of(), this::live, List.of(OLD_CONFIG, GONE_INGRESS), OWNER, List.of());
+        planner.plan(
+            List.of(),
+            this::live,
+            Inventory.of(List.of(OLD_CONFIG, GONE_INGRESS)),
+            OWNER,
+            List.of());
 
     assertThat(plan.entries())
         .extracting(PlanEntry::ref, PlanEntry::action)
@@ -266,7 +294,9 @@ class PlanTest {
     RenderedObject second = new RenderedObject(first.ref(), first.body(), "other.yaml.j2");
 
     assertThatThrownBy(
-            () -> planner.plan(List.of(first, second), this::live, List.of(), OWNER, List.of()))
+            () ->
+                planner.plan(
+                    List.of(first, second), this::live, Inventory.of(List.of()), OWNER, List.of()))
         .isInstanceOf(DiffException.class)
         .hasMessageContaining("Service shop/web: rendered twice")
         .hasMessageContaining("other.yaml.j2");
@@ -284,7 +314,7 @@ class PlanTest {
             .plan(
                 List.of(rendered(scaled), rendered("service-desired.yaml")),
                 this::live,
-                List.of(OLD_CONFIG),
+                Inventory.of(List.of(OLD_CONFIG)),
                 OWNER,
                 List.of())
             .toJson();
@@ -319,7 +349,7 @@ class PlanTest {
             .plan(
                 List.of(rendered(rotated), rendered(created)),
                 this::live,
-                List.of(),
+                Inventory.of(List.of()),
                 OWNER,
                 List.of())
             .toJson();

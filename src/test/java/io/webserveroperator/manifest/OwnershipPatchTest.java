@@ -28,7 +28,7 @@ class OwnershipPatchTest {
     Map<String, Object> live = secret("live-password", Map.of(Lifecycle.ADOPT, "true"));
     live.put("metadata", withVersion(live, "42"));
 
-    OwnershipPatch patch = OwnershipPatch.between(desired, live, OWNER);
+    OwnershipPatch patch = OwnershipPatch.between(desired, live, OWNER, true);
 
     Map<String, Object> meta = UntypedMaps.getMap(patch.mergePatch(), "metadata");
     assertThat(patch.mergePatch()).containsOnlyKeys("metadata");
@@ -58,7 +58,7 @@ class OwnershipPatchTest {
     liveMeta.put(
         "ownerReferences", List.of(Map.of("kind", "Postgres", "uid", "uid-orders"), other));
 
-    OwnershipPatch patch = OwnershipPatch.between(desired, live, OWNER);
+    OwnershipPatch patch = OwnershipPatch.between(desired, live, OWNER, true);
 
     Map<String, Object> meta = UntypedMaps.getMap(patch.mergePatch(), "metadata");
     assertThat(meta.get("ownerReferences")).isEqualTo(List.of(other));
@@ -72,7 +72,9 @@ class OwnershipPatchTest {
     Map<String, Object> desired = secret("p", Map.of(Lifecycle.SSA, "IfNotPresent"));
     Ownership.stamp(desired, OWNER_MAP, true);
 
-    assertThat(OwnershipPatch.between(desired, UntypedMaps.deepCopyMap(desired), OWNER).isEmpty())
+    assertThat(
+            OwnershipPatch.between(desired, UntypedMaps.deepCopyMap(desired), OWNER, false)
+                .isEmpty())
         .isTrue();
   }
 

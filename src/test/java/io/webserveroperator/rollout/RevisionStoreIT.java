@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.webserveroperator.status.EventSink;
+import io.webserveroperator.status.Reason;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplateRevision;
 import io.webserveroperator.template.watches.TemplatedKind;
@@ -38,10 +39,10 @@ class RevisionStoreIT {
   private static final EventSink NO_EVENTS =
       new EventSink() {
         @Override
-        public void normal(GenericKubernetesResource resource, String reason, String message) {}
+        public void normal(GenericKubernetesResource resource, Reason reason, String message) {}
 
         @Override
-        public void warning(GenericKubernetesResource resource, String reason, String message) {}
+        public void warning(GenericKubernetesResource resource, Reason reason, String message) {}
       };
 
   @TempDir Path templates;

@@ -16,6 +16,7 @@ import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
 import io.webserveroperator.kube.ApiRequestCounter;
+import io.webserveroperator.status.Reason;
 import io.webserveroperator.testing.Closing;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.Project;
@@ -222,7 +223,7 @@ class RolloutIT {
     await()
         .atMost(TIMEOUT)
         .untilAsserted(
-            () -> assertThat(webServers.warnings(CANARY)).contains(Rollouts.PAUSED_REASON));
+            () -> assertThat(webServers.warnings(CANARY)).contains(Reason.ROLLOUT_PAUSED.text()));
     System.out.printf("rollout-it: bad edit paused %.1f s after the edit%n", seconds(tookToPause));
 
     Instant fixed = Instant.now();

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.ObjectRef;
-import io.webserveroperator.status.Readiness.Verdict;
+import io.webserveroperator.template.ReadinessReport;
+import io.webserveroperator.template.ReadinessVerdict;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class StatusBuilderTest {
@@ -36,9 +36,11 @@ class StatusBuilderTest {
 
   @Test
   void progressingChildMakesReadyFalseWithItsMessage() {
-    Map<ObjectRef, Verdict> children = new LinkedHashMap<>();
-    children.put(DEPLOYMENT, new Verdict(Readiness.State.PROGRESSING, "1 of 2 replicas available"));
-    children.put(SERVICE, new Verdict(Readiness.State.READY, ""));
+    Map<ObjectRef, ReadinessVerdict> children = new LinkedHashMap<>();
+    children.put(
+        DEPLOYMENT,
+        new ReadinessVerdict(ReadinessVerdict.State.PROGRESSING, "1 of 2 replicas available"));
+    children.put(SERVICE, new ReadinessVerdict(ReadinessVerdict.State.READY, ""));
 
     Map<String, Object> status = build(Map.of(), Outcome.applied(), children, T0);
 
@@ -58,10 +60,9 @@ class StatusBuilderTest {
             before,
             4,
             null,
-            List.of(DEPLOYMENT),
-            Set.of(),
-            Outcome.failed("RenderFailed", "x.yaml.j2:3: boom"),
-            Map.of(),
+            Inventory.of(List.of(DEPLOYMENT)),
+            Outcome.failed(Reason.RENDER_FAILED, "x.yaml.j2:3: boom"),
+            ReadinessReport.none(),
             T1);
 
     assertThat(after).containsEntry("availableReplicas", 2);
@@ -79,7 +80,13 @@ class StatusBuilderTest {
     Map<String, Object> same = build(first, Outcome.applied(), ready(), T1);
     Map<String, Object> failed =
         StatusBuilder.build(
-            first, 3, null, List.of(), Set.of(), Outcome.failed("ApplyFailed", "no"), Map.of(), T1);
+            first,
+            3,
+            null,
+            Inventory.empty(),
+            Outcome.failed(Reason.APPLY_FAILED, "no"),
+            ReadinessReport.none(),
+            T1);
 
     assertThat(condition(same, "Ready"))
         .containsEntry("lastTransitionTime", "2026-11-30T10:00:00Z");
@@ -95,13 +102,12 @@ class StatusBuilderTest {
             Map.of(),
             1,
             Map.of(),
-            List.of(SERVICE, DEPLOYMENT, SERVICE),
-            Set.of(),
+            Inventory.of(List.of(SERVICE, DEPLOYMENT, SERVICE)),
             Outcome.applied(),
-            Map.of(),
+            ReadinessReport.none(),
             T0);
 
-    assertThat(Inventory.fromStatus(status)).containsExactly(DEPLOYMENT, SERVICE);
+    assertThat(Inventory.fromStatus(status).refs()).containsExactly(DEPLOYMENT, SERVICE);
   }
 
   @Test
@@ -109,7 +115,7 @@ class StatusBuilderTest {
     Map<String, Object> before = build(Map.of(), Outcome.applied(), ready(), T0);
 
     Map<String, Object> suspended =
-        StatusBuilder.suspended(before, 4, "ReconcileDisabled", "resume by ...", T1);
+        StatusBuilder.suspended(before, 4, Reason.RECONCILE_DISABLED, "resume by ...", T1);
 
     assertThat(condition(suspended, "Suspended"))
         .containsEntry("status", "True")
@@ -128,7 +134,7 @@ class StatusBuilderTest {
   void theFirstReconcileAfterASuspensionRemovesTheSuspendedCondition() {
     Map<String, Object> suspended =
         StatusBuilder.suspended(
-            build(Map.of(), Outcome.applied(), ready(), T0), 3, "ReconcileDisabled", "", T0);
+            build(Map.of(), Outcome.applied(), ready(), T0), 3, Reason.RECONCILE_DISABLED, "", T0);
 
     Map<String, Object> resumed = build(suspended, Outcome.applied(), ready(), T1);
 
@@ -149,24 +155,26 @@ class StatusBuilderTest {
   }
 
   private static Map<String, Object> build(
-      Map<String, Object> old, Outcome outcome, Map<ObjectRef, Verdict> children, Instant now) {
+      Map<String, Object> old,
+      Outcome outcome,
+      Map<ObjectRef, ReadinessVerdict> children,
+      Instant now) {
     return StatusBuilder.build(
         old,
         3,
         Map.of("availableReplicas", 2),
-        List.of(DEPLOYMENT, SERVICE),
-        Set.of(),
+        Inventory.of(List.of(DEPLOYMENT, SERVICE)),
         outcome,
-        children,
+        new ReadinessReport(children),
         now);
   }
 
-  private static Map<ObjectRef, Verdict> ready() {
+  private static Map<ObjectRef, ReadinessVerdict> ready() {
     return Map.of(
         DEPLOYMENT,
-        new Verdict(Readiness.State.READY, ""),
+        new ReadinessVerdict(ReadinessVerdict.State.READY, ""),
         SERVICE,
-        new Verdict(Readiness.State.READY, ""));
+        new ReadinessVerdict(ReadinessVerdict.State.READY, ""));
   }
 
   @SuppressWarnings("unchecked")

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /** Test fixtures under src/test/resources/io/webserveroperator/template. */
 public final class Fixtures {
@@ -20,6 +21,16 @@ public final class Fixtures {
   static final ObjectMapper JSON = new ObjectMapper();
 
   private Fixtures() {}
+
+  /** The readiness rules of the kind's current templates. */
+  static ReadinessRules readiness(TemplateRegistry registry, TemplatedKind watch) {
+    return registry.resolve(watch, Optional.empty(), "a test resource").readiness();
+  }
+
+  /** The kind's current templates, or those of the revision {@code hash}, parsed. */
+  static ParsedRevision revision(TemplateRegistry registry, TemplatedKind watch, String hash) {
+    return registry.resolve(watch, Optional.ofNullable(hash), "a test resource");
+  }
 
   /** A resource {@code ns/web} of {@code kind} in {@code test.example.com/v1}, without a spec. */
   static Map<String, Object> resource(String kind) {

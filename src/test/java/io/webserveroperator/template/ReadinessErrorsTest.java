@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import io.webserveroperator.template.source.TemplateLoadException;
 import io.webserveroperator.template.watches.TemplatedKind;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -67,8 +66,8 @@ public class ReadinessErrorsTest {
           .isInstanceOf(TemplatesInvalidException.class)
           .hasMessageStartingWith("Broken ns/web: ")
           .hasMessageContaining(malformed.message());
-      assertThatThrownBy(() -> registry.readiness(brokenWatch))
-          .isInstanceOf(TemplateLoadException.class);
+      assertThatThrownBy(() -> Fixtures.readiness(registry, brokenWatch))
+          .isInstanceOf(TemplatesInvalidException.class);
       assertThat(registry.loadFailure(goodWatch)).isEmpty();
       assertThat(registry.render(goodWatch, Fixtures.resource("Good"))).hasSize(1);
     }

@@ -104,11 +104,13 @@ class WebServerTemplatesTest {
       Map<String, Object> resource = webServer(Map.of("image", "nginx", "replicas", 2), true);
       Map<String, Object> deployment = Map.of("status", Map.of("availableReplicas", 2));
 
+      ParsedRevision templates = Fixtures.revision(registry, watch, null);
+      TemplateInput input = TemplateInput.of(resource);
       assertThat(
-              registry.renderStatus(
-                  watch, resource, Map.of("Deployment", Map.of("shop-deployment", deployment))))
+              templates.renderStatus(
+                  input, Map.of("Deployment", Map.of("shop-deployment", deployment))))
           .isEqualTo(Map.of("availableReplicas", 2, "selector", "app=shop"));
-      assertThat(registry.renderStatus(watch, resource, Map.of()))
+      assertThat(templates.renderStatus(input, Map.of()))
           .isEqualTo(Map.of("availableReplicas", 0, "selector", "app=shop"));
     }
   }
@@ -123,19 +125,19 @@ class WebServerTemplatesTest {
       Map<String, Object> resource = webServer(Map.of("image", "nginx", "replicas", 2), true);
       registry.watchForChanges(reloaded::add, (w, e) -> errors.add(e));
       Path service = dir.resolve("webserver/service.yaml.j2");
-      long first = registry.loadNumber(watch);
+      long first = Fixtures.revision(registry, watch, null).parseId();
 
       Files.writeString(service, Files.readString(service).replace("name: http", "name: web"));
       await().atMost(Duration.ofSeconds(20)).until(() -> !reloaded.isEmpty());
       assertThat(registry.render(watch, resource).get(1).body().toString()).contains("name=web");
-      long edited = registry.loadNumber(watch);
+      long edited = Fixtures.revision(registry, watch, null).parseId();
       assertThat(edited).as("a reload is a new revision").isNotEqualTo(first);
 
       Files.writeString(service, "{% if %}broken");
       await().atMost(Duration.ofSeconds(20)).until(() -> !errors.isEmpty());
       assertThat(errors.get(0)).hasMessageContaining("webserver/service.yaml.j2");
       assertThat(registry.render(watch, resource).get(1).body().toString()).contains("name=web");
-      assertThat(registry.loadNumber(watch))
+      assertThat(Fixtures.revision(registry, watch, null).parseId())
           .as("the last good version stays, and so does its revision")
           .isEqualTo(edited);
     }
@@ -158,11 +160,24 @@ class WebServerTemplatesTest {
       TemplateRevision after = registry.current(watch).orElseThrow();
 
       assertThat(after.hash()).isNotEqualTo(before.hash()).hasSize(TemplateRevision.HASH_LENGTH);
-      assertThat(registry.render(watch, before.hash(), resource).get(1).body().toString())
+      assertThat(
+              Fixtures.revision(registry, watch, before.hash())
+                  .render(TemplateInput.of(resource))
+                  .get(1)
+                  .body()
+                  .toString())
           .contains("name=http");
-      assertThat(registry.render(watch, after.hash(), resource).get(1).body().toString())
+      assertThat(
+              Fixtures.revision(registry, watch, after.hash())
+                  .render(TemplateInput.of(resource))
+                  .get(1)
+                  .body()
+                  .toString())
           .contains("name=web");
-      assertThatThrownBy(() -> registry.render(watch, "0000000000", resource))
+      assertThatThrownBy(
+              () ->
+                  Fixtures.revision(registry, watch, "0000000000")
+                      .render(TemplateInput.of(resource)))
           .isInstanceOf(UnknownRevisionException.class)
           .hasMessageContaining("0000000000");
 
@@ -189,7 +204,12 @@ class WebServerTemplatesTest {
 
       assertThat(registry.knows(watch, stored.hash())).isTrue();
       Map<String, Object> resource = webServer(Map.of("image", "nginx", "replicas", 2), true);
-      assertThat(registry.render(watch, stored.hash(), resource).get(1).body().toString())
+      assertThat(
+              Fixtures.revision(registry, watch, stored.hash())
+                  .render(TemplateInput.of(resource))
+                  .get(1)
+                  .body()
+                  .toString())
           .contains("name=stored");
     }
   }

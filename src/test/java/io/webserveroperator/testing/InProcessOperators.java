@@ -48,6 +48,17 @@ public final class InProcessOperators implements AutoCloseable {
     return operator;
   }
 
+  /**
+   * Starts an operator on a client of the test's own making (one whose requests it logs, say); both
+   * are stopped with the others.
+   */
+  public Operator start(KubernetesClient client, OperatorOptions options) {
+    clients.add(client);
+    Operator operator = Operator.start(client, new ApiRequestCounter(), options);
+    operators.add(operator);
+    return operator;
+  }
+
   /** How many were started, to name the next one. */
   public int started() {
     return operators.size();

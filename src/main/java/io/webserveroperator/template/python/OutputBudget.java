@@ -1,7 +1,5 @@
 package io.webserveroperator.template.python;
 
-import io.webserveroperator.template.output.PrintedValues;
-
 /**
  * How much text one template file's render has made, so that memory is bounded as well as time. A
  * value's printed size counts toward the output limit, as its text would if it were not a token;
@@ -10,7 +8,7 @@ import io.webserveroperator.template.output.PrintedValues;
  * when its size, read from the filter's arguments, is past the output limit ({@code
  * FilterStage.SIZE_LIMIT}).
  *
- * <p>Not thread-safe: one instance per render, owned by its {@link PrintedValues}.
+ * <p>Not thread-safe: one instance per render, owned by its {@code output.PrintedValues}.
  */
 public final class OutputBudget {
 

@@ -1,12 +1,10 @@
 package io.webserveroperator.template.source;
 
-import io.webserveroperator.template.watches.TemplatedKind;
-
 /**
  * The templates of one kind could not be loaded: a file does not parse or uses what the engine
  * refuses, the folder holds nothing to render, the status template is missing, or the kind's entry
- * of watches.yaml is malformed ({@link TemplatedKind#problem}). It concerns that kind only; the
- * others load and render on.
+ * of watches.yaml is malformed ({@code watches.TemplatedKind#problem}). It concerns that kind only;
+ * the others load and render on.
  */
 public final class TemplateLoadException extends TemplateException {
 

@@ -1,13 +1,13 @@
 package io.webserveroperator.template.watches;
 
-import io.webserveroperator.template.ReadinessRules;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
  * One readiness rule of a {@code watches.yaml} entry, as written: for the children of one kind,
  * Jinja expressions over the live child ({@code object}) that say whether it is ready, whether it
- * has failed, and what to show while it is not ready. {@link ReadinessRules} compiles them.
+ * has failed, and what to show while it is not ready. {@code template.ReadinessRules} compiles
+ * them.
  *
  * @param group the child's API group; empty for the core group
  * @param kind the child's kind

@@ -1,7 +1,6 @@
 package io.webserveroperator.template.watches;
 
 import io.webserveroperator.manifest.IgnoreDifference;
-import io.webserveroperator.template.ReadinessRules;
 import io.webserveroperator.template.source.TemplateLoadException;
 import java.util.List;
 import java.util.Objects;
@@ -24,7 +23,7 @@ import java.util.Set;
  * @param ignoreDifferences fields of rendered objects that other managers may own, never compared
  *     nor taken back ({@link IgnoreDifference})
  * @param readiness the rules that judge children of other kinds than the built-in rules do, or
- *     replace a built-in rule ({@link ReadinessRules})
+ *     replace a built-in rule ({@code template.ReadinessRules})
  * @param rollout how the kind's resources move to a new revision of its templates, in steps; empty
  *     when all move at once
  * @param problem what is wrong with the entry's ignoreDifferences, readiness rules or rollout, if

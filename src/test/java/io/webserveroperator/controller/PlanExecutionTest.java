@@ -1,4 +1,4 @@
-package io.webserveroperator.apply;
+package io.webserveroperator.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -7,16 +7,25 @@ import static org.assertj.core.api.Assertions.fail;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.webserveroperator.apply.ApplyException;
+import io.webserveroperator.apply.Change;
+import io.webserveroperator.apply.ChangeSet;
+import io.webserveroperator.apply.ChangeSetExecutor;
+import io.webserveroperator.apply.ObjectWriter;
+import io.webserveroperator.apply.OwnershipConflictException;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.Patch;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
+import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.ReadCache;
 import io.webserveroperator.manifest.Claim;
+import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.OwnershipPatch;
+import io.webserveroperator.template.ReadinessRules;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,16 +39,15 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * A plan carried out against a writer whose applies can be held until the test lets them go, on a
- * real thread pool: which writes are in flight together, what waits for what, what a refusal
- * leaves.
+ * A plan carried out ({@link PlanExecution} over the {@link ChangeSetExecutor}) against a writer
+ * whose applies can be held until the test lets them go, on a real thread pool: which writes are in
+ * flight together, what waits for what, what a refusal or a conflict leaves.
  */
-class ChangeSetExecutorTest {
+class PlanExecutionTest {
 
   private static final ObjectRef DEPLOYMENT = new ObjectRef("apps/v1", "Deployment", "shop", "web");
   private static final ObjectRef SERVICE = new ObjectRef("v1", "Service", "shop", "web");
@@ -74,7 +82,7 @@ class ChangeSetExecutorTest {
 
     ChangeSet result =
         executor(writer, pool)
-            .execute(plan(create(DEPLOYMENT), create(SERVICE)), request(List.of(), false));
+            .run(plan(create(DEPLOYMENT), create(SERVICE)), request(List.of(), false));
 
     assertThat(result.failed()).isFalse();
     assertThat(result.changes())
@@ -82,57 +90,53 @@ class ChangeSetExecutorTest {
         .containsExactly(
             new Change(DEPLOYMENT, Action.CREATE, false),
             new Change(SERVICE, Action.CREATE, false));
-    assertThat(result.owned()).containsExactly(DEPLOYMENT, SERVICE);
+    assertThat(result.inventory().refs()).containsExactly(DEPLOYMENT, SERVICE);
   }
 
   @Test
   void prunesOnlyOnceEveryApplyHasAnswered() {
-    CountDownLatch deploymentMayAnswer = new CountDownLatch(1);
+    CountDownLatch configMayAnswer = new CountDownLatch(1);
     ObjectWriter writer =
         writer(
             entry -> {
-              if (entry.ref().equals(DEPLOYMENT)) {
-                await(deploymentMayAnswer);
+              if (entry.ref().equals(CONFIG)) {
+                await(configMayAnswer);
                 // Late enough that a prune not waiting for this answer would come first.
                 pause();
-                log.add("applied Deployment");
+                log.add("applied ConfigMap");
               } else {
                 log.add("applied Service");
-                deploymentMayAnswer.countDown();
+                configMayAnswer.countDown();
               }
               return stored(entry);
             });
 
     ChangeSet result =
         executor(writer, pool)
-            .execute(
-                plan(create(DEPLOYMENT), create(SERVICE), prune(INGRESS)),
+            .run(
+                plan(create(CONFIG), create(SERVICE), prune(INGRESS)),
                 request(List.of(INGRESS), false));
 
-    assertThat(log).containsExactly("applied Service", "applied Deployment", "pruned Ingress");
-    assertThat(result.owned()).containsExactly(DEPLOYMENT, SERVICE);
+    assertThat(log).containsExactly("applied Service", "applied ConfigMap", "pruned Ingress");
+    assertThat(result.inventory().refs()).containsExactly(CONFIG, SERVICE);
   }
 
   @Test
   void prunesWaitWhileAChildIsNotReadyAndStayOwned() {
-    List<Object> judged = new CopyOnWriteArrayList<>();
-    Predicate<Map<String, Object>> ready =
-        child -> {
-          judged.add(child.get("kind"));
-          return !"Deployment".equals(child.get("kind"));
-        };
-
+    // As created, a Deployment has no status yet: none of its replicas is updated.
     ChangeSet result =
-        executor(writer(ChangeSetExecutorTest::stored), Runnable::run)
-            .execute(
+        executor(writer(PlanExecutionTest::stored), Runnable::run)
+            .run(
                 plan(create(SERVICE), create(DEPLOYMENT), prune(INGRESS), orphan(CONFIG)),
-                request(List.of(INGRESS, CONFIG), ready));
+                request(List.of(INGRESS, CONFIG), false));
 
     assertThat(result.failed()).isFalse();
-    assertThat(judged).as("the children as applied").contains("Service", "Deployment");
+    assertThat(result.readiness().notReady())
+        .as("judged once, on the children as applied")
+        .containsExactly(DEPLOYMENT);
     assertThat(log).doesNotContain("pruned Ingress");
     assertThat(result.deferred()).containsExactly(INGRESS);
-    assertThat(result.owned())
+    assertThat(result.inventory().refs())
         .as("a deferred prune stays owned; a kept object leaves the inventory as before")
         .containsExactlyInAnyOrder(INGRESS, SERVICE, DEPLOYMENT);
     assertThat(result.changes())
@@ -145,26 +149,13 @@ class ChangeSetExecutorTest {
   @Test
   void prunesOnceEveryChildIsReady() {
     ChangeSet result =
-        executor(writer(ChangeSetExecutorTest::stored), Runnable::run)
-            .execute(
-                plan(create(DEPLOYMENT), prune(INGRESS)),
-                request(List.of(INGRESS), child -> "Deployment".equals(child.get("kind"))));
+        executor(writer(PlanExecutionTest::stored), Runnable::run)
+            .run(plan(create(SERVICE), prune(INGRESS)), request(List.of(INGRESS), false));
 
     assertThat(log).containsExactly("pruned Ingress");
     assertThat(result.deferred()).isEmpty();
-    assertThat(result.owned()).containsExactly(DEPLOYMENT);
-  }
-
-  @Test
-  void readinessIsNotJudgedWhenNothingIsPruned() {
-    ChangeSet result =
-        executor(writer(ChangeSetExecutorTest::stored), Runnable::run)
-            .execute(
-                plan(create(DEPLOYMENT)),
-                request(List.of(), child -> fail("judged without a prune")));
-
-    assertThat(result.deferred()).isEmpty();
-    assertThat(result.owned()).containsExactly(DEPLOYMENT);
+    assertThat(result.readiness().allReady()).isTrue();
+    assertThat(result.inventory().refs()).containsExactly(SERVICE);
   }
 
   @Test
@@ -183,7 +174,7 @@ class ChangeSetExecutorTest {
 
     ChangeSet result =
         executor(writer, pool)
-            .execute(
+            .run(
                 plan(create(DEPLOYMENT), create(SERVICE), create(CONFIG), prune(INGRESS)),
                 request(List.of(INGRESS), false));
 
@@ -191,7 +182,7 @@ class ChangeSetExecutorTest {
         .as("the earliest refusal in plan order")
         .isEqualTo(DEPLOYMENT);
     assertThat(result.changes()).containsExactly(new Change(SERVICE, Action.CREATE, false));
-    assertThat(result.owned()).containsExactlyInAnyOrder(INGRESS, SERVICE);
+    assertThat(result.inventory().refs()).containsExactlyInAnyOrder(INGRESS, SERVICE);
     assertThat(result.children()).containsOnlyKeys(SERVICE);
     assertThat(log).doesNotContain("pruned Ingress");
   }
@@ -207,7 +198,7 @@ class ChangeSetExecutorTest {
 
     ChangeSet result =
         executor(writer, Runnable::run)
-            .execute(plan(create(DEPLOYMENT), create(SERVICE)), request(List.of(), false));
+            .run(plan(create(DEPLOYMENT), create(SERVICE)), request(List.of(), false));
 
     assertThat(((ApplyException) result.failure()).ref()).isEqualTo(DEPLOYMENT);
     assertThat(log).containsExactly("applied Deployment");
@@ -236,7 +227,7 @@ class ChangeSetExecutorTest {
     assertThatThrownBy(
             () ->
                 executor(writer, pool)
-                    .execute(plan(create(DEPLOYMENT), create(SERVICE)), request(List.of(), false)))
+                    .run(plan(create(DEPLOYMENT), create(SERVICE)), request(List.of(), false)))
         .isInstanceOf(IllegalStateException.class)
         .hasMessage("bug in the writer");
     assertThat(log).containsExactly("applied Service");
@@ -248,7 +239,7 @@ class ChangeSetExecutorTest {
 
     ChangeSet result =
         executor(writer, pool)
-            .execute(
+            .run(
                 plan(create(DEPLOYMENT), conflict(CONFIG), prune(INGRESS)),
                 request(List.of(INGRESS), false));
 
@@ -256,7 +247,7 @@ class ChangeSetExecutorTest {
         .isInstanceOf(OwnershipConflictException.class)
         .hasMessageContaining("ConfigMap shop/web is someone else's");
     assertThat(result.changes()).isEmpty();
-    assertThat(result.owned()).containsExactly(INGRESS);
+    assertThat(result.inventory().refs()).containsExactly(INGRESS);
     assertThat(log).isEmpty();
   }
 
@@ -275,7 +266,7 @@ class ChangeSetExecutorTest {
 
     ChangeSet result =
         executor(writer, Runnable::run)
-            .execute(plan(create(DEPLOYMENT), create(CONFIG)), request(List.of(), false));
+            .run(plan(create(DEPLOYMENT), create(CONFIG)), request(List.of(), false));
 
     assertThat(result.failure())
         .isInstanceOf(OwnershipConflictException.class)
@@ -287,7 +278,7 @@ class ChangeSetExecutorTest {
         .containsExactly(
             "applied Deployment", "applied ConfigMap", "read ConfigMap", "deleted Deployment");
     assertThat(result.changes()).isEmpty();
-    assertThat(result.owned()).isEmpty();
+    assertThat(result.inventory().refs()).isEmpty();
     assertThat(cluster).containsKey(CONFIG);
   }
 
@@ -298,10 +289,10 @@ class ChangeSetExecutorTest {
 
     ChangeSet result =
         executor(writer, Runnable::run)
-            .execute(
+            .run(
                 plan(create(DEPLOYMENT), create(CONFIG)),
-                new ChangeSetExecutor.Request(
-                    OWNER, List.of(), List.of(), false, true, child -> true));
+                new PlanExecution.Request(
+                    OWNER, Inventory.empty(), List.of(), ReadinessRules.none(), false, true));
 
     assertThat(result.failure()).isInstanceOf(OwnershipConflictException.class);
     assertThat(log).containsExactly("read Deployment", "read ConfigMap");
@@ -325,7 +316,7 @@ class ChangeSetExecutorTest {
 
     ChangeSet result =
         executor(writer, Runnable::run)
-            .execute(plan(create(DEPLOYMENT), create(CONFIG)), request(List.of(), false));
+            .run(plan(create(DEPLOYMENT), create(CONFIG)), request(List.of(), false));
 
     assertThat(result.failed()).isFalse();
     assertThat(result.changes())
@@ -338,7 +329,7 @@ class ChangeSetExecutorTest {
             "read ConfigMap",
             "applied ConfigMap as ADOPT",
             "owned ConfigMap {annotations={webserver-operator.io/adopt=null}}");
-    assertThat(result.owned()).containsExactly(DEPLOYMENT, CONFIG);
+    assertThat(result.inventory().refs()).containsExactly(DEPLOYMENT, CONFIG);
   }
 
   @Test
@@ -361,7 +352,7 @@ class ChangeSetExecutorTest {
 
     ChangeSet result =
         executor(writer, Runnable::run)
-            .execute(
+            .run(
                 plan(update(DEPLOYMENT, Map.of(Lifecycle.FORCE, "enabled"))),
                 request(List.of(DEPLOYMENT), false));
 
@@ -388,7 +379,7 @@ class ChangeSetExecutorTest {
 
     ChangeSet result =
         executor(writer, Runnable::run)
-            .execute(plan(update(DEPLOYMENT, Map.of())), request(List.of(DEPLOYMENT), false));
+            .run(plan(update(DEPLOYMENT, Map.of())), request(List.of(DEPLOYMENT), false));
 
     assertThat(result.failure())
         .hasMessageContaining("spec.selector: Invalid value: x: field is immutable")
@@ -396,8 +387,13 @@ class ChangeSetExecutorTest {
     assertThat(log).doesNotContain("deleted Deployment");
   }
 
-  private ChangeSetExecutor executor(ObjectWriter writer, Executor applies) {
-    return new ChangeSetExecutor(writer, new NoCache(), new KubernetesSerialization(), applies);
+  private PlanExecution executor(ObjectWriter writer, Executor applies) {
+    KubernetesSerialization serialization = new KubernetesSerialization();
+    return new PlanExecution(
+        new Planner(),
+        new ChangeSetExecutor(writer, new NoCache(), serialization, applies),
+        writer,
+        serialization);
   }
 
   private ObjectWriter writer(Function<PlanEntry, GenericKubernetesResource> apply) {
@@ -425,6 +421,12 @@ class ChangeSetExecutorTest {
       }
 
       @Override
+      public void patchFinalizers(
+          ObjectRef resource, String resourceVersion, List<String> finalizers) {
+        log.add("finalizers " + finalizers);
+      }
+
+      @Override
       public boolean prune(PlanEntry entry) {
         log.add("pruned " + entry.ref().kind());
         return true;
@@ -439,14 +441,9 @@ class ChangeSetExecutorTest {
     };
   }
 
-  private static ChangeSetExecutor.Request request(List<ObjectRef> inventory, boolean drift) {
-    return new ChangeSetExecutor.Request(OWNER, inventory, List.of(), drift, false, child -> true);
-  }
-
-  /** A request whose children are ready when {@code ready} says so. */
-  private static ChangeSetExecutor.Request request(
-      List<ObjectRef> inventory, Predicate<Map<String, Object>> ready) {
-    return new ChangeSetExecutor.Request(OWNER, inventory, List.of(), false, false, ready);
+  private static PlanExecution.Request request(List<ObjectRef> inventory, boolean drift) {
+    return new PlanExecution.Request(
+        OWNER, Inventory.of(inventory), List.of(), ReadinessRules.none(), drift, false);
   }
 
   private static PlanEntry conflict(ObjectRef ref) {

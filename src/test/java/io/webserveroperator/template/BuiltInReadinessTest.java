@@ -1,11 +1,9 @@
-package io.webserveroperator.status;
+package io.webserveroperator.template;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import io.webserveroperator.status.Readiness.State;
-import io.webserveroperator.template.ReadinessRules;
-import io.webserveroperator.template.TemplateRegistry;
+import io.webserveroperator.template.ReadinessVerdict.State;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -18,26 +16,25 @@ import org.junit.jupiter.api.Test;
  * The built-in rules for Deployment, StatefulSet, DaemonSet, Job and PersistentVolumeClaim; a
  * readiness rule of watches.yaml judges its kind instead, replacing a built-in one.
  */
-class ReadinessTest {
+class BuiltInReadinessTest {
 
   @Test
   void aRuleOfWatchesYamlReplacesTheBuiltInRuleOfItsKind() throws Exception {
     Map<String, Object> unobserved = child("deployment-unobserved");
 
-    assertThat(Readiness.of(unobserved).state()).isEqualTo(State.PROGRESSING);
-    assertThat(Readiness.of(unobserved, rules()).state()).isEqualTo(State.READY);
-    assertThat(Readiness.of(child("deployment-none-ready"), rules()))
-        .isEqualTo(new Readiness.Verdict(State.PROGRESSING, "0 ready"));
+    assertThat(ReadinessRules.none().judge(unobserved).state()).isEqualTo(State.PROGRESSING);
+    assertThat(rules().judge(unobserved).state()).isEqualTo(State.READY);
+    assertThat(rules().judge(child("deployment-none-ready")))
+        .isEqualTo(new ReadinessVerdict(State.PROGRESSING, "0 ready"));
   }
 
   @Test
   void aRuleJudgesACustomKindThatWouldOtherwiseBeReadyOnceItExists() throws Exception {
     Map<String, Object> failed = child("widget-failed");
 
-    assertThat(Readiness.of(failed).state()).isEqualTo(State.READY);
-    assertThat(Readiness.of(failed, rules()))
-        .isEqualTo(new Readiness.Verdict(State.FAILED, "cannot start"));
-    assertThat(Readiness.of(child("widget-pending"), rules()))
+    assertThat(ReadinessRules.none().judge(failed).state()).isEqualTo(State.READY);
+    assertThat(rules().judge(failed)).isEqualTo(new ReadinessVerdict(State.FAILED, "cannot start"));
+    assertThat(rules().judge(child("widget-pending")))
         .satisfies(
             verdict -> {
               assertThat(verdict.state()).isEqualTo(State.PROGRESSING);
@@ -50,36 +47,39 @@ class ReadinessTest {
 
   @Test
   void kindsWithoutARuleKeepTheirBuiltInJudgement() throws Exception {
-    assertThat(Readiness.of(child("service"), rules()).state()).isEqualTo(State.READY);
-    assertThat(Readiness.of(job("Failed"), rules()).state()).isEqualTo(State.FAILED);
+    assertThat(rules().judge(child("service")).state()).isEqualTo(State.READY);
+    assertThat(rules().judge(job("Failed")).state()).isEqualTo(State.FAILED);
   }
 
   private static ReadinessRules rules() throws URISyntaxException {
-    try (TemplateRegistry registry = TemplateRegistry.load(fixture("rules/watches.yaml"))) {
-      return registry.readiness(registry.watches().get(0));
+    try (TemplateRegistry registry =
+        TemplateRegistry.load(fixture("builtin-readiness/watches.yaml"))) {
+      return Fixtures.readiness(registry, registry.watches().get(0));
     }
   }
 
   @SuppressWarnings("unchecked")
   private static Map<String, Object> child(String name) throws URISyntaxException, IOException {
     return (Map<String, Object>)
-        new YAMLMapper().readValue(fixture("rules/children.yaml").toFile(), Map.class).get(name);
+        new YAMLMapper()
+            .readValue(fixture("builtin-readiness/children.yaml").toFile(), Map.class)
+            .get(name);
   }
 
   private static Path fixture(String name) throws URISyntaxException {
-    return Path.of(ReadinessTest.class.getResource(name).toURI());
+    return Path.of(BuiltInReadinessTest.class.getResource(name).toURI());
   }
 
   @Test
   void deploymentIsReadyWhenAllReplicasAreUpdatedAndAvailable() {
-    var verdict = Readiness.of(deployment(2, 2, 2, 2, List.of()));
+    var verdict = ReadinessRules.none().judge(deployment(2, 2, 2, 2, List.of()));
 
     assertThat(verdict.state()).isEqualTo(State.READY);
   }
 
   @Test
   void deploymentWithTooFewAvailableReplicasIsProgressing() {
-    var verdict = Readiness.of(deployment(2, 2, 2, 1, List.of()));
+    var verdict = ReadinessRules.none().judge(deployment(2, 2, 2, 1, List.of()));
 
     assertThat(verdict.state()).isEqualTo(State.PROGRESSING);
     assertThat(verdict.message()).isEqualTo("1 of 2 replicas available");
@@ -90,47 +90,49 @@ class ReadinessTest {
     var live = deployment(2, 2, 2, 2, List.of());
     ((Map<String, Object>) live.get("metadata")).put("generation", 5);
 
-    assertThat(Readiness.of(live).state()).isEqualTo(State.PROGRESSING);
+    assertThat(ReadinessRules.none().judge(live).state()).isEqualTo(State.PROGRESSING);
   }
 
   @Test
   void deploymentPastItsDeadlineHasFailed() {
     var verdict =
-        Readiness.of(
-            deployment(
-                2,
-                1,
-                2,
-                1,
-                List.of(
-                    Map.of(
-                        "type",
-                        "Progressing",
-                        "status",
-                        "False",
-                        "reason",
-                        "ProgressDeadlineExceeded"))));
+        ReadinessRules.none()
+            .judge(
+                deployment(
+                    2,
+                    1,
+                    2,
+                    1,
+                    List.of(
+                        Map.of(
+                            "type",
+                            "Progressing",
+                            "status",
+                            "False",
+                            "reason",
+                            "ProgressDeadlineExceeded"))));
 
     assertThat(verdict.state()).isEqualTo(State.FAILED);
   }
 
   @Test
   void jobIsReadyWhenCompleteAndFailedWhenFailed() {
-    assertThat(Readiness.of(job("Complete")).state()).isEqualTo(State.READY);
-    assertThat(Readiness.of(job("Failed")).state()).isEqualTo(State.FAILED);
-    assertThat(Readiness.of(Map.of("kind", "Job", "status", Map.of())).state())
+    assertThat(ReadinessRules.none().judge(job("Complete")).state()).isEqualTo(State.READY);
+    assertThat(ReadinessRules.none().judge(job("Failed")).state()).isEqualTo(State.FAILED);
+    assertThat(ReadinessRules.none().judge(Map.of("kind", "Job", "status", Map.of())).state())
         .isEqualTo(State.PROGRESSING);
   }
 
   @Test
   void claimIsReadyOnceBound() {
     assertThat(
-            Readiness.of(
-                    Map.of("kind", "PersistentVolumeClaim", "status", Map.of("phase", "Bound")))
+            ReadinessRules.none()
+                .judge(Map.of("kind", "PersistentVolumeClaim", "status", Map.of("phase", "Bound")))
                 .state())
         .isEqualTo(State.READY);
     assertThat(
-            Readiness.of(
+            ReadinessRules.none()
+                .judge(
                     Map.of("kind", "PersistentVolumeClaim", "status", Map.of("phase", "Pending")))
                 .state())
         .isEqualTo(State.PROGRESSING);
@@ -154,7 +156,7 @@ class ReadinessTest {
                     "updateRevision",
                     "b"));
 
-    assertThat(Readiness.of(live).state()).isEqualTo(State.PROGRESSING);
+    assertThat(ReadinessRules.none().judge(live).state()).isEqualTo(State.PROGRESSING);
   }
 
   @Test
@@ -174,12 +176,13 @@ class ReadinessTest {
                     "numberAvailable",
                     3));
 
-    assertThat(Readiness.of(live).state()).isEqualTo(State.READY);
+    assertThat(ReadinessRules.none().judge(live).state()).isEqualTo(State.READY);
   }
 
   @Test
   void kindsWithoutRulesAreReadyOnceTheyExist() {
-    assertThat(Readiness.of(Map.of("kind", "Service")).state()).isEqualTo(State.READY);
+    assertThat(ReadinessRules.none().judge(Map.of("kind", "Service")).state())
+        .isEqualTo(State.READY);
   }
 
   private static Map<String, Object> deployment(
