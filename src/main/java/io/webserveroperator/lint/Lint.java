@@ -14,7 +14,8 @@ import java.util.List;
  *   <li>watches.yaml and the loading of each kind's templates ({@link WatchesCheck});
  *   <li>includes, imports and macros ({@link IncludeCheck});
  *   <li>the lifecycle annotations the templates write ({@link LifecycleCheck});
- *   <li>spec paths against the CRD schema ({@link SpecPathCheck});
+ *   <li>spec paths against the CRD schema ({@link SpecPathCheck}), and whether the fields printed
+ *       within a line of a block scalar may hold a line break ({@link InlineValueCheck});
  *   <li>the samples and test cases rendered and validated against the Kubernetes schemas ({@link
  *       RenderCheck});
  *   <li>each kind's ignoreDifferences against the kinds rendered and their schemas ({@link
@@ -57,7 +58,10 @@ public final class Lint {
         findings.addAll(LifecycleCheck.check(sources));
         crds.find(watch.group(), watch.version(), watch.kind())
             .ifPresentOrElse(
-                schema -> findings.addAll(SpecPathCheck.check(sources, schema)),
+                schema -> {
+                  findings.addAll(SpecPathCheck.check(sources, schema));
+                  findings.addAll(InlineValueCheck.check(sources, schema));
+                },
                 () ->
                     findings.add(
                         Finding.warning(

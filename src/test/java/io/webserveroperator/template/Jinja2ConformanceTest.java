@@ -64,7 +64,7 @@ import org.junit.jupiter.api.TestFactory;
  *       loops-more}, {@code macros-more};
  *   <li>{@code sandbox} (refusals): {@code safety}, {@code refused-tags};
  *   <li>{@code output} (where printed text becomes a YAML value): {@code yaml-embedding}, {@code
- *       yaml-reading}, {@code render-output};
+ *       yaml-reading}, {@code render-output}, {@code inline-values};
  *   <li>all of it, through the pipeline: {@code whole-templates}, {@code helm-style} and the {@code
  *       realistic-*} files.
  * </ul>

@@ -1,6 +1,7 @@
 package io.webserveroperator.template.output;
 
 import com.hubspot.jinjava.lib.fn.MacroFunction;
+import io.webserveroperator.template.python.LineBreaks;
 import io.webserveroperator.template.python.OutputBudget;
 import io.webserveroperator.template.python.PythonRange;
 import io.webserveroperator.template.python.PythonSequences;
@@ -11,6 +12,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -51,6 +53,9 @@ public final class PrintedValues {
   private final ResourceStrings resourceStrings;
   private final BitSet syntaxLike = new BitSet();
   private final BitSet plainEdges = new BitSet();
+  private final BitSet inline = new BitSet();
+  private final BitSet textFirst = new BitSet();
+  private final Map<Integer, Integer> owners = new HashMap<>();
   private boolean multiline;
 
   /** The slots of one render that reads {@code resourceStrings} from the cluster. */
@@ -99,9 +104,39 @@ public final class PrintedValues {
     return add(value, kind);
   }
 
-  /** A token for a piece of a value already counted, such as one line of it. */
-  String putPiece(String piece) {
+  /**
+   * As {@link #put}, for text as {@code {{ }}} prints it. A line break of the resource's in it, as
+   * it came or carried by {@code computed} text, must stay out of the lines of text it is printed
+   * within ({@link InlineValues}), unless the template lets it {@code span} lines.
+   */
+  private String putPrinted(String text, boolean computed, boolean span) {
+    if (!span && LineBreaks.indexIn(text) >= 0) {
+      if (!computed) {
+        inline.set(values.size());
+      } else {
+        resourceStrings
+            .origin(text)
+            .ifPresent(
+                origin -> {
+                  inline.set(values.size());
+                  if (!ResourceStrings.opensWith(text, origin)) {
+                    textFirst.set(values.size());
+                  }
+                });
+      }
+    }
+    return put(text, Kind.PLAIN);
+  }
+
+  /** A token for a piece of the value {@code owner}, already counted, such as one line of it. */
+  String putPiece(String piece, int owner) {
+    owners.put(values.size(), owner);
     return add(piece, Kind.PLAIN);
+  }
+
+  /** The value the token {@code index} is a piece of, or {@code index} itself. */
+  int owner(int index) {
+    return owners.getOrDefault(index, index);
   }
 
   private String add(String value, Kind kind) {
@@ -117,8 +152,53 @@ public final class PrintedValues {
 
   /** The start of a value, quoted on one line, for a message. */
   static String excerpt(String value) {
-    String line = value.length() > 60 ? value.substring(0, 60) + "..." : value;
-    return '"' + line.replace("\n", "\\n") + '"';
+    String start = value.length() > 60 ? value.substring(0, 60) : value;
+    StringBuilder line = new StringBuilder(start.length() + 8).append('"');
+    for (char c : start.toCharArray()) {
+      line.append(LineBreaks.isBreak(c) ? LineBreaks.escape(c) : String.valueOf(c));
+    }
+    return line.append(start.length() < value.length() ? "...\"" : "\"").toString();
+  }
+
+  /**
+   * The value {@code index} as a message names it, with its start: its field in the resource, or
+   * the field it was computed from, or that the template computed it.
+   */
+  String describe(int index) {
+    String value = values.get(index);
+    Optional<String> field = resourceStrings.describe(value);
+    if (field.isPresent()) {
+      return field.get() + ", " + excerpt(value) + ",";
+    }
+    return "the printed value "
+        + excerpt(value)
+        + resourceStrings
+            .origin(value)
+            .flatMap(resourceStrings::describe)
+            .map(origin -> ", computed from " + origin + ",")
+            .orElse(", computed by the template,");
+  }
+
+  /** Whether the value {@code index} is a string of the resource, or computed from one. */
+  boolean comesFromTheResource(int index) {
+    String value = values.get(index);
+    return resourceStrings.contains(value) || resourceStrings.origin(value).isPresent();
+  }
+
+  /**
+   * Printed values with a line break that must stay out of lines of text ({@link InlineValues}).
+   */
+  BitSet inline() {
+    return inline;
+  }
+
+  /**
+   * Whether the value {@code index} is text the template computed that starts with text of its own
+   * before the lines of the resource's string ({@code k ~ ' ' ~ v}): printed alone on a line, it is
+   * still that string printed within a line.
+   */
+  boolean opensWithOtherText(int index) {
+    return textFirst.get(index);
   }
 
   /** The values that are computed text Jinja2 might read as syntax ({@link JinjaReading}). */
@@ -185,7 +265,8 @@ public final class PrintedValues {
     if (value instanceof Map || PythonSequences.isList(value)) {
       return SerialFormat.JSON.write(value, this);
     }
-    String text = text(value);
+    boolean span = value instanceof MultilineText;
+    String text = span ? ((MultilineText) value).text() : text(value);
     boolean computed = !resourceStrings.contains(text);
     if (computed && isLayout(text)) {
       // Spaces, tabs or nothing: layout, as in Jinja2's text ({{ ' ' * depth }} indents a line,
@@ -204,7 +285,7 @@ public final class PrintedValues {
     if (computed && PlainScalars.concerns(text)) {
       plainEdges.set(values.size());
     }
-    return put(text, Kind.PLAIN);
+    return putPrinted(text, computed, span);
   }
 
   /**

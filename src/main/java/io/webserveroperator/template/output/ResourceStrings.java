@@ -1,10 +1,17 @@
 package io.webserveroperator.template.output;
 
+import io.webserveroperator.template.python.LineBreaks;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The strings a render reads from the cluster (the custom resource, and its children for a status
@@ -14,16 +21,31 @@ import java.util.Set;
  *
  * <p>Identity, not equality: a template literal {@code 'true'} is the template's own text even when
  * the resource holds an equal string.
+ *
+ * <p>Text the template computed from a string with line breaks ({@code v | indent(4)}, {@code v |
+ * upper}, {@code k ~ ' ' ~ v}) is not that string, but it carries the lines that followed its
+ * breaks: {@link #origin} finds the string by them, so that such text is held to the rule of {@link
+ * InlineValues} too, while line breaks the template writes itself ({@code join('\n')} of one-line
+ * strings) are its own.
  */
 public final class ResourceStrings {
 
-  private final Set<String> strings = Collections.newSetFromMap(new IdentityHashMap<>());
+  /** A map key that a field path writes after a dot; any other is written {@code ['key']}. */
+  private static final Pattern PLAIN_KEY = Pattern.compile("[A-Za-z0-9_-]+");
 
-  private ResourceStrings() {}
+  private final Set<String> strings = Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Object root;
+
+  /** The lines after a line break in the strings, normalised, to the string; made when needed. */
+  private Map<String, String> brokenLines;
+
+  private ResourceStrings(Object root) {
+    this.root = root;
+  }
 
   /** The strings of {@code values}: keys and values of its maps and the items of its lists. */
   public static ResourceStrings of(Object values) {
-    ResourceStrings found = new ResourceStrings();
+    ResourceStrings found = new ResourceStrings(values);
     found.collect(values);
     return found;
   }
@@ -31,6 +53,128 @@ public final class ResourceStrings {
   /** Whether {@code text} is one of the resource's strings, unchanged. */
   boolean contains(String text) {
     return strings.contains(text);
+  }
+
+  /**
+   * Where {@code text} stands in the resource, for a message: {@code the value of
+   * spec.config.maxmemory-policy}, {@code a key of spec.config}; empty when it is not one of its
+   * strings. Looked for only when a message needs it, so a render pays nothing for it.
+   */
+  Optional<String> describe(String text) {
+    return contains(text) ? Optional.ofNullable(find(root, "", text)) : Optional.empty();
+  }
+
+  /**
+   * The string of the resource with a line break that {@code computed} text carries: one of the
+   * lines of {@code computed} after a break starts with a line of that string after a break, spaces
+   * around them and case aside. Empty when none does, as always when no string has a line break.
+   */
+  Optional<String> origin(String computed) {
+    if (brokenLines == null) {
+      brokenLines = new HashMap<>();
+      for (String text : strings) {
+        List<String> lines = linesAfterBreaks(text);
+        lines.forEach(line -> brokenLines.putIfAbsent(line, text));
+      }
+    }
+    if (brokenLines.isEmpty()) {
+      return Optional.empty();
+    }
+    for (String line : linesAfterBreaks(computed)) {
+      for (Map.Entry<String, String> broken : brokenLines.entrySet()) {
+        if (line.startsWith(broken.getKey())) {
+          return Optional.of(broken.getValue());
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Whether {@code computed} text starts with the first line of {@code origin} that is not blank,
+   * as {@code indent}, {@code nindent} or {@code upper} leave it, rather than with text of its own.
+   */
+  static boolean opensWith(String computed, String origin) {
+    return firstLine(computed).startsWith(firstLine(origin));
+  }
+
+  /** The first line of {@code text} that is not blank, stripped and in lower case. */
+  private static String firstLine(String text) {
+    int from = 0;
+    while (from < text.length()) {
+      int to = from;
+      while (to < text.length() && !LineBreaks.isBreak(text.charAt(to))) {
+        to++;
+      }
+      String line = text.substring(from, to).strip();
+      if (!line.isEmpty()) {
+        return line.toLowerCase(Locale.ROOT);
+      }
+      from = to + 1;
+    }
+    return "";
+  }
+
+  /**
+   * The lines of {@code text} after a line break, stripped and in lower case; blank ones left out.
+   */
+  private static List<String> linesAfterBreaks(String text) {
+    List<String> lines = new ArrayList<>();
+    int from = LineBreaks.indexIn(text);
+    while (from >= 0) {
+      int to = from + 1;
+      while (to < text.length() && !LineBreaks.isBreak(text.charAt(to))) {
+        to++;
+      }
+      String line = text.substring(from + 1, to).strip().toLowerCase(Locale.ROOT);
+      if (!line.isEmpty()) {
+        lines.add(line);
+      }
+      from = to < text.length() ? to : -1;
+    }
+    return lines;
+  }
+
+  private static String find(Object node, String path, String text) {
+    if (node == text) {
+      return "the value of " + path;
+    }
+    if (node instanceof Map<?, ?> map) {
+      for (Map.Entry<?, ?> entry : map.entrySet()) {
+        String key = String.valueOf(entry.getKey());
+        if (entry.getKey() == text) {
+          return "a key of " + (path.isEmpty() ? "the resource" : path);
+        }
+        String found = find(entry.getValue(), path + segment(path, key), text);
+        if (found != null) {
+          return found;
+        }
+      }
+    } else if (node instanceof List<?> items) {
+      for (int i = 0; i < items.size(); i++) {
+        String found = find(items.get(i), path + "[" + i + "]", text);
+        if (found != null) {
+          return found;
+        }
+      }
+    }
+    return null;
+  }
+
+  /** {@code key} as the next step of a field path: {@code .name}, {@code ['index.html']}. */
+  private static String segment(String path, String key) {
+    if (PLAIN_KEY.matcher(key).matches()) {
+      return path.isEmpty() ? key : "." + key;
+    }
+    StringBuilder quoted = new StringBuilder("['");
+    for (char c : key.toCharArray()) {
+      if (LineBreaks.isBreak(c)) {
+        quoted.append(LineBreaks.escape(c));
+      } else {
+        quoted.append(c == '\\' || c == '\'' ? "\\" : "").append(c);
+      }
+    }
+    return quoted.append("']").toString();
   }
 
   private void collect(Object value) {

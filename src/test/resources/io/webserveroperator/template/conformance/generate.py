@@ -119,6 +119,7 @@ ENGINE_FILTERS = {
     "quote": lambda v: shlex.quote(_text(v)),
     "nindent": _nindent,
     "required": _required,
+    "multiline": lambda v: v,
 }
 
 
@@ -237,7 +238,7 @@ def write_doc(topics):
         "",
         "Jinja2's output and the engine's are compared as YAML documents, read by the engine's"
         " YAML reader. The engine's own filters (`to_yaml`, `to_json`, `b64encode`, `b64decode`,"
-        " `sha256`, `quote`, `nindent`, `required`) are given to Jinja2 as docs/templates.md"
+        " `sha256`, `quote`, `nindent`, `required`, `multiline`) are given to Jinja2 as docs/templates.md"
         " defines them. A first line `#jinja2: ...` is read as Ansible's"
         " template module reads it. Cases marked `via: render` compare what the `render` command"
         " prints with Jinja2's output, both read by a YAML 1.1 reader. A case is a few lines of YAML under"

@@ -1,6 +1,7 @@
 package io.webserveroperator.template.lib.filter;
 
 import io.webserveroperator.template.output.Fragment;
+import io.webserveroperator.template.output.MultilineText;
 import io.webserveroperator.template.output.SerialFormat;
 import io.webserveroperator.template.output.SerializedFragment;
 import io.webserveroperator.template.python.PythonOrder;
@@ -11,8 +12,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Filters that print a value as structure: YAML and JSON, which the output keeps whole ({@link
- * SerializedFragment}), and Python's {@code pprint}.
+ * Filters that say how a value prints: as structure, YAML and JSON, which the output keeps whole
+ * ({@link SerializedFragment}); as Python's {@code pprint}; as a string that may span lines where
+ * it is printed ({@link MultilineText}).
  */
 final class StructuredFilters {
 
@@ -35,7 +37,13 @@ final class StructuredFilters {
           FilterSpec.of(
               "pprint",
               "Python's `repr` of the value, a mapping's keys sorted.",
-              (v, a, k) -> PythonText.repr(sortedKeys(v))));
+              (v, a, k) -> PythonText.repr(sortedKeys(v))),
+          FilterSpec.of(
+              MultilineText.FILTER,
+              "The string, whose line breaks may start lines where it is printed beside other"
+                  + " text (the engine's; last in `{{ }}`).",
+              (v, a, k) ->
+                  v instanceof CharSequence text ? new MultilineText(text.toString()) : v));
 
   private StructuredFilters() {}
 
