@@ -1,7 +1,6 @@
 package io.webserveroperator.cli;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.webserveroperator.OperatorException;
 import io.webserveroperator.cli.options.ClusterOptions;
 import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.kube.KubeClients;
@@ -24,15 +23,27 @@ import picocli.CommandLine.Spec;
 /**
  * {@code lint}: static checks of the templates before anything renders. Prints one {@code
  * file:line: level: message} a finding (or JSON with {@code -o json}); exit 1 on any error, 2 when
- * lint itself cannot run. The Kubernetes schemas come from {@code --schemas DIR}, or from the
- * cluster when {@code --kubeconfig}, {@code --context} or {@code --save-schemas} is given.
+ * lint itself cannot run, whatever the kind of failure. The Kubernetes schemas come from {@code
+ * --schemas DIR}, or from the cluster when {@code --kubeconfig}, {@code --context} or {@code
+ * --save-schemas} is given.
  */
 @Command(
     name = "lint",
     mixinStandardHelpOptions = true,
     description =
-        "Check the templates against watches.yaml, the CRDs, the Kubernetes schemas and deploy/'s RBAC.")
+        "Check the templates against watches.yaml, the CRDs, the Kubernetes schemas and deploy/'s RBAC.",
+    exitCodeOnExecutionException = LintCommand.CANNOT_RUN,
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:No error (warnings and notes allowed).",
+      "1:An error found.",
+      "2:Lint cannot run: a usage error, a CRD or sample that is not YAML, a cluster that cannot"
+          + " be reached; see stderr."
+    })
 final class LintCommand implements Callable<Integer> {
+
+  /** The exit code of any error that keeps lint from running, as documented. */
+  static final int CANNOT_RUN = 2;
 
   /** How findings are written. */
   enum Format {
@@ -58,6 +69,11 @@ final class LintCommand implements Callable<Integer> {
       description = "Print the ClusterRole the templates need instead of the findings.")
   boolean printRbac;
 
+  @Option(
+      names = "--no-rbac",
+      description = "Do not check that deploy/'s ClusterRole grants what the templates render.")
+  boolean noRbac;
+
   @Mixin ClusterOptions cluster;
 
   @Option(
@@ -69,26 +85,20 @@ final class LintCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    LintInput input = folders.lintInput(templates.folder());
+    LintInput input = folders.lintInput(templates.folder(), !noRbac);
     LintResult result;
-    try {
-      if (saveSchemas != null || cluster.kubeconfig() != null || cluster.context() != null) {
-        try (KubernetesClient client =
-            KubeClients.create(cluster.kubeconfig(), cluster.context())) {
-          OpenApiSchemas fromCluster = ClusterSchemas.of(client);
-          result = Lint.run(input, fromCluster);
-          if (saveSchemas != null) {
-            fromCluster
-                .save(saveSchemas)
-                .forEach(file -> spec.commandLine().getErr().println("lint: saved " + file));
-          }
+    if (saveSchemas != null || cluster.kubeconfig() != null || cluster.context() != null) {
+      try (KubernetesClient client = KubeClients.create(cluster.kubeconfig(), cluster.context())) {
+        OpenApiSchemas fromCluster = ClusterSchemas.of(client);
+        result = Lint.run(input, fromCluster);
+        if (saveSchemas != null) {
+          fromCluster
+              .save(saveSchemas)
+              .forEach(file -> spec.commandLine().getErr().println("lint: saved " + file));
         }
-      } else {
-        result = Lint.run(input, OpenApiSchemas.folder(folders.schemas));
       }
-    } catch (OperatorException e) {
-      spec.commandLine().getErr().println("lint: " + e.getMessage());
-      return 2;
+    } else {
+      result = Lint.run(input, OpenApiSchemas.folder(folders.schemas));
     }
     List<Finding> findings = result.findings();
     String out;

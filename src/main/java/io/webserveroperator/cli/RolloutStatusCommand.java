@@ -3,7 +3,6 @@ package io.webserveroperator.cli;
 import io.fabric8.kubernetes.api.model.APIGroup;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.cli.options.ClusterOptions;
@@ -88,10 +87,6 @@ final class RolloutStatusCommand implements Callable<Integer> {
     List<KindRollout> kinds;
     try (KubernetesClient client = KubeClients.create(cluster.kubeconfig(), cluster.context())) {
       kinds = read(client, localWatches(err));
-    } catch (OperatorException | KubernetesClientException e) {
-      err.println("rollout status: " + e.getMessage());
-      err.flush();
-      return FAILED;
     }
     if (kinds.isEmpty()) {
       err.println(

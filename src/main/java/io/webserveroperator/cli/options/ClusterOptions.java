@@ -1,5 +1,8 @@
 package io.webserveroperator.cli.options;
 
+import io.webserveroperator.cli.exit.CommandException;
+import io.webserveroperator.cli.exit.Failure;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -12,8 +15,20 @@ public final class ClusterOptions {
   @Option(names = "--context", description = "Kubeconfig context (default: the current one).")
   String context;
 
-  /** The kubeconfig file given; null to find it as kubectl does. */
+  /**
+   * The kubeconfig file given; null to find it as kubectl does.
+   *
+   * @throws CommandException ({@link Failure#INPUT}) when the file given does not exist
+   */
   public Path kubeconfig() {
+    if (kubeconfig != null && !Files.isRegularFile(kubeconfig)) {
+      throw new CommandException(
+          Failure.INPUT,
+          "The kubeconfig "
+              + kubeconfig.toAbsolutePath()
+              + " does not exist. Give --kubeconfig a kubeconfig file, or leave it out to use"
+              + " KUBECONFIG or ~/.kube/config.");
+    }
     return kubeconfig;
   }
 
