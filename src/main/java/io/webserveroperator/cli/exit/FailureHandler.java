@@ -55,11 +55,13 @@ final class FailureHandler implements IExecutionExceptionHandler {
           + reason
           + ". Check the user and context that --kubeconfig, --context or KUBECONFIG choose.";
     }
-    Throwable root = client;
-    while (root.getCause() != null && root.getCause() != root) {
-      root = root.getCause();
+    // The client's own message says nothing ("An error has occurred."); the first cause that says
+    // something names the server ("Connection refused: /127.0.0.1:1").
+    Throwable cause = client.getCause() == null ? client : client.getCause();
+    while (cause.getMessage() == null && cause.getCause() != null && cause.getCause() != cause) {
+      cause = cause.getCause();
     }
-    String why = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
+    String why = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
     return "Cannot reach the cluster: "
         + why
         + ". Check that its API server runs, and the server that --kubeconfig, --context or"
