@@ -12,12 +12,14 @@ import io.webserveroperator.lint.LintInput;
 import io.webserveroperator.lint.LintResult;
 import io.webserveroperator.lint.OpenApiSchemas;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -65,6 +67,15 @@ final class LintCommand implements Callable<Integer> {
   Path saveSchemas;
 
   @Option(
+      names = "--all-kinds-of",
+      paramLabel = "GROUP/VERSION",
+      split = ",",
+      description =
+          "With --save-schemas, also save every kind of these group-versions (v1,apps/v1), not"
+              + " only those the templates render; hack/schemas.sh refreshes schemas/ so.")
+  List<String> allKindsOf = new ArrayList<>();
+
+  @Option(
       names = "--print-rbac",
       description = "Print the ClusterRole the templates need instead of the findings.")
   boolean printRbac;
@@ -85,6 +96,10 @@ final class LintCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (!allKindsOf.isEmpty() && saveSchemas == null) {
+      throw new ParameterException(
+          spec.commandLine(), "--all-kinds-of says which schemas to save: add --save-schemas DIR.");
+    }
     LintInput input = folders.lintInput(templates.folder(), !noRbac);
     LintResult result;
     if (saveSchemas != null || cluster.kubeconfig() != null || cluster.context() != null) {
@@ -92,6 +107,7 @@ final class LintCommand implements Callable<Integer> {
         OpenApiSchemas fromCluster = ClusterSchemas.of(client);
         result = Lint.run(input, fromCluster);
         if (saveSchemas != null) {
+          allKindsOf.forEach(fromCluster::useEveryKindOf);
           fromCluster
               .save(saveSchemas)
               .forEach(file -> spec.commandLine().getErr().println("lint: saved " + file));
