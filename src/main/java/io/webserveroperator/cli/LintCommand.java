@@ -3,7 +3,6 @@ package io.webserveroperator.cli;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.cli.options.ClusterOptions;
 import io.webserveroperator.cli.options.TemplatesOption;
-import io.webserveroperator.kube.KubeClients;
 import io.webserveroperator.lint.ClusterSchemas;
 import io.webserveroperator.lint.Finding;
 import io.webserveroperator.lint.FindingsReport;
@@ -103,7 +102,7 @@ final class LintCommand implements Callable<Integer> {
     LintInput input = folders.lintInput(templates.folder(), !noRbac);
     LintResult result;
     if (saveSchemas != null || cluster.kubeconfig() != null || cluster.context() != null) {
-      try (KubernetesClient client = KubeClients.create(cluster.kubeconfig(), cluster.context())) {
+      try (KubernetesClient client = cluster.client(null)) {
         OpenApiSchemas fromCluster = ClusterSchemas.of(client);
         result = Lint.run(input, fromCluster);
         if (saveSchemas != null) {

@@ -10,7 +10,6 @@ import io.webserveroperator.cli.options.OperatorNamespaceOption;
 import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.controller.ResourceAnnotations;
 import io.webserveroperator.kube.KindResolver;
-import io.webserveroperator.kube.KubeClients;
 import io.webserveroperator.rollout.RevisionStore;
 import io.webserveroperator.rollout.RolloutMember;
 import io.webserveroperator.rollout.RolloutState;
@@ -85,7 +84,7 @@ final class RolloutStatusCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     List<KindRollout> kinds;
-    try (KubernetesClient client = KubeClients.create(cluster.kubeconfig(), cluster.context())) {
+    try (KubernetesClient client = cluster.client(null)) {
       kinds = read(client, localWatches(err));
     }
     if (kinds.isEmpty()) {

@@ -11,7 +11,6 @@ import io.webserveroperator.controller.LeaderElectionOptions;
 import io.webserveroperator.controller.Operator;
 import io.webserveroperator.controller.OperatorOptions;
 import io.webserveroperator.kube.ApiRequestCounter;
-import io.webserveroperator.kube.KubeClients;
 import io.webserveroperator.shard.ShardOptions;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -150,15 +149,15 @@ final class RunCommand implements Callable<Integer> {
     ApiRequestCounter requests = new ApiRequestCounter();
     String identity = identity();
     OperatorOptions options = options(identity);
-    try (KubernetesClient client =
-        KubeClients.create(cluster.kubeconfig(), cluster.context(), requests)) {
+    try (KubernetesClient client = cluster.client(requests)) {
       Operator operator;
       try {
         operator = Operator.start(client, requests, options);
       } catch (OperatorException e) {
-        // The templates, or what they ask of this cluster, are refused (the cluster's own errors
-        // still count as its, see Failure.of).
-        throw new CommandException(Failure.CONFIGURATION, e.getMessage(), e);
+        // Unless the cluster could not be asked, the templates or what they ask of it are refused.
+        throw Failure.of(e) == Failure.CLUSTER
+            ? e
+            : new CommandException(Failure.CONFIGURATION, e.getMessage(), e);
       }
       Thread hook = new Thread(operator::close, "operator-shutdown");
       Runtime.getRuntime().addShutdownHook(hook);

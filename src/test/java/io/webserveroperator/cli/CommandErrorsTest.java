@@ -246,6 +246,19 @@ class CommandErrorsTest {
   }
 
   @Test
+  void aContextTheKubeconfigDoesNotHaveIsRefusedRatherThanTheCurrentOneUsed() {
+    String kubeconfig = unreachableKubeconfig();
+
+    assertUserError(
+        runCapturingStderr(
+            "run", "--templates", TEMPLATES, "--kubeconfig", kubeconfig, "--context", "prod"),
+        3,
+        "run: The kubeconfig "
+            + kubeconfig
+            + " has no context 'prod'; name one of its contexts: nowhere.");
+  }
+
+  @Test
   void rolloutStatusKeepsItsExitCodeThree() {
     assertUserError(
         run("rollout", "status", "--kubeconfig", dir.resolve("kc").toString()),

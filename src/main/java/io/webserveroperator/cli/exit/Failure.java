@@ -43,11 +43,14 @@ public enum Failure {
   }
 
   /**
-   * What kind of failure {@code error} is: anything the Kubernetes client threw, at any depth, is
-   * the cluster's; then the kind a {@link CommandException} names; any other error raised on
-   * purpose ({@link OperatorException}) is the command's failure; everything else is a bug.
+   * What kind of failure {@code error} is: the kind a {@link CommandException} names; else anything
+   * the Kubernetes client threw, at any depth, is the cluster's; any other error raised on purpose
+   * ({@link OperatorException}) is the command's failure; everything else is a bug.
    */
   public static Failure of(Throwable error) {
+    if (error instanceof CommandException command) {
+      return command.failure();
+    }
     for (Throwable cause = error; cause != null; cause = cause.getCause()) {
       if (cause instanceof KubernetesClientException) {
         return CLUSTER;
@@ -55,9 +58,6 @@ public enum Failure {
       if (cause.getCause() == cause) {
         break;
       }
-    }
-    if (error instanceof CommandException command) {
-      return command.failure();
     }
     return error instanceof OperatorException ? FAILED : BUG;
   }

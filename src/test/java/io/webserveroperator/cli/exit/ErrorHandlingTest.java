@@ -66,22 +66,21 @@ class ErrorHandlingTest {
   }
 
   @Test
-  void theClientsErrorsAreTheClustersAtAnyDepth() {
+  void theClientsErrorsAreTheClustersAtAnyDepthUnlessTheCommandSaysOtherwise() {
     KubernetesClientException refused =
         new KubernetesClientException(
             "An error has occurred.", new IOException("Connection refused: /127.0.0.1:1"));
 
     Run raw = run(refused, "throws");
-    Run wrapped =
-        run(
-            new CommandException(Failure.CONFIGURATION, "Cannot list x: refused", refused),
-            "throws");
+    Run wrapped = run(new OperatorException("Cannot list x: refused", refused), "throws");
+    Run named = run(new CommandException(Failure.INPUT, "No such context.", refused), "throws");
 
     assertThat(raw.exit()).isEqualTo(5);
     assertThat(raw.err())
         .startsWith("throws: Cannot reach the cluster: Connection refused: /127.0.0.1:1. Check");
     assertThat(wrapped.exit()).isEqualTo(5);
     assertThat(wrapped.err()).isEqualTo("throws: Cannot list x: refused\n");
+    assertThat(named.exit()).isEqualTo(3);
   }
 
   @Test
