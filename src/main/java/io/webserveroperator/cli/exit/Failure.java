@@ -51,14 +51,19 @@ public enum Failure {
     if (error instanceof CommandException command) {
       return command.failure();
     }
-    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
-      if (cause instanceof KubernetesClientException) {
-        return CLUSTER;
-      }
-      if (cause.getCause() == cause) {
-        break;
-      }
+    if (clientCause(error) != null) {
+      return CLUSTER;
     }
     return error instanceof OperatorException ? FAILED : BUG;
+  }
+
+  /** The Kubernetes client's exception in {@code error}'s causes, itself included; else null. */
+  static KubernetesClientException clientCause(Throwable error) {
+    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
+      if (cause instanceof KubernetesClientException client) {
+        return client;
+      }
+    }
+    return null;
   }
 }

@@ -43,7 +43,7 @@ final class FailureHandler implements IExecutionExceptionHandler {
     if (failure != Failure.CLUSTER || error instanceof OperatorException) {
       return error.getMessage();
     }
-    KubernetesClientException client = clientException(error);
+    KubernetesClientException client = Failure.clientCause(error);
     if (client.getCode() > 0) {
       String reason =
           client.getStatus() != null && client.getStatus().getMessage() != null
@@ -58,7 +58,7 @@ final class FailureHandler implements IExecutionExceptionHandler {
     // The client's own message says nothing ("An error has occurred."); the first cause that says
     // something names the server ("Connection refused: /127.0.0.1:1").
     Throwable cause = client.getCause() == null ? client : client.getCause();
-    while (cause.getMessage() == null && cause.getCause() != null && cause.getCause() != cause) {
+    while (cause.getMessage() == null && cause.getCause() != null) {
       cause = cause.getCause();
     }
     String why = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
@@ -66,15 +66,6 @@ final class FailureHandler implements IExecutionExceptionHandler {
         + why
         + ". Check that its API server runs, and the server that --kubeconfig, --context or"
         + " KUBECONFIG choose.";
-  }
-
-  private static KubernetesClientException clientException(Throwable error) {
-    for (Throwable cause = error; cause != null; cause = cause.getCause()) {
-      if (cause instanceof KubernetesClientException client) {
-        return client;
-      }
-    }
-    throw new IllegalArgumentException("no KubernetesClientException in " + error, error);
   }
 
   /** Whether {@code --verbose} was given, to the root command or any sub-command. */
