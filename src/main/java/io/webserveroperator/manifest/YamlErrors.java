@@ -39,9 +39,6 @@ public final class YamlErrors {
             + marked.getProblem()
             + (marked.getContext() == null ? "" : " (" + marked.getContext() + ")");
       }
-      if (cause.getCause() == cause) {
-        break;
-      }
     }
     if (error instanceof JsonProcessingException json) {
       JsonLocation location = json.getLocation();
