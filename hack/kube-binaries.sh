@@ -4,9 +4,18 @@
 #
 # Where they exist already, it does nothing. Otherwise, with `go` on the PATH, it builds them from Go
 # modules at pinned versions, in throwaway modules, and installs them where kube-api-test looks
-# (~/.kubeapitest/k8s/<version>-<os>-<arch>/). Without `go`, kube-api-test downloads etcd,
-# kube-apiserver and kubectl itself on the first test run (that route needs internet), and the
-# binaries only the local cluster uses are reported missing.
+# (~/.kubeapitest/k8s/<version>-<os>-<arch>/, or under $KUBE_API_TEST_DIR). Without `go`,
+# kube-api-test downloads etcd, kube-apiserver and kubectl itself on the first test run (that route
+# needs internet), and the binaries only the local cluster uses are reported missing.
+#
+# The Kubernetes binaries are stamped with their version as the Kubernetes build stamps them
+# (-ldflags -X), so that `kubectl version` and the API server's /version say v<K8S_VERSION>.
+# Binaries that do not say so (built before this script stamped them) are built again, once; each is
+# swapped in with a rename, so a process still running the old one is not disturbed.
+#
+# Environment: K8S_VERSION, ETCD_VERSION, KWOK_VERSION (the pom's), KUBE_API_TEST_DIR (where
+# kube-api-test looks), KUBE_BUILD_DIR (the throwaway modules, default
+# ~/.cache/webserver-operator/kube-build). Builds that share KUBE_BUILD_DIR take turns (flock).
 set -euo pipefail
 
 K8S_VERSION=${K8S_VERSION:-1.34.4}
@@ -22,26 +31,51 @@ case "$(uname -m)" in
 esac
 target="${KUBE_API_TEST_DIR:-$HOME/.kubeapitest}/k8s/${K8S_VERSION}-${os}-${arch}"
 
+work="${KUBE_BUILD_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/webserver-operator/kube-build}"
+staging="$work/out"
+mkdir -p "$work"
+# One build at a time per work folder: a second run waits, then finds the binaries there.
+if command -v flock >/dev/null 2>&1; then
+  exec 9>"$work/.lock"
+  flock 9
+fi
+
+# version_of BINARY: the version a Kubernetes binary says it is, e.g. v1.34.4.
+version_of() {
+  case "$1" in
+    kubectl) "$target/kubectl" version --client 2>/dev/null | sed -n 's/^Client Version: //p' ;;
+    *) "$target/$1" --version 2>/dev/null | sed -n 's/^Kubernetes //p' ;;
+  esac
+}
+
+# Asked once per set of binaries: the marker, newer than each, says they were found stamped.
+stamped="$target/.stamped-v$K8S_VERSION"
 missing=()
 for binary in "${BINARIES[@]}"; do
-  [ -x "$target/$binary" ] || missing+=("$binary")
+  if [ ! -x "$target/$binary" ]; then
+    missing+=("$binary")
+  elif [[ "$binary" == kube* ]] && ! [ "$stamped" -nt "$target/$binary" ] &&
+    [ "$(version_of "$binary")" != "v$K8S_VERSION" ]; then
+    echo "kube-binaries: $binary says it is '$(version_of "$binary")', not v$K8S_VERSION: building it again, stamped"
+    missing+=("$binary")
+  fi
 done
 if [ ${#missing[@]} -eq 0 ]; then
+  touch "$stamped"
   echo "kube-binaries: all present (Kubernetes v$K8S_VERSION, etcd v$ETCD_VERSION, kwok v$KWOK_VERSION)"
   echo "$target"
   exit 0
 fi
 
 if ! command -v go >/dev/null 2>&1; then
-  echo "kube-binaries: no 'go' on the PATH; missing: ${missing[*]}" >&2
+  echo "kube-binaries: no 'go' on the PATH; missing or unstamped: ${missing[*]}" >&2
   echo "kube-binaries: kube-api-test downloads etcd, kube-apiserver and kubectl v$K8S_VERSION on the first test run (needs internet)" >&2
   echo "$target"
   exit 0
 fi
 
-work="${XDG_CACHE_HOME:-$HOME/.cache}/webserver-operator/kube-build"
-staging="$work/out"
-mkdir -p "$work" "$staging"
+rm -rf "$staging"
+mkdir -p "$staging"
 export CGO_ENABLED=0 GOFLAGS="-mod=mod -trimpath -buildvcs=false" GOWORK=off
 started=$SECONDS
 
@@ -59,10 +93,11 @@ new_module() {
   (cd "$1" && go mod init "$2" >/dev/null 2>&1)
 }
 
-# build DIR OUTPUT PACKAGE: builds one main package of the module in DIR into the staging folder.
+# build DIR OUTPUT PACKAGE [LDFLAGS]: builds one main package of the module in DIR into the staging
+# folder.
 build() {
   echo "kube-binaries: building $2 from $3"
-  (cd "$1" && go build -o "$staging/$2" "$3")
+  (cd "$1" && go build -ldflags "${4:-}" -o "$staging/$2" "$3")
 }
 
 needs() {
@@ -77,15 +112,33 @@ if needs kube-apiserver kubectl kube-controller-manager kube-scheduler; then
   dir="$work/kubernetes"
   new_module "$dir" kube-binaries/kubernetes
   echo "kube-binaries: resolving k8s.io/kubernetes v$K8S_VERSION"
-  gomod=$(cd "$dir" && go mod download -json "k8s.io/kubernetes@v$K8S_VERSION" | sed -n 's/.*"GoMod": "\(.*\)",*/\1/p')
+  download=$(cd "$dir" && go mod download -json "k8s.io/kubernetes@v$K8S_VERSION")
+  gomod=$(sed -n 's/.*"GoMod": "\(.*\)",*/\1/p' <<<"$download")
+  # The commit, where the module proxy knows it (its Origin); the module archive has no git.
+  commit=$(sed -n 's/.*"Hash": "\([0-9a-f]*\)",*/\1/p' <<<"$download" | head -n 1)
   # k8s.io/kubernetes points its staging modules at local folders; pin each to its published twin.
   staging_version="v0.${K8S_VERSION#1.}"
   {
     echo "require k8s.io/kubernetes v$K8S_VERSION"
     sed -n 's#^[[:space:]]*\(k8s.io/[a-z0-9-]*\) => ./staging/.*#replace \1 => \1 '"$staging_version"'#p' "$gomod"
   } >>"$dir/go.mod"
+  # As Kubernetes' hack/lib/version.sh stamps a build, for the server (component-base) and for
+  # kubectl's client part (client-go); "archive": built from the module archive, not a git tree.
+  ldflags=""
+  for package in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
+    ldflags+=" -X $package.gitVersion=v$K8S_VERSION"
+    ldflags+=" -X $package.gitMajor=${K8S_VERSION%%.*}"
+    ldflags+=" -X $package.gitMinor=$(cut -d. -f2 <<<"$K8S_VERSION")"
+    ldflags+=" -X $package.gitTreeState=archive"
+    ldflags+=" -X $package.buildDate=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+    if [ -n "$commit" ]; then
+      ldflags+=" -X $package.gitCommit=$commit"
+    fi
+  done
   for binary in kube-apiserver kubectl kube-controller-manager kube-scheduler; do
-    needs "$binary" && build "$dir" "$binary" "k8s.io/kubernetes/cmd/$binary"
+    if needs "$binary"; then
+      build "$dir" "$binary" "k8s.io/kubernetes/cmd/$binary" "$ldflags"
+    fi
   done
 fi
 
@@ -103,9 +156,12 @@ if needs kwok; then
   build "$dir" kwok sigs.k8s.io/kwok/cmd/kwok
 fi
 
+# Copied next to its place, then renamed over it: atomic, and a running process keeps its file.
 mkdir -p "$target"
 for binary in "${missing[@]}"; do
-  mv -f "$staging/$binary" "$target/$binary"
+  cp "$staging/$binary" "$target/.$binary.new"
+  mv -f "$target/.$binary.new" "$target/$binary"
 done
+touch "$stamped"
 echo "kube-binaries: built ${missing[*]} in $((SECONDS - started)) s"
 echo "$target"

@@ -1,7 +1,9 @@
 package io.webserveroperator.cli;
 
-import io.webserveroperator.OperatorException;
+import io.webserveroperator.cli.exit.CommandException;
+import io.webserveroperator.cli.exit.Failure;
 import io.webserveroperator.cli.options.TemplatesOption;
+import io.webserveroperator.dev.DevClusterException;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
@@ -21,6 +23,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -76,16 +79,21 @@ final class DevCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
-    PrintWriter err = spec.commandLine().getErr();
     if (nodes < 1) {
-      err.println("dev: --nodes must be at least 1, not " + nodes + ".");
-      return 2;
+      throw new ParameterException(
+          spec.commandLine(), "--nodes must be at least 1, not " + nodes + ".");
     }
     for (Path folder : List.of(folders.crds, folders.samples)) {
       if (!Files.isDirectory(folder)) {
-        err.println("dev: the folder " + folder.toAbsolutePath() + " does not exist.");
-        return 2;
+        throw new CommandException(
+            Failure.INPUT,
+            "The folder "
+                + folder.toAbsolutePath()
+                + " does not exist. Run dev in the project's folder, or give --crds and --samples.");
       }
+    }
+    if (!noOperator) {
+      templates.existingWatches();
     }
     Path kubeconfig = kubeconfigOut.toAbsolutePath();
     Thread removeKubeconfig = new Thread(() -> deleteQuietly(kubeconfig), "dev-kubeconfig-remove");
@@ -108,7 +116,7 @@ final class DevCommand implements Callable<Integer> {
                 templates.folder(), cluster.layout().root().resolve("operator-templates"));
         lint =
             LintOnChange.start(
-                folders.lintInput(templates.folder()),
+                folders.lintInput(templates.folder(), true),
                 folders.schemas,
                 out,
                 new PrunePreview(cluster.client(), templates.watches()),
@@ -138,10 +146,8 @@ final class DevCommand implements Callable<Integer> {
       }
       interrupted = awaitInterrupt();
       return 0;
-    } catch (OperatorException e) {
-      // A cluster that does not start (DevClusterException), or templates that cannot be copied.
-      err.println("dev: " + e.getMessage());
-      return 1;
+    } catch (DevClusterException e) {
+      throw new CommandException(Failure.CLUSTER, e.getMessage(), e);
     } finally {
       if (lint != null) {
         lint.close();

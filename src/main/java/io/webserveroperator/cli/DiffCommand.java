@@ -25,12 +25,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code diff}: what applying the rendered manifests would change in a cluster, asked of the API
  * server as a server-side dry run ({@link DryRunDiff}), never written. Exit codes as {@code kubectl
- * diff}: 0 no differences, 1 differences, 2 an error, with stdout left empty on error.
+ * diff}: 0 no differences, 1 differences, 2 an error of any kind (a usage error, a bad file, a
+ * render failure, an unreachable cluster), with stdout left empty on error.
  *
  * <p>stdout is the diff ({@link PlanPrinter}); stderr says, per CONFLICT, that the operator would
  * apply nothing for that resource until it is resolved (a conflict alone is a difference, exit 1),
@@ -44,6 +46,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description =
         "Show what applying the rendered manifests would change in a cluster (server-side dry run).",
+    exitCodeOnExecutionException = DiffCommand.FAILED,
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:No differences.",
@@ -124,24 +127,20 @@ final class DiffCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    PrintWriter err = spec.commandLine().getErr();
     if (live == !files.isEmpty()) {
-      err.println("diff: give either -f FILE (one or more) or --live, not both and not neither.");
-      err.flush();
-      return FAILED;
+      throw new ParameterException(
+          spec.commandLine(),
+          "Give either -f FILE (one or more) or --live, not both and not neither.");
     }
     if (templateRevision != null && !live) {
-      err.println("diff: --template-revision renders the live resources: add --live.");
-      err.flush();
-      return FAILED;
+      throw new ParameterException(
+          spec.commandLine(), "--template-revision renders the live resources: add --live.");
     }
+    List<ResourceFiles.FileResource> resources = new ArrayList<>();
+    files.forEach(file -> resources.addAll(ResourceFiles.read(file, System.in)));
     Report report;
     List<String> notes = List.of();
-    try (TemplateRegistry registry = TemplateRegistry.load(templates.watches())) {
-      List<ResourceFiles.FileResource> resources = new ArrayList<>();
-      for (String file : files) {
-        resources.addAll(ResourceFiles.read(file, System.in));
-      }
+    try (TemplateRegistry registry = templates.load()) {
       Plan plan;
       try (KubernetesClient client = clients.apply(cluster.kubeconfig(), cluster.context())) {
         DryRunDiff diff = new DryRunDiff(client, registry);
@@ -163,16 +162,8 @@ final class DiffCommand implements Callable<Integer> {
               System.console() != null,
               environment.apply(ExternalDiff.VARIABLE),
               live);
-    } catch (OperatorException e) {
-      err.println("diff: " + e.getMessage());
-      err.flush();
-      return FAILED;
-    } catch (RuntimeException e) {
-      // Anything unplanned must still not read as "differences found" (exit 1).
-      err.println("diff: unexpected failure: " + e);
-      err.flush();
-      return FAILED;
     }
+    PrintWriter err = spec.commandLine().getErr();
     PrintWriter out = spec.commandLine().getOut();
     out.print(report.out());
     out.flush();

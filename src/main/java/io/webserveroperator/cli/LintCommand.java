@@ -1,10 +1,8 @@
 package io.webserveroperator.cli;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.webserveroperator.OperatorException;
 import io.webserveroperator.cli.options.ClusterOptions;
 import io.webserveroperator.cli.options.TemplatesOption;
-import io.webserveroperator.kube.KubeClients;
 import io.webserveroperator.lint.ClusterSchemas;
 import io.webserveroperator.lint.Finding;
 import io.webserveroperator.lint.FindingsReport;
@@ -13,26 +11,40 @@ import io.webserveroperator.lint.LintInput;
 import io.webserveroperator.lint.LintResult;
 import io.webserveroperator.lint.OpenApiSchemas;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
  * {@code lint}: static checks of the templates before anything renders. Prints one {@code
  * file:line: level: message} a finding (or JSON with {@code -o json}); exit 1 on any error, 2 when
- * lint itself cannot run. The Kubernetes schemas come from {@code --schemas DIR}, or from the
- * cluster when {@code --kubeconfig}, {@code --context} or {@code --save-schemas} is given.
+ * lint itself cannot run, whatever the kind of failure. The Kubernetes schemas come from {@code
+ * --schemas DIR}, or from the cluster when {@code --kubeconfig}, {@code --context} or {@code
+ * --save-schemas} is given.
  */
 @Command(
     name = "lint",
     mixinStandardHelpOptions = true,
     description =
-        "Check the templates against watches.yaml, the CRDs, the Kubernetes schemas and deploy/'s RBAC.")
+        "Check the templates against watches.yaml, the CRDs, the Kubernetes schemas and deploy/'s RBAC.",
+    exitCodeOnExecutionException = LintCommand.CANNOT_RUN,
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+      "0:No error (warnings and notes allowed).",
+      "1:An error found.",
+      "2:Lint cannot run: a usage error, a CRD or sample that is not YAML, a cluster that cannot"
+          + " be reached; see stderr."
+    })
 final class LintCommand implements Callable<Integer> {
+
+  /** The exit code of any error that keeps lint from running, as documented. */
+  static final int CANNOT_RUN = 2;
 
   /** How findings are written. */
   enum Format {
@@ -54,9 +66,23 @@ final class LintCommand implements Callable<Integer> {
   Path saveSchemas;
 
   @Option(
+      names = "--all-kinds-of",
+      paramLabel = "GROUP/VERSION",
+      split = ",",
+      description =
+          "With --save-schemas, also save every kind of these group-versions (v1,apps/v1), not"
+              + " only those the templates render; hack/schemas.sh refreshes schemas/ so.")
+  List<String> allKindsOf = new ArrayList<>();
+
+  @Option(
       names = "--print-rbac",
       description = "Print the ClusterRole the templates need instead of the findings.")
   boolean printRbac;
+
+  @Option(
+      names = "--no-rbac",
+      description = "Do not check that deploy/'s ClusterRole grants what the templates render.")
+  boolean noRbac;
 
   @Mixin ClusterOptions cluster;
 
@@ -69,26 +95,25 @@ final class LintCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    LintInput input = folders.lintInput(templates.folder());
+    if (!allKindsOf.isEmpty() && saveSchemas == null) {
+      throw new ParameterException(
+          spec.commandLine(), "--all-kinds-of says which schemas to save: add --save-schemas DIR.");
+    }
+    LintInput input = folders.lintInput(templates.folder(), !noRbac);
     LintResult result;
-    try {
-      if (saveSchemas != null || cluster.kubeconfig() != null || cluster.context() != null) {
-        try (KubernetesClient client =
-            KubeClients.create(cluster.kubeconfig(), cluster.context())) {
-          OpenApiSchemas fromCluster = ClusterSchemas.of(client);
-          result = Lint.run(input, fromCluster);
-          if (saveSchemas != null) {
-            fromCluster
-                .save(saveSchemas)
-                .forEach(file -> spec.commandLine().getErr().println("lint: saved " + file));
-          }
+    if (saveSchemas != null || cluster.kubeconfig() != null || cluster.context() != null) {
+      try (KubernetesClient client = cluster.client(null)) {
+        OpenApiSchemas fromCluster = ClusterSchemas.of(client);
+        result = Lint.run(input, fromCluster);
+        if (saveSchemas != null) {
+          allKindsOf.forEach(fromCluster::useEveryKindOf);
+          fromCluster
+              .save(saveSchemas)
+              .forEach(file -> spec.commandLine().getErr().println("lint: saved " + file));
         }
-      } else {
-        result = Lint.run(input, OpenApiSchemas.folder(folders.schemas));
       }
-    } catch (OperatorException e) {
-      spec.commandLine().getErr().println("lint: " + e.getMessage());
-      return 2;
+    } else {
+      result = Lint.run(input, OpenApiSchemas.folder(folders.schemas));
     }
     List<Finding> findings = result.findings();
     String out;

@@ -36,8 +36,12 @@ final class ProjectFolders {
       description = "Saved Kubernetes OpenAPI schemas (default: ${DEFAULT-VALUE}).")
   Path schemas;
 
-  /** What lint reads for the templates in {@code templates}. */
-  LintInput lintInput(Path templates) {
-    return new LintInput(templates, crds, samples, deploy);
+  /**
+   * What lint reads for the templates in {@code templates}.
+   *
+   * @param rbac whether to check deploy/'s ClusterRole
+   */
+  LintInput lintInput(Path templates, boolean rbac) {
+    return new LintInput(templates, crds, samples, deploy, rbac);
   }
 }

@@ -1,6 +1,7 @@
 package io.webserveroperator.cli;
 
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.cli.exit.Failure;
 import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.manifest.ManifestYaml;
 import io.webserveroperator.manifest.RenderedObject;
@@ -21,9 +22,10 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code render}: custom resources from files in, the manifests the operator would apply out, as
- * one YAML stream. All or nothing: on an error, stdout stays empty. Except that a kind whose
- * templates do not load fails only its own resources, as in the operator: the others still print,
- * each failure goes to stderr, and the exit code is 1.
+ * one YAML stream. All or nothing: on an error, stdout stays empty, and the exit code says what
+ * kind of error it was ({@link Failure}). Except that a kind whose templates do not load fails only
+ * its own resources, as in the operator: the others still print, each failure goes to stderr, and
+ * the exit code is that of invalid configuration.
  */
 @Command(
     name = "render",
@@ -52,26 +54,24 @@ final class RenderCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    List<ResourceFiles.FileResource> resources = new ArrayList<>();
+    files.forEach(file -> resources.addAll(ResourceFiles.read(file, System.in)));
     StringBuilder out = new StringBuilder();
     List<String> invalid = new ArrayList<>();
-    try (TemplateRegistry registry = TemplateRegistry.load(templates.watches())) {
-      for (String file : files) {
-        for (ResourceFiles.FileResource resource : ResourceFiles.read(file, System.in)) {
-          try {
-            out.append(render(registry, resource.body(), resource.source()));
-          } catch (TemplatesInvalidException e) {
-            invalid.add(e.getMessage());
-          }
+    try (TemplateRegistry registry = templates.load()) {
+      for (ResourceFiles.FileResource resource : resources) {
+        try {
+          out.append(render(registry, resource.body(), resource.source()));
+        } catch (TemplatesInvalidException e) {
+          invalid.add(e.getMessage());
         }
       }
-    } catch (OperatorException e) {
-      spec.commandLine().getErr().println("render: " + e.getMessage());
-      return 1;
     }
     spec.commandLine().getOut().print(out);
     spec.commandLine().getOut().flush();
     invalid.forEach(message -> spec.commandLine().getErr().println("render: " + message));
-    return invalid.isEmpty() ? 0 : 1;
+    spec.commandLine().getErr().flush();
+    return invalid.isEmpty() ? 0 : Failure.CONFIGURATION.code();
   }
 
   private String render(TemplateRegistry registry, Map<String, Object> resource, String file) {

@@ -2,8 +2,10 @@ package io.webserveroperator.cli;
 
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import io.webserveroperator.OperatorException;
+import io.webserveroperator.cli.exit.CommandException;
+import io.webserveroperator.cli.exit.Failure;
 import io.webserveroperator.manifest.UntypedMaps;
+import io.webserveroperator.manifest.YamlErrors;
 import io.webserveroperator.manifest.YamlFiles;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,6 +23,8 @@ import java.util.Map;
 final class ResourceFiles {
 
   private static final YAMLMapper YAML = new YAMLMapper();
+  private static final String WHAT_TO_GIVE =
+      "Give -f a YAML file of custom resources, a folder of them, or '-' for stdin.";
 
   /**
    * One resource and where it came from.
@@ -36,24 +40,33 @@ final class ResourceFiles {
    * The resources of one {@code -f} argument, in file and document order; empty documents are
    * skipped.
    *
-   * @throws OperatorException when a file cannot be read, is not YAML, or holds a document that is
-   *     not a map
+   * @throws CommandException ({@link Failure#INPUT}) when a file does not exist, cannot be read, is
+   *     not YAML, or holds a document that is not a map
    */
   static List<FileResource> read(String file, InputStream stdin) {
     if ("-".equals(file)) {
       try {
         return parse(file, new String(stdin.readAllBytes(), StandardCharsets.UTF_8));
       } catch (IOException e) {
-        throw new OperatorException("Cannot read stdin: " + e.getMessage(), e);
+        throw new CommandException(Failure.INPUT, "Cannot read stdin: " + e.getMessage(), e);
       }
     }
     Path path = Path.of(file);
+    if (!Files.exists(path)) {
+      throw new CommandException(Failure.INPUT, file + " does not exist. " + WHAT_TO_GIVE);
+    }
+    List<Path> files = Files.isDirectory(path) ? YamlFiles.in(path) : List.of(path);
+    if (files.isEmpty()) {
+      throw new CommandException(
+          Failure.INPUT, "The folder " + file + " holds no *.yaml or *.yml file. " + WHAT_TO_GIVE);
+    }
     List<FileResource> resources = new ArrayList<>();
-    for (Path each : Files.isDirectory(path) ? YamlFiles.in(path) : List.of(path)) {
+    for (Path each : files) {
       try {
         resources.addAll(parse(each.toString(), Files.readString(each)));
       } catch (IOException e) {
-        throw new OperatorException("Cannot read " + each + ": " + e, e);
+        throw new CommandException(
+            Failure.INPUT, YamlErrors.describe(each.toString(), e) + ". " + WHAT_TO_GIVE, e);
       }
     }
     return resources;
@@ -70,14 +83,20 @@ final class ResourceFiles {
           continue;
         }
         if (!(document instanceof Map<?, ?>)) {
-          throw new OperatorException(
-              source + " document " + index + " is not a Kubernetes object (a YAML map).");
+          throw new CommandException(
+              Failure.INPUT,
+              source
+                  + " document "
+                  + index
+                  + " is not a Kubernetes object (a YAML map). "
+                  + WHAT_TO_GIVE);
         }
         resources.add(
             new FileResource(source, UntypedMaps.asMap(document, source + " document " + index)));
       }
     } catch (IOException e) {
-      throw new OperatorException(source + " is not valid YAML: " + e.getMessage(), e);
+      throw new CommandException(
+          Failure.INPUT, YamlErrors.describe(source, e) + ". Fix the file.", e);
     }
     return resources;
   }

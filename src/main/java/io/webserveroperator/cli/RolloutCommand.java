@@ -11,6 +11,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = "Look at the rollouts of template revisions in a cluster.",
     exitCodeOnInvalidInput = RolloutStatusCommand.FAILED,
+    exitCodeOnExecutionException = RolloutStatusCommand.FAILED,
     subcommands = {RolloutStatusCommand.class})
 final class RolloutCommand implements Callable<Integer> {
 

@@ -3,7 +3,6 @@ package io.webserveroperator.cli;
 import io.fabric8.kubernetes.api.model.APIGroup;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.cli.options.ClusterOptions;
@@ -11,7 +10,6 @@ import io.webserveroperator.cli.options.OperatorNamespaceOption;
 import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.controller.ResourceAnnotations;
 import io.webserveroperator.kube.KindResolver;
-import io.webserveroperator.kube.KubeClients;
 import io.webserveroperator.rollout.RevisionStore;
 import io.webserveroperator.rollout.RolloutMember;
 import io.webserveroperator.rollout.RolloutState;
@@ -86,12 +84,8 @@ final class RolloutStatusCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     List<KindRollout> kinds;
-    try (KubernetesClient client = KubeClients.create(cluster.kubeconfig(), cluster.context())) {
+    try (KubernetesClient client = cluster.client(null)) {
       kinds = read(client, localWatches(err));
-    } catch (OperatorException | KubernetesClientException e) {
-      err.println("rollout status: " + e.getMessage());
-      err.flush();
-      return FAILED;
     }
     if (kinds.isEmpty()) {
       err.println(

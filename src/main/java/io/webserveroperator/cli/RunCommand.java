@@ -1,6 +1,9 @@
 package io.webserveroperator.cli;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.OperatorException;
+import io.webserveroperator.cli.exit.CommandException;
+import io.webserveroperator.cli.exit.Failure;
 import io.webserveroperator.cli.options.ClusterOptions;
 import io.webserveroperator.cli.options.DurationConverter;
 import io.webserveroperator.cli.options.TemplatesOption;
@@ -8,7 +11,6 @@ import io.webserveroperator.controller.LeaderElectionOptions;
 import io.webserveroperator.controller.Operator;
 import io.webserveroperator.controller.OperatorOptions;
 import io.webserveroperator.kube.ApiRequestCounter;
-import io.webserveroperator.kube.KubeClients;
 import io.webserveroperator.shard.ShardOptions;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -24,7 +26,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code run}: the operator itself, until it is stopped (SIGTERM, Ctrl-C) or loses its Lease. */
+/**
+ * {@code run}: the operator itself, until it is stopped (SIGTERM, Ctrl-C) or loses its Lease (exit
+ * 1). Templates that do not load, or that it refuses, end it before it starts ({@link
+ * Failure#CONFIGURATION}), as does a cluster it cannot reach ({@link Failure#CLUSTER}).
+ */
 @Command(
     name = "run",
     mixinStandardHelpOptions = true,
@@ -139,29 +145,20 @@ final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    templates.existingWatches();
     ApiRequestCounter requests = new ApiRequestCounter();
     String identity = identity();
-    ShardOptions sharding = sharding(identity);
-    try (KubernetesClient client =
-        KubeClients.create(cluster.kubeconfig(), cluster.context(), requests)) {
-      OperatorOptions options =
-          OperatorOptions.defaults(templates.folder()).toBuilder()
-              .namespaces(namespaces)
-              .labelSelector(selector)
-              .workers(workers)
-              .resync(resync)
-              .healthPort(healthPort)
-              .leaderElection(
-                  LeaderElectionOptions.disabled(leaseNamespace, identity).toBuilder()
-                      .enabled(leaderElect || sharding.mode() == ShardOptions.Mode.AUTO)
-                      .name(leaseName)
-                      .leaseDuration(leaseDuration)
-                      .renewDeadline(renewDeadline)
-                      .retryPeriod(retryPeriod)
-                      .build())
-              .shards(sharding)
-              .build();
-      Operator operator = Operator.start(client, requests, options);
+    OperatorOptions options = options(identity);
+    try (KubernetesClient client = cluster.client(requests)) {
+      Operator operator;
+      try {
+        operator = Operator.start(client, requests, options);
+      } catch (OperatorException e) {
+        // Unless the cluster could not be asked, the templates or what they ask of it are refused.
+        throw Failure.of(e) == Failure.CLUSTER
+            ? e
+            : new CommandException(Failure.CONFIGURATION, e.getMessage(), e);
+      }
       Thread hook = new Thread(operator::close, "operator-shutdown");
       Runtime.getRuntime().addShutdownHook(hook);
       try {
@@ -173,7 +170,34 @@ final class RunCommand implements Callable<Integer> {
         operator.close();
         removeHook(hook);
       }
-      return operator.lostLeadership() ? 1 : 0;
+      return operator.lostLeadership() ? Failure.FAILED.code() : 0;
+    }
+  }
+
+  /** The options the flags give; a value the operator refuses is a usage error. */
+  private OperatorOptions options(String identity) {
+    ShardOptions sharding = sharding(identity);
+    try {
+      return OperatorOptions.defaults(templates.folder()).toBuilder()
+          .namespaces(namespaces)
+          .labelSelector(selector)
+          .workers(workers)
+          .resync(resync)
+          .healthPort(healthPort)
+          .leaderElection(
+              LeaderElectionOptions.disabled(leaseNamespace, identity).toBuilder()
+                  .enabled(leaderElect || sharding.mode() == ShardOptions.Mode.AUTO)
+                  .name(leaseName)
+                  .leaseDuration(leaseDuration)
+                  .renewDeadline(renewDeadline)
+                  .retryPeriod(retryPeriod)
+                  .build())
+          .shards(sharding)
+          .build();
+    } catch (IllegalArgumentException e) {
+      String message = e.getMessage();
+      throw new ParameterException(
+          spec.commandLine(), message.endsWith(".") ? message : message + ".");
     }
   }
 

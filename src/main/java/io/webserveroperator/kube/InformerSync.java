@@ -27,17 +27,32 @@ final class InformerSync {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new OperatorException("Interrupted while listing " + kind.getPlural() + ".", e);
-    } catch (ExecutionException | TimeoutException e) {
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause() == null ? e : e.getCause();
       throw new OperatorException(
           "Cannot list and watch "
               + kind.getPlural()
               + " in "
-              + kind.getGroup()
+              + group(kind)
+              + ": "
+              + cause.getMessage(),
+          cause);
+    } catch (TimeoutException e) {
+      throw new OperatorException(
+          "Cannot list and watch "
+              + kind.getPlural()
+              + " in "
+              + group(kind)
               + " within "
               + TIMEOUT.toSeconds()
-              + " s: "
-              + e,
+              + " s: check that the API server serves them and that the operator may list them.",
           e);
     }
+  }
+
+  private static String group(ResourceDefinitionContext kind) {
+    return kind.getGroup() == null || kind.getGroup().isEmpty()
+        ? "the core group"
+        : kind.getGroup();
   }
 }

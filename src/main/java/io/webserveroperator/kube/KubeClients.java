@@ -41,6 +41,19 @@ public final class KubeClients {
             "Cannot read kubeconfig " + kubeconfig + ": " + e.getMessage(), e);
       }
     }
+    if (context != null
+        && config.getContexts().stream().noneMatch(named -> context.equals(named.getName()))) {
+      // fabric8 would carry on with the current context: another cluster than the one asked for.
+      throw new OperatorException(
+          "The kubeconfig "
+              + (kubeconfig == null ? "(KUBECONFIG or ~/.kube/config)" : kubeconfig.toString())
+              + " has no context '"
+              + context
+              + "'; name one of its contexts: "
+              + String.join(
+                  ", ", config.getContexts().stream().map(named -> named.getName()).toList())
+              + ".");
+    }
     // fabric8 allows 5 requests at once per host by default: far fewer than the workers.
     config.setMaxConcurrentRequests(MAX_CONCURRENT_REQUESTS);
     config.setMaxConcurrentRequestsPerHost(MAX_CONCURRENT_REQUESTS);

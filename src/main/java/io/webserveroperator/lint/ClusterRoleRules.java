@@ -21,15 +21,18 @@ final class ClusterRoleRules {
   private static final YAMLMapper YAML = new YAMLMapper();
 
   private final List<JsonNode> rules;
+  private final boolean found;
 
-  private ClusterRoleRules(List<JsonNode> rules) {
+  private ClusterRoleRules(List<JsonNode> rules, boolean found) {
     this.rules = List.copyOf(rules);
+    this.found = found;
   }
 
   static ClusterRoleRules read(Path deploy) {
     List<JsonNode> rules = new ArrayList<>();
+    boolean found = false;
     if (!Files.isDirectory(deploy)) {
-      return new ClusterRoleRules(rules);
+      return new ClusterRoleRules(rules, false);
     }
     for (Path file : YamlFiles.in(deploy)) {
       try (MappingIterator<JsonNode> documents =
@@ -37,6 +40,7 @@ final class ClusterRoleRules {
         while (documents.hasNextValue()) {
           JsonNode document = documents.nextValue();
           if (document != null && "ClusterRole".equals(document.path("kind").asText())) {
+            found = true;
             document.path("rules").forEach(rules::add);
           }
         }
@@ -44,7 +48,12 @@ final class ClusterRoleRules {
         throw new OperatorException("Cannot read " + file + ": " + e.getMessage(), e);
       }
     }
-    return new ClusterRoleRules(rules);
+    return new ClusterRoleRules(rules, found);
+  }
+
+  /** Whether the folder holds a ClusterRole at all; without one there is nothing to check. */
+  boolean found() {
+    return found;
   }
 
   /** Whether some rule grants {@code verb} on {@code resource} of {@code group}. */

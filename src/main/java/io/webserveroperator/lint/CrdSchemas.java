@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.manifest.YamlErrors;
 import io.webserveroperator.manifest.YamlFiles;
 import io.webserveroperator.template.watches.YamlLines;
 import java.io.IOException;
@@ -62,7 +63,8 @@ final class CrdSchemas {
           documents = values.readAll();
         }
       } catch (IOException e) {
-        throw new OperatorException("Cannot read the CRD file " + file + ": " + e.getMessage(), e);
+        throw new OperatorException(
+            "Cannot read the CRD file " + YamlErrors.describe(file.toString(), e) + ".", e);
       }
       YamlLines lines = YamlLines.of(text);
       for (int d = 0; d < documents.size(); d++) {

@@ -14,12 +14,16 @@ import java.util.Objects;
  */
 public record Finding(String file, int line, Level level, String message) {
 
-  /** How much a finding matters: errors make lint exit 1, warnings do not. */
+  /**
+   * How much a finding matters: errors make lint exit 1, warnings do not; a note says what lint did
+   * not check.
+   */
   public enum Level {
     ERROR,
-    WARNING;
+    WARNING,
+    NOTE;
 
-    /** As printed: {@code error}, {@code warning}. */
+    /** As printed: {@code error}, {@code warning}, {@code note}. */
     public String label() {
       return name().toLowerCase(Locale.ROOT);
     }
@@ -40,6 +44,10 @@ public record Finding(String file, int line, Level level, String message) {
 
   static Finding warning(String file, int line, String message) {
     return new Finding(file, line, Level.WARNING, message);
+  }
+
+  static Finding note(String file, int line, String message) {
+    return new Finding(file, line, Level.NOTE, message);
   }
 
   /** {@code file:line: level: message}, the line left out when it is not known. */

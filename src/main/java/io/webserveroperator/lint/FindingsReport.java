@@ -16,17 +16,26 @@ public final class FindingsReport {
 
   private FindingsReport() {}
 
-  /** One finding a line, then a summary line ({@code 2 errors, 1 warning}). */
+  /**
+   * One finding a line, then a summary line ({@code 2 errors, 1 warning}, and {@code , 1 note} when
+   * there are notes).
+   */
   public static String text(List<Finding> findings) {
     StringBuilder out = new StringBuilder();
     findings.forEach(finding -> out.append(finding).append('\n'));
-    long errors = findings.stream().filter(f -> f.level() == Finding.Level.ERROR).count();
-    long warnings = findings.size() - errors;
-    out.append(count(errors, "error")).append(", ").append(count(warnings, "warning")).append('\n');
-    return out.toString();
+    out.append(count(findings, Finding.Level.ERROR, "error"))
+        .append(", ")
+        .append(count(findings, Finding.Level.WARNING, "warning"));
+    if (findings.stream().anyMatch(f -> f.level() == Finding.Level.NOTE)) {
+      out.append(", ").append(count(findings, Finding.Level.NOTE, "note"));
+    }
+    return out.append('\n').toString();
   }
 
-  /** {@code {"findings": [{"file", "line", "level", "message"}], "errors": n, "warnings": n}}. */
+  /**
+   * {@code {"findings": [{"file", "line", "level", "message"}], "errors": n, "warnings": n,
+   * "notes": n}}.
+   */
   public static String json(List<Finding> findings) {
     List<Map<String, Object>> entries =
         findings.stream()
@@ -40,11 +49,11 @@ public final class FindingsReport {
                   return entry;
                 })
             .toList();
-    long errors = findings.stream().filter(f -> f.level() == Finding.Level.ERROR).count();
     Map<String, Object> report = new LinkedHashMap<>();
     report.put("findings", entries);
-    report.put("errors", errors);
-    report.put("warnings", findings.size() - errors);
+    report.put("errors", number(findings, Finding.Level.ERROR));
+    report.put("warnings", number(findings, Finding.Level.WARNING));
+    report.put("notes", number(findings, Finding.Level.NOTE));
     try {
       return JSON.writeValueAsString(report) + "\n";
     } catch (JsonProcessingException e) {
@@ -57,7 +66,12 @@ public final class FindingsReport {
     return findings.stream().anyMatch(f -> f.level() == Finding.Level.ERROR);
   }
 
-  private static String count(long n, String noun) {
+  private static long number(List<Finding> findings, Finding.Level level) {
+    return findings.stream().filter(f -> f.level() == level).count();
+  }
+
+  private static String count(List<Finding> findings, Finding.Level level, String noun) {
+    long n = number(findings, level);
     return n + " " + noun + (n == 1 ? "" : "s");
   }
 }

@@ -22,7 +22,8 @@ import java.util.List;
  *       IgnoreDifferencesCheck});
  *   <li>the readiness rules' status paths against the status schema of the kinds they judge ({@link
  *       ReadinessCheck});
- *   <li>deploy/'s ClusterRole against the kinds rendered ({@link RbacCheck}).
+ *   <li>deploy/'s ClusterRole against the kinds rendered ({@link RbacCheck}), unless the input says
+ *       not to.
  * </ol>
  */
 public final class Lint {
@@ -84,12 +85,14 @@ public final class Lint {
       findings.addAll(
           ReadinessCheck.check(
               input.templates().resolve("watches.yaml"), registry.watches(), crds, schemas, kinds));
-      findings.addAll(
-          RbacCheck.check(
-              input.deploy(),
-              input.templates().resolve("watches.yaml"),
-              registry.watches(),
-              kinds));
+      if (input.rbac()) {
+        findings.addAll(
+            RbacCheck.check(
+                input.deploy(),
+                input.templates().resolve("watches.yaml"),
+                registry.watches(),
+                kinds));
+      }
       findings.sort(BY_PLACE);
       return new LintResult(findings, RbacCheck.clusterRole(registry.watches(), kinds));
     }

@@ -209,6 +209,47 @@ public final class OpenApiSchemas {
   }
 
   /**
+   * Counts every kind of {@code groupVersion} as used, so that {@link #save} keeps their schemas
+   * too: every kind a template may render, not the lists of them nor the API machinery's own kinds
+   * (DeleteOptions, WatchEvent). Returns their names.
+   *
+   * @throws OperatorException when there is no document for the group-version
+   */
+  public List<String> useEveryKindOf(String groupVersion) {
+    JsonNode document =
+        documents
+            .computeIfAbsent(groupVersion, source)
+            .orElseThrow(
+                () ->
+                    new OperatorException(
+                        "There is no OpenAPI document for "
+                            + groupVersion
+                            + ": name a group-version the API server serves, such as apps/v1."));
+    String group =
+        groupVersion.contains("/") ? groupVersion.substring(0, groupVersion.indexOf('/')) : "";
+    String version = groupVersion.substring(groupVersion.indexOf('/') + 1);
+    List<String> kinds = new ArrayList<>();
+    Iterator<Map.Entry<String, JsonNode>> schemas =
+        document.path("components").path("schemas").fields();
+    while (schemas.hasNext()) {
+      Map.Entry<String, JsonNode> schema = schemas.next();
+      if (schema.getKey().startsWith("io.k8s.apimachinery.")) {
+        continue;
+      }
+      for (JsonNode gvk : schema.getValue().path("x-kubernetes-group-version-kind")) {
+        String kind = gvk.path("kind").asText();
+        if (gvk.path("group").asText().equals(group)
+            && gvk.path("version").asText().equals(version)
+            && !kind.endsWith("List")) {
+          used.computeIfAbsent(groupVersion, v -> new TreeSet<>()).add(schema.getKey());
+          kinds.add(kind);
+        }
+      }
+    }
+    return kinds;
+  }
+
+  /**
    * Writes one file per group-version validated so far into {@code folder}, kept small: only the
    * schemas the validated kinds reach, without descriptions. Returns the files written.
    */

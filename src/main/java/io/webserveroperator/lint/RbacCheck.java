@@ -6,6 +6,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.template.watches.YamlLines;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -49,10 +50,24 @@ final class RbacCheck {
         new Rule(watch.group(), plural + "/finalizers", List.of("update")));
   }
 
-  /** Findings for every rule deploy's ClusterRole does not grant, each with the rule to add. */
+  /**
+   * Findings for every rule deploy's ClusterRole does not grant, each with the rule to add; one
+   * note instead when the folder holds no ClusterRole (or does not exist), as in a project that
+   * deploys the operator some other way.
+   */
   static List<Finding> check(
       Path deploy, Path watchesFile, List<TemplatedKind> watches, List<RenderedKind> kinds) {
     ClusterRoleRules granted = ClusterRoleRules.read(deploy);
+    if (!granted.found()) {
+      return List.of(
+          Finding.note(
+              deploy.toString(),
+              0,
+              "RBAC not checked: "
+                  + (Files.isDirectory(deploy) ? "no ClusterRole in this folder" : "no such folder")
+                  + "; give --deploy the folder of the operator's ClusterRole (--print-rbac"
+                  + " prints the one the templates need), or --no-rbac to skip the check"));
+    }
     List<Finding> findings = new ArrayList<>();
     YamlLines lines = YamlLines.of(watchesFile);
     for (int i = 0; i < watches.size(); i++) {

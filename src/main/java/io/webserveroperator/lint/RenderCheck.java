@@ -8,6 +8,7 @@ import com.networknt.schema.path.NodePath;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.UntypedMaps;
+import io.webserveroperator.manifest.YamlErrors;
 import io.webserveroperator.manifest.YamlFiles;
 import io.webserveroperator.template.RenderException;
 import io.webserveroperator.template.TemplateRegistry;
@@ -183,7 +184,9 @@ final class RenderCheck {
         }
       }
     } catch (IOException e) {
-      throw new OperatorException("Cannot read " + file + " as YAML: " + e.getMessage(), e);
+      throw new OperatorException(
+          YamlErrors.describe(file.toString(), e) + ". Fix the sample, or give --samples another.",
+          e);
     }
     return resources;
   }

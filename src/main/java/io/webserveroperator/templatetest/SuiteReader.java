@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.webserveroperator.manifest.YamlErrors;
 import io.webserveroperator.template.watches.TemplatedKind;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -157,7 +158,7 @@ final class SuiteReader {
       }
       return all.get(0);
     } catch (IOException e) {
-      throw new TemplateTestException("Cannot read " + file + ": " + e.getMessage(), e);
+      throw new TemplateTestException(YamlErrors.describe(file.toString(), e) + ".", e);
     }
   }
 

@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.cli.exit.ErrorHandling;
 import io.webserveroperator.controller.Operator;
 import io.webserveroperator.rollout.RevisionStore;
 import io.webserveroperator.rollout.StoredRevision;
@@ -503,7 +504,12 @@ class DiffCommandIT {
 
     assertThat(run.exit()).isEqualTo(2);
     assertThat(run.out()).isEmpty();
-    assertThat(run.err()).startsWith("diff: Cannot read ").contains("nope.yaml");
+    assertThat(run.err())
+        .isEqualTo(
+            "diff: "
+                + cluster.folder().resolve("nope.yaml")
+                + " does not exist. Give -f a YAML file of custom resources, a folder of them, or"
+                + " '-' for stdin.\n");
     assertThat(requests.requests()).as("files are read before the cluster is asked").isEmpty();
   }
 
@@ -513,7 +519,7 @@ class DiffCommandIT {
 
     assertThat(run.exit()).isEqualTo(2);
     assertThat(run.err())
-        .isEqualTo("diff: --template-revision renders the live resources: add --live.\n");
+        .startsWith("diff: --template-revision renders the live resources: add --live.\n");
     assertThat(requests.requests()).isEmpty();
   }
 
@@ -571,7 +577,8 @@ class DiffCommandIT {
   private Run diff(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    CommandLine cli = new CommandLine(new DiffCommand(requests::client, environment::get));
+    CommandLine cli =
+        ErrorHandling.install(new CommandLine(new DiffCommand(requests::client, environment::get)));
     cli.setOut(new PrintWriter(out));
     cli.setErr(new PrintWriter(err));
     List<String> all = new ArrayList<>(List.of(args));

@@ -87,4 +87,49 @@ class LintCommandIT {
     Run broken = lint("--templates", BROKEN, "--schemas", saved.toString());
     assertThat(broken.out()).contains("deployment.yaml.j2:11: error: Deployment spec.replicas");
   }
+
+  @Test
+  void allKindsOfSavesEveryKindOfTheGroupVersionsAsTheCommittedOnes() throws Exception {
+    Path kubeconfig = KubeTestBed.get().writeKubeConfig(work);
+    Path saved = work.resolve("schemas");
+
+    Run save =
+        lint(
+            "--kubeconfig",
+            kubeconfig.toString(),
+            "--save-schemas",
+            saved.toString(),
+            "--all-kinds-of",
+            "apps/v1,policy/v1");
+
+    assertThat(save.exit()).isZero();
+    assertThat(saved.toFile().list())
+        .containsExactlyInAnyOrder(
+            "apps_v1.json", "v1.json", "networking.k8s.io_v1.json", "policy_v1.json");
+    assertThat(Files.readString(saved.resolve("apps_v1.json")))
+        .contains("\"io.k8s.api.apps.v1.StatefulSet\"", "\"io.k8s.api.apps.v1.DaemonSet\"")
+        .doesNotContain("\"io.k8s.api.apps.v1.StatefulSetList\"");
+    assertThat(Files.readString(saved.resolve("policy_v1.json")))
+        .isEqualTo(Files.readString(Project.file("schemas/policy_v1.json")));
+  }
+
+  @Test
+  void allKindsOfAGroupVersionTheClusterDoesNotServeCannotRun() throws Exception {
+    Path kubeconfig = KubeTestBed.get().writeKubeConfig(work);
+
+    Run save =
+        lint(
+            "--kubeconfig",
+            kubeconfig.toString(),
+            "--save-schemas",
+            work.resolve("schemas").toString(),
+            "--all-kinds-of",
+            "example.com/v9");
+
+    assertThat(save.exit()).isEqualTo(2);
+    assertThat(save.err())
+        .isEqualTo(
+            "lint: There is no OpenAPI document for example.com/v9: name a group-version the API"
+                + " server serves, such as apps/v1.\n");
+  }
 }

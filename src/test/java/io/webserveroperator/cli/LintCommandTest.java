@@ -5,7 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.webserveroperator.testing.Project;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class LintCommandTest {
 
@@ -68,5 +71,65 @@ class LintCommandTest {
     assertThat(run.out())
         .contains("no-such-folder/watches.yaml: error: ")
         .contains("does not exist");
+  }
+
+  @Test
+  void aDeployFolderThatIsNotThereIsOneNoteThatRbacWasNotChecked(@TempDir Path dir) {
+    Path none = dir.resolve("deploy");
+
+    RenderCommandTest.Run run =
+        RenderCommandTest.run(
+            "lint",
+            "--templates",
+            Project.file("templates").toString(),
+            "--deploy",
+            none.toString());
+
+    assertThat(run.exit()).isZero();
+    assertThat(run.out())
+        .isEqualTo(
+            none
+                + ": note: RBAC not checked: no such folder; give --deploy the folder of the"
+                + " operator's ClusterRole (--print-rbac prints the one the templates need), or"
+                + " --no-rbac to skip the check\n"
+                + "0 errors, 0 warnings, 1 note\n");
+  }
+
+  @Test
+  void aDeployFolderWithoutAClusterRoleIsTheSameNote(@TempDir Path dir) throws Exception {
+    Files.writeString(
+        dir.resolve("sa.yaml"), "apiVersion: v1\nkind: ServiceAccount\nmetadata: {name: op}\n");
+
+    RenderCommandTest.Run run =
+        RenderCommandTest.run(
+            "lint",
+            "--templates",
+            Project.file("templates").toString(),
+            "--deploy",
+            dir.toString());
+
+    assertThat(run.exit()).isZero();
+    assertThat(run.out())
+        .contains(dir + ": note: RBAC not checked: no ClusterRole in this folder;")
+        .endsWith("0 errors, 0 warnings, 1 note\n");
+  }
+
+  @Test
+  void noRbacSkipsTheCheckOfAClusterRoleThatGrantsNothing() throws Exception {
+    Path deploy = Project.file("src/test/resources/io/webserveroperator/cli/lint/grants-nothing");
+    String templates = Project.file("templates").toString();
+
+    RenderCommandTest.Run checked =
+        RenderCommandTest.run("lint", "--templates", templates, "--deploy", deploy.toString());
+    RenderCommandTest.Run skipped =
+        RenderCommandTest.run(
+            "lint", "--templates", templates, "--deploy", deploy.toString(), "--no-rbac");
+
+    assertThat(checked.exit()).isEqualTo(1);
+    assertThat(checked.out())
+        .contains("ClusterRole does not grant")
+        .endsWith("7 errors, 0 warnings\n");
+    assertThat(skipped.exit()).isZero();
+    assertThat(skipped.out()).isEqualTo("0 errors, 0 warnings\n");
   }
 }

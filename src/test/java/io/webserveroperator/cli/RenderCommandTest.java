@@ -62,7 +62,7 @@ class RenderCommandTest {
             "--templates",
             Project.file("templates").toString());
 
-    assertThat(run.exit).isNotZero();
+    assertThat(run.exit).as("a resource that does not render").isEqualTo(1);
     assertThat(run.out).isEmpty();
     assertThat(run.err)
         .contains("WebServer x/a: webserver/ingress.yaml.j2:14:")
@@ -126,7 +126,7 @@ class RenderCommandTest {
             "--templates",
             templates.toString());
 
-    assertThat(run.exit).isEqualTo(1);
+    assertThat(run.exit).as("invalid configuration").isEqualTo(4);
     assertThat(run.out).contains("kind: Deployment", "kind: Service").doesNotContain("Broken");
     assertThat(run.err)
         .contains("render: Broken x/b: broken/out.yaml.j2:2: the template does not parse");
@@ -146,7 +146,7 @@ class RenderCommandTest {
             "--templates",
             dir.toString());
 
-    assertThat(run.exit).isEqualTo(1);
+    assertThat(run.exit).as("invalid configuration").isEqualTo(4);
     assertThat(run.out).isEmpty();
     assertThat(run.err).contains("The templates of WebServer").contains("hold no *.yaml.j2 file");
   }

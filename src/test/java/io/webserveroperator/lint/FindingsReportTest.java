@@ -37,6 +37,19 @@ class FindingsReportTest {
   }
 
   @Test
+  void notesAreCountedApartAndOnlyWhenThere() throws Exception {
+    List<Finding> withNote =
+        List.of(FINDINGS.get(0), FINDINGS.get(1), Finding.note("deploy", 0, "RBAC not checked"));
+
+    assertThat(FindingsReport.text(withNote))
+        .endsWith("deploy: note: RBAC not checked\n1 error, 1 warning, 1 note\n");
+    JsonNode json = new ObjectMapper().readTree(FindingsReport.json(withNote));
+    assertThat(json.path("warnings").asInt()).isEqualTo(1);
+    assertThat(json.path("notes").asInt()).isEqualTo(1);
+    assertThat(FindingsReport.hasErrors(withNote.subList(1, 3))).isFalse();
+  }
+
+  @Test
   void onlyErrorsFail() {
     assertThat(FindingsReport.hasErrors(FINDINGS)).isTrue();
     assertThat(FindingsReport.hasErrors(FINDINGS.subList(1, 2))).isFalse();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.IgnoreDifference;
+import io.webserveroperator.manifest.YamlErrors;
 import io.webserveroperator.template.source.TemplateLoadException;
 import io.webserveroperator.template.source.TemplateTree;
 import java.io.IOException;
@@ -52,7 +53,7 @@ public final class WatchesFile {
     try {
       parsed = YAML.readValue(text, Object.class);
     } catch (IOException e) {
-      throw new OperatorException("Cannot read " + file + ": " + e.getMessage(), e);
+      throw new OperatorException(YamlErrors.describe(file.toString(), e) + ".", e);
     }
     if (!(parsed instanceof List<?> entries) || entries.isEmpty()) {
       throw new OperatorException(file + " must be a YAML list of watches (group, version, kind).");
