@@ -365,7 +365,8 @@ class DeployedOperatorIT {
     try {
       return replica
           .metrics()
-          .contains("leader_election_master_status{name=\"webserver-operator\"} 1.0");
+          .contains(
+              "leader_election_master_status{name=\"webserver-operator\",operator=\"webserver-operator\"} 1.0");
     } catch (BenchException notAnswering) {
       return false;
     }
