@@ -38,5 +38,79 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version }}
 - --namespace={{ join "," . }}
 {{- end }}
 - --templates
+{{- if .Values.gitSync.enabled }}
+- {{ trimSuffix "/" (printf "/git/current/%s" (trimPrefix "/" .Values.gitSync.path)) }}
+{{- else }}
 - /templates
+{{- end }}
+{{- end }}
+
+{{/* git-sync's environment; the init container adds GITSYNC_ONE_TIME. */}}
+{{- define "webserver-operator.gitSyncEnv" -}}
+- name: GITSYNC_REPO
+  value: {{ required "gitSync.repository is required with gitSync.enabled" .Values.gitSync.repository | quote }}
+- name: GITSYNC_REF
+  value: {{ .Values.gitSync.branch | quote }}
+- name: GITSYNC_ROOT
+  value: /git
+- name: GITSYNC_LINK
+  value: current
+- name: GITSYNC_PERIOD
+  value: {{ .Values.gitSync.period | quote }}
+- name: GITSYNC_DEPTH
+  value: "1"
+- name: HOME
+  value: /tmp
+{{- with .Values.gitSync.credentialsSecret }}
+{{- if eq $.Values.gitSync.credentialsType "ssh" }}
+- name: GITSYNC_SSH_KEY_FILE
+  value: /etc/git-secret/ssh
+- name: GITSYNC_SSH_KNOWN_HOSTS_FILE
+  value: /etc/git-secret/known_hosts
+{{- else }}
+- name: GITSYNC_USERNAME
+  valueFrom:
+    secretKeyRef:
+      name: {{ . }}
+      key: username
+- name: GITSYNC_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ . }}
+      key: password
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/* A git-sync container: the sidecar, or with oneTime the init container that makes the first checkout. */}}
+{{- define "webserver-operator.gitSyncContainer" -}}
+- name: {{ if .oneTime }}git-sync-init{{ else }}git-sync{{ end }}
+  image: "{{ .Values.gitSync.image.repository }}:{{ .Values.gitSync.image.tag }}"
+  imagePullPolicy: {{ .Values.gitSync.image.pullPolicy }}
+  env:
+    {{- include "webserver-operator.gitSyncEnv" . | nindent 4 }}
+    {{- if .oneTime }}
+    - name: GITSYNC_ONE_TIME
+      value: "true"
+    {{- end }}
+  resources:
+    {{- toYaml .Values.gitSync.resources | nindent 4 }}
+  securityContext:
+    runAsUser: 65533
+    runAsGroup: 65533
+    allowPrivilegeEscalation: false
+    readOnlyRootFilesystem: true
+    runAsNonRoot: true
+    capabilities:
+      drop: [ALL]
+  volumeMounts:
+  - name: git
+    mountPath: /git
+  - name: git-tmp
+    mountPath: /tmp
+  {{- if and .Values.gitSync.credentialsSecret (eq .Values.gitSync.credentialsType "ssh") }}
+  - name: git-secret
+    mountPath: /etc/git-secret
+    readOnly: true
+  {{- end }}
 {{- end }}

@@ -108,6 +108,51 @@ class ChartValuesIT {
   }
 
   @Test
+  void gitSyncChecksTheTemplatesOutBesideTheOperatorInsteadOfAConfigMap() throws IOException {
+    List<JsonNode> objects =
+        render(
+            "--set",
+            "gitSync.enabled=true,gitSync.repository=https://git.example.com/ops.git,"
+                + "gitSync.branch=prod,gitSync.path=kinds/templates,gitSync.credentialsSecret=git-token");
+
+    assertThat(objects).extracting(o -> o.path("kind").asText()).doesNotContain("ConfigMap");
+    assertThat(args(objects)).endsWith("--templates", "/git/current/kinds/templates");
+    JsonNode pod = only(objects, "Deployment", "webserver-operator").at("/spec/template/spec");
+    assertThat(pod.at("/initContainers/0/name").asText()).isEqualTo("git-sync-init");
+    assertThat(pod.at("/initContainers/0/env").toString())
+        .contains("{\"name\":\"GITSYNC_ONE_TIME\",\"value\":\"true\"}");
+    assertThat(pod.path("containers")).hasSize(2);
+    assertThat(pod.at("/containers/1/name").asText()).isEqualTo("git-sync");
+    String env = pod.at("/containers/1/env").toString();
+    assertThat(env)
+        .contains("{\"name\":\"GITSYNC_REPO\",\"value\":\"https://git.example.com/ops.git\"}")
+        .contains("{\"name\":\"GITSYNC_REF\",\"value\":\"prod\"}")
+        .contains("{\"name\":\"GITSYNC_ROOT\",\"value\":\"/git\"}")
+        .contains("{\"name\":\"GITSYNC_LINK\",\"value\":\"current\"}")
+        .contains("\"secretKeyRef\":{\"name\":\"git-token\",\"key\":\"password\"}")
+        .doesNotContain("GITSYNC_ONE_TIME");
+    assertThat(pod.at("/containers/0/volumeMounts/0").toString())
+        .isEqualTo("{\"name\":\"git\",\"mountPath\":\"/git\",\"readOnly\":true}");
+    assertThat(pod.at("/securityContext/fsGroup").asInt()).isEqualTo(65533);
+
+    JsonNode ssh =
+        only(
+                render(
+                    "--set",
+                    "gitSync.enabled=true,gitSync.repository=git@git.example.com:ops.git,"
+                        + "gitSync.credentialsSecret=git-key,gitSync.credentialsType=ssh"),
+                "Deployment",
+                "webserver-operator")
+            .at("/spec/template/spec");
+    assertThat(ssh.path("volumes").toString())
+        .contains(
+            "{\"name\":\"git-secret\",\"secret\":{\"secretName\":\"git-key\",\"defaultMode\":288}}");
+    assertThat(ssh.at("/containers/1/env").toString())
+        .contains("{\"name\":\"GITSYNC_SSH_KEY_FILE\",\"value\":\"/etc/git-secret/ssh\"}")
+        .doesNotContain("GITSYNC_PASSWORD");
+  }
+
+  @Test
   void anExistingConfigMapIsMountedAndNoneIsMade() throws IOException {
     List<JsonNode> objects = render("--set", "templates.existingConfigMap=my-templates");
 
@@ -160,6 +205,10 @@ class ChartValuesIT {
     assertThat(refused("--set", "leaderElection.enabled=false"))
         .contains("replicas > 1 needs leaderElection.enabled or sharding.enabled");
     assertThat(refused("--set", "templates.bundled=false")).contains("templates: no watches.yaml");
+    assertThat(refused("--set", "gitSync.enabled=true"))
+        .contains("gitSync.repository is required with gitSync.enabled");
+    assertThat(refused("--set", "gitSync.enabled=true,gitSync.repository=r,gitSync.path=../etc"))
+        .contains("/gitSync/path");
   }
 
   private String refused(String... args) {
