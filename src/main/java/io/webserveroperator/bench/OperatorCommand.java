@@ -47,7 +47,7 @@ public final class OperatorCommand {
             templates.toString(),
             "--namespace",
             namespace,
-            "--lease-namespace",
+            "--operator-namespace",
             namespace,
             "--resync",
             resync.toString(),

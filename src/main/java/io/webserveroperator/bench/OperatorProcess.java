@@ -50,9 +50,11 @@ public final class OperatorProcess implements AutoCloseable {
 
   private static final Duration STOP_GRACE = Duration.ofSeconds(30);
   private static final Pattern REQUESTS =
-      Pattern.compile("^rest_client_requests_total\\{verb=\"(\\w+)\",?\\} ([0-9.eE+]+)$");
+      Pattern.compile(
+          "^rest_client_requests_total\\{operator=\"[^\"]*\",verb=\"(\\w+)\",?\\} ([0-9.eE+]+)$");
   private static final Pattern LEASE_REQUESTS =
-      Pattern.compile("^rest_client_lease_requests_total\\{verb=\"(\\w+)\",?\\} ([0-9.eE+]+)$");
+      Pattern.compile(
+          "^rest_client_lease_requests_total\\{operator=\"[^\"]*\",verb=\"(\\w+)\",?\\} ([0-9.eE+]+)$");
   private static final Pattern RING_SIZE =
       Pattern.compile("^webserver_operator_shard_ring_size\\{[^}]*\\} ([0-9.eE+]+)$");
   private static final Pattern RECONCILES =

@@ -3,6 +3,7 @@ package io.webserveroperator.cli;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.cli.options.ClusterOptions;
+import io.webserveroperator.cli.options.OperatorNameOption;
 import io.webserveroperator.cli.options.OperatorNamespaceOption;
 import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.diff.Plan;
@@ -85,8 +86,11 @@ final class DiffCommand implements Callable<Integer> {
       description =
           "With --live, render from a template revision the operator stored instead of"
               + " --templates: its hash or number, or 'next' for the resources the next step of"
-              + " each kind's rollout would move (revisions are read from --operator-namespace).")
+              + " each kind's rollout would move (the revisions of the operator --name, read from"
+              + " --operator-namespace).")
   String templateRevision;
+
+  @Mixin OperatorNameOption operatorName;
 
   @Mixin OperatorNamespaceOption operator;
 
@@ -147,7 +151,9 @@ final class DiffCommand implements Callable<Integer> {
         if (templateRevision != null) {
           RevisionSelection revisions =
               new RevisionSelection(
-                  new RevisionStore(client, operator.namespace()), registry, templateRevision);
+                  new RevisionStore(client, operator.namespace(client), operatorName.name()),
+                  registry,
+                  templateRevision);
           plan = diff.diffLive(namespace, revisions);
           revisions.requireFound();
           notes = revisions.notes();

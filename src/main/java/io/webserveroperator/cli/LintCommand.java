@@ -2,6 +2,7 @@ package io.webserveroperator.cli;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.cli.options.ClusterOptions;
+import io.webserveroperator.cli.options.OperatorNameOption;
 import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.lint.ClusterSchemas;
 import io.webserveroperator.lint.Finding;
@@ -13,6 +14,7 @@ import io.webserveroperator.lint.OpenApiSchemas;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -76,13 +78,17 @@ final class LintCommand implements Callable<Integer> {
 
   @Option(
       names = "--print-rbac",
-      description = "Print the ClusterRole the templates need instead of the findings.")
+      description =
+          "Print the ClusterRole the templates need, named --name, instead of the findings;"
+              + " exit 0 once printed.")
   boolean printRbac;
 
   @Option(
       names = "--no-rbac",
       description = "Do not check that deploy/'s ClusterRole grants what the templates render.")
   boolean noRbac;
+
+  @Mixin OperatorNameOption operator;
 
   @Mixin ClusterOptions cluster;
 
@@ -116,12 +122,19 @@ final class LintCommand implements Callable<Integer> {
       result = Lint.run(input, OpenApiSchemas.folder(folders.schemas));
     }
     List<Finding> findings = result.findings();
-    String out;
     if (printRbac) {
-      out = result.clusterRole();
-    } else {
-      out = format == Format.json ? FindingsReport.json(findings) : FindingsReport.text(findings);
+      Optional<String> role = result.clusterRole(operator.name());
+      if (role.isEmpty()) {
+        spec.commandLine().getErr().print(FindingsReport.text(findings));
+        return 1;
+      }
+      // What a new kind's operator needs before its RBAC grants it: printing it is no error.
+      spec.commandLine().getOut().print(role.get());
+      spec.commandLine().getOut().flush();
+      return 0;
     }
+    String out =
+        format == Format.json ? FindingsReport.json(findings) : FindingsReport.text(findings);
     spec.commandLine().getOut().print(out);
     spec.commandLine().getOut().flush();
     return FindingsReport.hasErrors(findings) ? 1 : 0;

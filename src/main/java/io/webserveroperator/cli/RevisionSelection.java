@@ -146,7 +146,7 @@ final class RevisionSelection implements LiveSelection {
               + store.namespace()
               + ". "
               + String.join(" ", notes)
-              + " Name a stored revision by hash or number, or use --operator-namespace.");
+              + " Name a stored revision by hash or number, or use --operator-namespace or --name.");
     }
   }
 

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.cli.options.ClusterOptions;
+import io.webserveroperator.cli.options.OperatorNameOption;
 import io.webserveroperator.cli.options.OperatorNamespaceOption;
 import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.controller.ResourceAnnotations;
@@ -65,6 +66,8 @@ final class RolloutStatusCommand implements Callable<Integer> {
 
   @Mixin ClusterOptions cluster;
 
+  @Mixin OperatorNameOption operatorName;
+
   @Mixin OperatorNamespaceOption operator;
 
   @Option(
@@ -84,17 +87,25 @@ final class RolloutStatusCommand implements Callable<Integer> {
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     List<KindRollout> kinds;
+    String operatorNamespace;
     try (KubernetesClient client = cluster.client(null)) {
-      kinds = read(client, localWatches(err));
+      operatorNamespace = operator.namespace(client);
+      kinds =
+          read(
+              client,
+              new RevisionStore(client, operatorNamespace, operatorName.name()),
+              localWatches(err));
     }
     if (kinds.isEmpty()) {
       err.println(
           "rollout status: no template revision"
               + (kind == null ? "" : " of " + kind)
+              + " of the operator "
+              + operatorName.name()
               + " is stored in namespace "
-              + operator.namespace()
-              + ": the operator has not led there yet, or keeps them in another namespace"
-              + " (--operator-namespace, its --lease-namespace).");
+              + operatorNamespace
+              + ": it has not led there yet, keeps them in another namespace"
+              + " (--operator-namespace: its POD_NAMESPACE) or runs under another name (--name).");
       err.flush();
       return FAILED;
     }
@@ -124,11 +135,11 @@ final class RolloutStatusCommand implements Callable<Integer> {
     return worst;
   }
 
-  private List<KindRollout> read(KubernetesClient client, List<TemplatedKind> local) {
+  private List<KindRollout> read(
+      KubernetesClient client, RevisionStore store, List<TemplatedKind> local) {
     KindResolver resolver = new KindResolver(client);
     List<KindRollout> kinds = new ArrayList<>();
-    Map<StoredKind, List<StoredRevision>> stored =
-        new RevisionStore(client, operator.namespace()).listEveryKind();
+    Map<StoredKind, List<StoredRevision>> stored = store.listEveryKind();
     for (Map.Entry<StoredKind, List<StoredRevision>> entry : stored.entrySet()) {
       StoredKind storedKind = entry.getKey();
       if (kind != null && !kind.equals(storedKind.kind())) {

@@ -6,6 +6,8 @@ import io.webserveroperator.cli.exit.CommandException;
 import io.webserveroperator.cli.exit.Failure;
 import io.webserveroperator.cli.options.ClusterOptions;
 import io.webserveroperator.cli.options.DurationConverter;
+import io.webserveroperator.cli.options.OperatorNameOption;
+import io.webserveroperator.cli.options.OperatorNamespaceOption;
 import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.controller.LeaderElectionOptions;
 import io.webserveroperator.controller.Operator;
@@ -42,6 +44,10 @@ final class RunCommand implements Callable<Integer> {
   @Mixin TemplatesOption templates;
 
   @Mixin ClusterOptions cluster;
+
+  @Mixin OperatorNameOption name;
+
+  @Mixin OperatorNamespaceOption operatorNamespace;
 
   @Option(
       names = {"-n", "--namespace"},
@@ -88,20 +94,6 @@ final class RunCommand implements Callable<Integer> {
   boolean leaderElect;
 
   @Option(
-      names = "--lease-namespace",
-      defaultValue = "${env:POD_NAMESPACE:-default}",
-      description =
-          "Namespace of the Lease and of the stored template revisions (env POD_NAMESPACE;"
-              + " default: ${DEFAULT-VALUE}).")
-  String leaseNamespace;
-
-  @Option(
-      names = "--lease-name",
-      defaultValue = "webserver-operator",
-      description = "Name of the Lease (default: ${DEFAULT-VALUE}).")
-  String leaseName;
-
-  @Option(
       names = "--lease-duration",
       defaultValue = "15s",
       converter = DurationConverter.class,
@@ -130,7 +122,7 @@ final class RunCommand implements Callable<Integer> {
       defaultValue = "${env:WSO_SHARDS}",
       description =
           "'auto': share the resources among the replicas, each keeping a Lease"
-              + " webserver-operator-shard-NAME; implies --leader-elect, whose leader assigns them"
+              + " NAME-shard-MEMBER; implies --leader-elect, whose leader assigns them"
               + " (env WSO_SHARDS; default: off).")
   String shards;
 
@@ -148,8 +140,8 @@ final class RunCommand implements Callable<Integer> {
     templates.existingWatches();
     ApiRequestCounter requests = new ApiRequestCounter();
     String identity = identity();
-    OperatorOptions options = options(identity);
     try (KubernetesClient client = cluster.client(requests)) {
+      OperatorOptions options = options(identity, operatorNamespace.namespace(client));
       Operator operator;
       try {
         operator = Operator.start(client, requests, options);
@@ -161,33 +153,39 @@ final class RunCommand implements Callable<Integer> {
       }
       Thread hook = new Thread(operator::close, "operator-shutdown");
       Runtime.getRuntime().addShutdownHook(hook);
+      boolean interrupted = false;
       try {
         operator.awaitStopped();
       } catch (InterruptedException e) {
         // Asked to stop by whoever runs this command in-process (dev, tests): as SIGTERM does.
-        Thread.currentThread().interrupt();
+        interrupted = true;
       } finally {
+        // Not interrupted yet while closing, or the release of the Lease fails.
         operator.close();
         removeHook(hook);
+        if (interrupted) {
+          Thread.currentThread().interrupt();
+        }
       }
       return operator.lostLeadership() ? Failure.FAILED.code() : 0;
     }
   }
 
   /** The options the flags give; a value the operator refuses is a usage error. */
-  private OperatorOptions options(String identity) {
+  private OperatorOptions options(String identity, String namespace) {
     ShardOptions sharding = sharding(identity);
     try {
       return OperatorOptions.defaults(templates.folder()).toBuilder()
+          .name(name.name())
+          .operatorNamespace(namespace)
           .namespaces(namespaces)
           .labelSelector(selector)
           .workers(workers)
           .resync(resync)
           .healthPort(healthPort)
           .leaderElection(
-              LeaderElectionOptions.disabled(leaseNamespace, identity).toBuilder()
+              LeaderElectionOptions.disabled(identity).toBuilder()
                   .enabled(leaderElect || sharding.mode() == ShardOptions.Mode.AUTO)
-                  .name(leaseName)
                   .leaseDuration(leaseDuration)
                   .renewDeadline(renewDeadline)
                   .retryPeriod(retryPeriod)

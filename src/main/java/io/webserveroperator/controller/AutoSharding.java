@@ -38,7 +38,8 @@ final class AutoSharding implements AutoCloseable {
     this.lease =
         new ShardLease(
             client,
-            election.namespace(),
+            options.operatorNamespace(),
+            options.name(),
             member,
             new LeaseTimings(
                 election.leaseDuration(), election.renewDeadline(), election.retryPeriod()),
@@ -67,7 +68,7 @@ final class AutoSharding implements AutoCloseable {
     assigner =
         ShardAssigner.start(
             client,
-            new Members(client, options.leaderElection().namespace(), clock),
+            new Members(client, options.operatorNamespace(), options.name(), clock),
             kinds,
             options.namespaces(),
             options.labelSelector(),

@@ -13,7 +13,8 @@ import java.util.function.Supplier;
 
 /**
  * Serves {@code /metrics} (Prometheus text), {@code /healthz} (the process is alive) and {@code
- * /readyz} (the caches have synced) on one port, with the JDK's own HTTP server.
+ * /readyz} (the caches have synced; its body says more, such as whom a standby waits for) on one
+ * port, with the JDK's own HTTP server.
  */
 public final class HealthServer implements AutoCloseable {
 
@@ -23,8 +24,10 @@ public final class HealthServer implements AutoCloseable {
    * Starts serving.
    *
    * @param port the port, 0 for any free one
+   * @param readyText the body of {@code /readyz} once {@code ready}, a line without its newline
    */
-  public HealthServer(int port, Supplier<String> metrics, BooleanSupplier ready) {
+  public HealthServer(
+      int port, Supplier<String> metrics, BooleanSupplier ready, Supplier<String> readyText) {
     try {
       server = HttpServer.create(new InetSocketAddress(port), 0);
     } catch (IOException e) {
@@ -35,11 +38,13 @@ public final class HealthServer implements AutoCloseable {
     server.createContext("/healthz", exchange -> reply(exchange, 200, "ok\n"));
     server.createContext(
         "/readyz",
-        exchange ->
-            reply(
-                exchange,
-                ready.getAsBoolean() ? 200 : 503,
-                ready.getAsBoolean() ? "ok\n" : "caches not synced\n"));
+        exchange -> {
+          if (ready.getAsBoolean()) {
+            reply(exchange, 200, readyText.get() + "\n");
+          } else {
+            reply(exchange, 503, "caches not synced\n");
+          }
+        });
     server.setExecutor(
         Executors.newSingleThreadExecutor(
             r -> {

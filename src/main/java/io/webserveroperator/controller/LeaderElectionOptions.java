@@ -7,9 +7,10 @@ import java.util.Objects;
 /**
  * Whether and how replicas elect the one that writes, through a Lease.
  *
+ * <p>The Lease is the operator's: named as it is ({@link OperatorOptions#name}), in its namespace
+ * ({@link OperatorOptions#operatorNamespace}).
+ *
  * @param enabled whether to take the Lease before writing; off, this replica writes at once
- * @param namespace namespace of the Lease
- * @param name name of the Lease
  * @param identity this replica's name in the Lease
  * @param leaseDuration how long a Lease not renewed keeps others out (after a crash, say)
  * @param renewDeadline how long the leader keeps trying to renew before it gives up and stops
@@ -19,8 +20,6 @@ import java.util.Objects;
 @RecordBuilder
 public record LeaderElectionOptions(
     boolean enabled,
-    String namespace,
-    String name,
     String identity,
     Duration leaseDuration,
     Duration renewDeadline,
@@ -36,8 +35,6 @@ public record LeaderElectionOptions(
   private static final double JITTER = 1.2;
 
   public LeaderElectionOptions {
-    Objects.requireNonNull(namespace, "namespace");
-    Objects.requireNonNull(name, "name");
     Objects.requireNonNull(identity, "identity");
     Objects.requireNonNull(leaseDuration, "leaseDuration");
     Objects.requireNonNull(renewDeadline, "renewDeadline");
@@ -65,16 +62,9 @@ public record LeaderElectionOptions(
     }
   }
 
-  /** Off: this replica writes at once; the Lease names are kept for the metrics. */
-  public static LeaderElectionOptions disabled(String namespace, String identity) {
-    return new LeaderElectionOptions(
-        false,
-        namespace,
-        "webserver-operator",
-        identity,
-        LEASE_DURATION,
-        RENEW_DEADLINE,
-        RETRY_PERIOD);
+  /** Off: this replica writes at once. */
+  public static LeaderElectionOptions disabled(String identity) {
+    return new LeaderElectionOptions(false, identity, LEASE_DURATION, RENEW_DEADLINE, RETRY_PERIOD);
   }
 
   /** A builder holding these options, to change some of them. */

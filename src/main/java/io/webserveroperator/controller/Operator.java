@@ -4,7 +4,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectionConfigBuilder;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElector;
-import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaseLock;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.kube.WatchedResourceCache;
 import io.webserveroperator.shard.ShardOptions;
@@ -12,6 +11,7 @@ import io.webserveroperator.template.watches.TemplatedKind;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -46,11 +46,15 @@ public final class Operator implements AutoCloseable {
   private volatile boolean leading;
   private volatile boolean lostLeadership;
 
+  /** The Lease, once leader election has started. */
+  private volatile PublishingLeaseLock lease;
+
   private Operator(KubernetesClient client, ApiRequestCounter requests, OperatorOptions options) {
     this.options = options;
     this.client = client;
-    this.parts = OperatorParts.assemble(client, requests, options, this::shardLeaseLost);
-    parts.metrics().leadership(options.leaderElection().name(), () -> leading);
+    this.parts =
+        OperatorParts.assemble(client, requests, options, this::shardLeaseLost, this::readiness);
+    parts.metrics().leadership(options.name().value(), () -> leading);
   }
 
   /**
@@ -132,30 +136,93 @@ public final class Operator implements AutoCloseable {
 
   private void electLeader() {
     LeaderElectionOptions election = options.leaderElection();
+    lease =
+        new PublishingLeaseLock(
+            options.operatorNamespace(),
+            options.name().value(),
+            election.identity(),
+            parts.templates().watches());
     var config =
         new LeaderElectionConfigBuilder()
-            .withName(election.name())
-            .withLock(new LeaseLock(election.namespace(), election.name(), election.identity()))
+            .withName(options.name().value())
+            .withLock(lease)
             .withLeaseDuration(election.leaseDuration())
             .withRenewDeadline(election.renewDeadline())
             .withRetryPeriod(election.retryPeriod())
             .withReleaseOnCancel(true)
             .withLeaderCallbacks(
-                new LeaderCallbacks(
-                    this::lead,
-                    this::leadershipLost,
-                    leader -> LOG.info("Leader is now {}", leader)))
+                new LeaderCallbacks(this::lead, this::leadershipLost, this::newLeader))
             .build();
     leadership = new LeaderElector(client, config, leaderElection).start();
+  }
+
+  private void newLeader(String leader) {
+    if (leader.equals(options.leaderElection().identity())) {
+      LOG.info("Leader is now {} (this replica)", leader);
+    } else if (options.shards().mode() == ShardOptions.Mode.AUTO) {
+      LOG.info("Leader is now {}, which assigns the shards", leader);
+    } else if (holderWatchesOtherKinds()) {
+      standingBy().ifPresent(LOG::warn);
+    } else {
+      standingBy().ifPresent(LOG::info);
+    }
+  }
+
+  private boolean holderWatchesOtherKinds() {
+    String mine = PublishingLeaseLock.kinds(parts.templates().watches());
+    return lease != null
+        && lease
+            .holder()
+            .flatMap(PublishingLeaseLock.Holder::kinds)
+            .filter(kinds -> !kinds.equals(mine))
+            .isPresent();
+  }
+
+  /**
+   * What a standby waits for: whom the Lease names and which kinds it watches, and whether they are
+   * this replica's; empty while it leads, runs without leader election or is sharded automatically
+   * (then every replica works).
+   */
+  private Optional<String> standingBy() {
+    if (leading || lease == null || options.shards().mode() == ShardOptions.Mode.AUTO) {
+      return Optional.empty();
+    }
+    String mine = PublishingLeaseLock.kinds(parts.templates().watches());
+    String where = options.operatorNamespace() + "/" + options.name();
+    return Optional.of(
+        lease
+            .holder()
+            .map(
+                holder ->
+                    "Standing by: the Lease "
+                        + where
+                        + " is held by "
+                        + holder.identity()
+                        + holder
+                            .kinds()
+                            .map(
+                                kinds ->
+                                    ", which watches "
+                                        + kinds
+                                        + (kinds.equals(mine)
+                                            ? ""
+                                            : "; this replica watches "
+                                                + mine
+                                                + ": to run both side by side, give each its own"
+                                                + " --name"))
+                            .orElse(", which does not say what it watches (an older version)"))
+            .orElse("Standing by: waiting for the Lease " + where));
+  }
+
+  /** The body of {@code /readyz} once the caches synced: "ok", and whom a standby waits for. */
+  private String readiness() {
+    return standingBy().map(text -> "ok: " + text).orElse("ok");
   }
 
   private void leadershipLost() {
     if (leading) {
       // Another replica may be writing already: stop at once, as controller-runtime does.
-      LOG.warn(
-          "Lost the Lease {}/{}; stopping",
-          options.leaderElection().namespace(),
-          options.leaderElection().name());
+      LOG.warn("Lost the Lease {}/{}; stopping", options.operatorNamespace(), options.name());
       lostLeadership = true;
       new Thread(this::close, "operator-stop").start();
     }

@@ -11,6 +11,7 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.webserveroperator.apply.Change;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.kube.ApiRequestCounter;
+import io.webserveroperator.manifest.OperatorName;
 import io.webserveroperator.rollout.RolloutMember;
 import io.webserveroperator.rollout.RolloutState;
 import java.time.Duration;
@@ -37,7 +38,8 @@ import java.util.stream.Collectors;
  * {@code webserver_operator_rollout_step}, {@code webserver_operator_rollout_revision} and {@code
  * webserver_operator_template_revision_resources} by kind, and, when sharded, {@code
  * webserver_operator_shard_resources}, {@code webserver_operator_shard_handovers_total} and {@code
- * webserver_operator_shard_ring_size}.
+ * webserver_operator_shard_ring_size}. Every metric carries the label {@code operator}, the
+ * operator's name, so that several operators side by side can be told apart on one dashboard.
  */
 public final class OperatorMetrics {
 
@@ -56,7 +58,8 @@ public final class OperatorMetrics {
   /** Per kind: objects pruned since its templates were loaded or last reloaded. */
   private final Map<String, AtomicLong> prunedSinceReload = new ConcurrentHashMap<>();
 
-  public OperatorMetrics(ApiRequestCounter requests) {
+  public OperatorMetrics(ApiRequestCounter requests, OperatorName operator) {
+    registry.config().commonTags("operator", operator.value());
     for (String verb : VERBS) {
       FunctionCounter.builder("rest.client.requests", requests, r -> r.count(verb))
           .description("API requests sent, by verb")

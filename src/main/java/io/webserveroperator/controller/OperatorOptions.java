@@ -1,6 +1,7 @@
 package io.webserveroperator.controller;
 
 import io.soabase.recordbuilder.core.RecordBuilder;
+import io.webserveroperator.manifest.OperatorName;
 import io.webserveroperator.shard.ShardOptions;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -12,6 +13,10 @@ import java.util.Objects;
  * #toBuilder}.
  *
  * @param templates the folder holding {@code watches.yaml}
+ * @param name the operator's name: of its Lease, its shard Leases and its stored template
+ *     revisions, and the {@code operator} label of its metrics
+ * @param operatorNamespace the operator's own namespace, where its Leases and its template
+ *     revisions live
  * @param namespaces namespaces to watch; empty for all
  * @param labelSelector only reconcile resources matching it (for sharding); null for all
  * @param workers reconciles running at once
@@ -23,6 +28,8 @@ import java.util.Objects;
 @RecordBuilder
 public record OperatorOptions(
     Path templates,
+    OperatorName name,
+    String operatorNamespace,
     List<String> namespaces,
     String labelSelector,
     int workers,
@@ -42,6 +49,8 @@ public record OperatorOptions(
 
   public OperatorOptions {
     Objects.requireNonNull(templates, "templates");
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(operatorNamespace, "operatorNamespace");
     namespaces = namespaces == null ? List.of() : List.copyOf(namespaces);
     if (workers < 1) {
       throw new IllegalArgumentException("workers must be at least 1, not " + workers);
@@ -56,19 +65,22 @@ public record OperatorOptions(
   }
 
   /**
-   * The templates in {@code templates}, every namespace, no selector, {@value #DEFAULT_WORKERS}
-   * workers, a resync every 10 hours, health on port {@value #DEFAULT_HEALTH_PORT}, no leader
-   * election, no sharding: what {@code run} does without flags.
+   * The templates in {@code templates}, the name {@value OperatorName#DEFAULT} in the namespace
+   * {@code default}, every namespace watched, no selector, {@value #DEFAULT_WORKERS} workers, a
+   * resync every 10 hours, health on port {@value #DEFAULT_HEALTH_PORT}, no leader election, no
+   * sharding: what {@code run} does without flags.
    */
   public static OperatorOptions defaults(Path templates) {
     return new OperatorOptions(
         templates,
+        OperatorName.defaults(),
+        "default",
         List.of(),
         null,
         DEFAULT_WORKERS,
         Duration.parse(DEFAULT_RESYNC),
         DEFAULT_HEALTH_PORT,
-        LeaderElectionOptions.disabled("default", "webserver-operator"),
+        LeaderElectionOptions.disabled(OperatorName.DEFAULT),
         ShardOptions.off());
   }
 

@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
+import java.util.function.Supplier;
 
 /**
  * Everything an {@link Operator} runs, built from its {@link OperatorOptions}: the templates, the
@@ -52,6 +53,7 @@ record OperatorParts(
    *
    * @param onShardLeaseLost runs once when, sharded automatically, this member could not renew its
    *     Lease
+   * @param readyText the body of {@code /readyz} once the caches synced
    * @throws OperatorException when {@code watches.yaml} cannot be read, or gives a sharded operator
    *     a rollout policy
    */
@@ -59,11 +61,12 @@ record OperatorParts(
       KubernetesClient client,
       ApiRequestCounter requests,
       OperatorOptions options,
-      Runnable onShardLeaseLost) {
+      Runnable onShardLeaseLost,
+      Supplier<String> readyText) {
     TemplateRegistry templates = TemplateRegistry.load(options.templates().resolve("watches.yaml"));
     ShardOptions shards = options.shards();
     refuseRolloutsWhenSharded(templates, shards);
-    OperatorMetrics metrics = new OperatorMetrics(requests);
+    OperatorMetrics metrics = new OperatorMetrics(requests, options.name());
     Optional<AutoSharding> sharding =
         shards.mode() == ShardOptions.Mode.AUTO
             ? Optional.of(new AutoSharding(client, options, onShardLeaseLost))
@@ -80,7 +83,7 @@ record OperatorParts(
     Rollouts rollouts =
         new Rollouts(
             templates,
-            new RevisionStore(client, options.leaderElection().namespace()),
+            new RevisionStore(client, options.operatorNamespace(), options.name()),
             events,
             Clock.systemUTC(),
             ResourceAnnotations::disabled,
@@ -128,7 +131,8 @@ record OperatorParts(
         new HealthServer(
             options.healthPort(),
             metrics::scrape,
-            () -> caches.stream().allMatch(WatchedResourceCache::hasSynced));
+            () -> caches.stream().allMatch(WatchedResourceCache::hasSynced),
+            readyText);
     return new OperatorParts(
         templates,
         metrics,

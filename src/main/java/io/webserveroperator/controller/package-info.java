@@ -8,10 +8,12 @@
  *       children, a reconciler per kind, rollouts, events, metrics and the health server. {@link
  *       io.webserveroperator.controller.Operator} runs their lifecycle: it waits for the caches,
  *       starts the workers (after taking the Lease, when leader election is on), and stops
- *       everything in order. Sharded, the caches hold one shard's resources and children;
- *       automatically sharded, {@link io.webserveroperator.controller.AutoSharding} keeps this
- *       member's Lease, hands resources over before a reconcile when the leader asks, and assigns
- *       the shards while this replica leads (package {@code shard}).
+ *       everything in order. The Lease is the operator's, named by {@code --name}; the {@link
+ *       io.webserveroperator.controller.PublishingLeaseLock} writes the holder's kinds on it, so
+ *       that a standby says whom it waits for. Sharded, the caches hold one shard's resources and
+ *       children; automatically sharded, {@link io.webserveroperator.controller.AutoSharding} keeps
+ *       this member's Lease, hands resources over before a reconcile when the leader asks, and
+ *       assigns the shards while this replica leads (package {@code shard}).
  *   <li>Cache events put resource identities into the {@link
  *       io.webserveroperator.controller.WorkQueue} of the {@link
  *       io.webserveroperator.controller.ReconcileWorkers}: a key waits once however often it is

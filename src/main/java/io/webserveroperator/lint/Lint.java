@@ -43,7 +43,7 @@ public final class Lint {
     try {
       registry = TemplateRegistry.load(input.templates().resolve("watches.yaml"));
     } catch (OperatorException e) {
-      return new LintResult(WatchesCheck.unreadable(input.templates(), e), "");
+      return new LintResult(WatchesCheck.unreadable(input.templates(), e), List.of());
     }
     try (registry) {
       List<Finding> findings = new ArrayList<>(WatchesCheck.check(input.templates(), registry));
@@ -94,7 +94,7 @@ public final class Lint {
                 kinds));
       }
       findings.sort(BY_PLACE);
-      return new LintResult(findings, RbacCheck.clusterRole(registry.watches(), kinds));
+      return new LintResult(findings, RbacCheck.rules(registry.watches(), kinds));
     }
   }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.manifest.OperatorName;
 import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.template.watches.YamlLines;
 import java.nio.file.Files;
@@ -124,10 +125,10 @@ final class RbacCheck {
   }
 
   /**
-   * The ClusterRole the templates need, as YAML: the watched kinds' rules, one rule per group of
-   * rendered kinds, and events (the operator records them).
+   * The rules of the ClusterRole the templates need: the watched kinds' rules, one rule per group
+   * of rendered kinds, and events (the operator records them).
    */
-  static String clusterRole(List<TemplatedKind> watches, List<RenderedKind> kinds) {
+  static List<Map<String, Object>> rules(List<TemplatedKind> watches, List<RenderedKind> kinds) {
     List<Map<String, Object>> rules = new ArrayList<>();
     for (TemplatedKind watch : watches) {
       watchedRules(watch)
@@ -139,10 +140,15 @@ final class RbacCheck {
     byGroup.forEach(
         (group, resources) -> rules.add(rule(group, List.copyOf(resources), CHILD_VERBS)));
     rules.add(rule("", List.of("events"), List.of("create", "get", "patch")));
+    return rules;
+  }
+
+  /** A ClusterRole with these rules, named after the operator, as YAML. */
+  static String clusterRole(OperatorName name, List<Map<String, Object>> rules) {
     Map<String, Object> role = new LinkedHashMap<>();
     role.put("apiVersion", "rbac.authorization.k8s.io/v1");
     role.put("kind", "ClusterRole");
-    role.put("metadata", Map.of("name", "webserver-operator"));
+    role.put("metadata", Map.of("name", name.value()));
     role.put("rules", rules);
     try {
       return YAML.writeValueAsString(role);

@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.Lifecycle;
+import io.webserveroperator.manifest.OperatorName;
 import io.webserveroperator.template.TemplateRevision;
 import io.webserveroperator.template.watches.TemplatedKind;
 import java.util.ArrayList;
@@ -24,10 +25,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps each template revision of a kind as one ConfigMap in the operator's namespace, as a
- * Deployment keeps a ReplicaSet per revision and Helm a Secret per release: its files, its number
- * and the state of the rollout that moved resources to it. So revisions and the rollout survive a
- * restart and a change of leader, and {@code kubectl get configmaps -l
+ * Keeps each template revision of a kind as one ConfigMap in the operator's namespace, labelled
+ * with the operator's name ({@link OperatorName#LABEL}) so that operators side by side each read
+ * their own, as a Deployment keeps a ReplicaSet per revision and Helm a Secret per release: its
+ * files, its number and the state of the rollout that moved resources to it. So revisions and the
+ * rollout survive a restart and a change of leader, and {@code kubectl get configmaps -l
  * webserver-operator.io/template-kind} lists them.
  *
  * <p>Written once per revision and once per rollout step, never per resource.
@@ -59,11 +61,17 @@ public final class RevisionStore {
 
   private final KubernetesClient client;
   private final String namespace;
+  private final OperatorName operator;
   private final KubernetesSerialization json;
 
-  public RevisionStore(KubernetesClient client, String namespace) {
+  /**
+   * @param namespace the operator's namespace
+   * @param operator whose revisions these are
+   */
+  public RevisionStore(KubernetesClient client, String namespace, OperatorName operator) {
     this.client = client;
     this.namespace = namespace;
+    this.operator = operator;
     this.json = client.getKubernetesSerialization();
   }
 
@@ -86,7 +94,9 @@ public final class RevisionStore {
             .withLabel(GROUP_LABEL, group(watch))
             .list()
             .getItems()) {
-      readable(map).ifPresent(stored::add);
+      if (ours(map)) {
+        readable(map).ifPresent(stored::add);
+      }
     }
     stored.sort(BY_NUMBER);
     return stored;
@@ -101,6 +111,9 @@ public final class RevisionStore {
         new TreeMap<>(Comparator.comparing(StoredKind::kind).thenComparing(StoredKind::group));
     for (ConfigMap map :
         client.configMaps().inNamespace(namespace).withLabel(KIND_LABEL).list().getItems()) {
+      if (!ours(map)) {
+        continue;
+      }
       Map<String, String> labels = map.getMetadata().getLabels();
       String group = labels.getOrDefault(GROUP_LABEL, CORE_GROUP);
       StoredKind kind =
@@ -120,6 +133,7 @@ public final class RevisionStore {
             .withName(name(watch, revision.hash()))
             .withNamespace(namespace)
             .addToLabels("app.kubernetes.io/managed-by", "webserver-operator")
+            .addToLabels(OperatorName.LABEL, operator.value())
             .addToLabels(KIND_LABEL, watch.kind())
             .addToLabels(GROUP_LABEL, group(watch))
             .addToAnnotations(NUMBER_ANNOTATION, Integer.toString(state.number()))
@@ -183,10 +197,21 @@ public final class RevisionStore {
     client.configMaps().inNamespace(namespace).withName(name(watch, hash)).delete();
   }
 
-  /** The ConfigMap of a revision: {@code <kind>.<group>-<hash>}, lowercase. */
-  public static String name(TemplatedKind watch, String hash) {
+  /**
+   * The ConfigMap of a revision: {@code <operator>.<kind>.<group>-<hash>}, lowercase; under the
+   * default name {@code <kind>.<group>-<hash>}, as before operators had names, so that an upgrade
+   * carries on with the revisions and the rollout it finds.
+   */
+  public String name(TemplatedKind watch, String hash) {
     String kind = watch.kind().toLowerCase(Locale.ROOT);
-    return (watch.group().isEmpty() ? kind : kind + "." + watch.group()) + "-" + hash;
+    String name = (watch.group().isEmpty() ? kind : kind + "." + watch.group()) + "-" + hash;
+    return operator.isDefault() ? name : operator.value() + "." + name;
+  }
+
+  /** Whether a stored revision is this operator's, by its label (see {@link OperatorName#owns}). */
+  private boolean ours(ConfigMap map) {
+    Map<String, String> labels = map.getMetadata().getLabels();
+    return operator.owns(labels == null ? null : labels.get(OperatorName.LABEL));
   }
 
   private static String group(TemplatedKind watch) {

@@ -3,6 +3,7 @@ package io.webserveroperator.shard;
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.api.model.coordination.v1.LeaseSpec;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.manifest.OperatorName;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Collection;
@@ -19,11 +20,13 @@ public final class Members {
 
   private final KubernetesClient client;
   private final String namespace;
+  private final OperatorName operator;
   private final Clock clock;
 
-  public Members(KubernetesClient client, String namespace, Clock clock) {
+  public Members(KubernetesClient client, String namespace, OperatorName operator, Clock clock) {
     this.client = client;
     this.namespace = namespace;
+    this.operator = operator;
     this.clock = clock;
   }
 
@@ -35,10 +38,20 @@ public final class Members {
    */
   public record Live(Set<String> members, Optional<Instant> nextExpiry) {}
 
-  /** The members whose Lease is live now. */
+  /**
+   * The members of this operator whose Lease is live now (other operators may share the namespace).
+   */
   public Live live() {
     return live(
-        client.leases().inNamespace(namespace).withLabel(ShardLease.MEMBER_LABEL).list().getItems(),
+        client
+            .leases()
+            .inNamespace(namespace)
+            .withLabel(ShardLease.MEMBER_LABEL)
+            .list()
+            .getItems()
+            .stream()
+            .filter(lease -> ShardLease.belongsTo(lease, operator))
+            .toList(),
         clock.instant());
   }
 

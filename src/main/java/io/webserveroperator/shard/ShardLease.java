@@ -6,12 +6,14 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
+import io.webserveroperator.manifest.OperatorName;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -20,18 +22,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * This member's own Lease, {@code webserver-operator-shard-MEMBER}: created on {@link #start},
- * renewed every retry period, deleted on {@link #close} so that the leader hands the member's
- * resources to others at once. When renewing has failed for the renew deadline, {@code onLost} runs
- * once: the member must stop before its Lease expires and others take over its resources.
+ * This member's own Lease, {@code OPERATOR-shard-MEMBER} (OPERATOR being the operator's name),
+ * labelled with its member and its operator: created on {@link #start}, renewed every retry period,
+ * deleted on {@link #close} so that the leader hands the member's resources to others at once. When
+ * renewing has failed for the renew deadline, {@code onLost} runs once: the member must stop before
+ * its Lease expires and others take over its resources.
  */
 public final class ShardLease implements AutoCloseable {
 
   /** Label of every shard Lease, naming its member; the leader lists Leases by it. */
   public static final String MEMBER_LABEL = "webserver-operator.io/shard-member";
 
-  /** Prefix of the Lease names. */
-  public static final String NAME_PREFIX = "webserver-operator-shard-";
+  /** What follows the operator's name in the Lease names. */
+  private static final String INFIX = "-shard-";
 
   private static final Logger LOG = LoggerFactory.getLogger(ShardLease.class);
   private static final DateTimeFormatter MICRO_TIME =
@@ -39,6 +42,7 @@ public final class ShardLease implements AutoCloseable {
 
   private final KubernetesClient client;
   private final String namespace;
+  private final OperatorName operator;
   private final String member;
   private final LeaseTimings timings;
   private final Runnable onLost;
@@ -56,12 +60,14 @@ public final class ShardLease implements AutoCloseable {
   public ShardLease(
       KubernetesClient client,
       String namespace,
+      OperatorName operator,
       String member,
       LeaseTimings timings,
       Runnable onLost,
       Clock clock) {
     this.client = client;
     this.namespace = namespace;
+    this.operator = operator;
     this.member = member;
     this.timings = timings;
     this.onLost = onLost;
@@ -70,7 +76,17 @@ public final class ShardLease implements AutoCloseable {
 
   /** The Lease's name. */
   public String name() {
-    return NAME_PREFIX + member;
+    return operator.value() + INFIX + member;
+  }
+
+  /**
+   * Whether a Lease labelled {@link #MEMBER_LABEL} is a member Lease of {@code operator}: named
+   * after it, and labelled with it (or, for the default name, not labelled yet, as before names).
+   */
+  public static boolean belongsTo(Lease lease, OperatorName operator) {
+    Map<String, String> labels = lease.getMetadata().getLabels();
+    return lease.getMetadata().getName().startsWith(operator.value() + INFIX)
+        && operator.owns(labels == null ? null : labels.get(OperatorName.LABEL));
   }
 
   /** Creates the Lease (or renews one left by an earlier run), then renews it in the background. */
@@ -142,6 +158,7 @@ public final class ShardLease implements AutoCloseable {
         .withName(name())
         .withNamespace(namespace)
         .addToLabels(MEMBER_LABEL, member)
+        .addToLabels(OperatorName.LABEL, operator.value())
         .endMetadata()
         .withNewSpec()
         .withHolderIdentity(member)

@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.cli.exit.ErrorHandling;
 import io.webserveroperator.controller.Operator;
+import io.webserveroperator.manifest.OperatorName;
 import io.webserveroperator.rollout.RevisionStore;
 import io.webserveroperator.rollout.StoredRevision;
 import io.webserveroperator.template.TemplateRegistry;
@@ -634,7 +635,7 @@ class DiffCommandIT {
                   "  labels:\n",
                   "  annotations:\n    webapp.example.com/edited: \"yes\"\n  labels:\n"));
       TemplateRevision edited = TemplateRevision.of(files);
-      RevisionStore store = new RevisionStore(admin, namespace);
+      RevisionStore store = new RevisionStore(admin, namespace, OperatorName.defaults());
       StoredRevision first = store.list(watch).get(0);
       assertThat(edited.hash()).isNotEqualTo(first.hash());
       store.create(

@@ -64,6 +64,30 @@ class LintCommandTest {
   }
 
   @Test
+  void printRbacNamesTheRoleAfterTheOperatorAndExitsZeroWhateverDeployGrants() {
+    // The broken templates render kinds deploy/'s role does not grant: errors, yet the role prints.
+    RenderCommandTest.Run run =
+        RenderCommandTest.run(
+            "lint", "--print-rbac", "--name", "shop-operator", "--templates", BROKEN);
+
+    assertThat(run.exit()).isZero();
+    assertThat(run.out())
+        .startsWith(
+            "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n"
+                + "  name: shop-operator\n");
+  }
+
+  @Test
+  void printRbacFailsWhenThereIsNoWatchesFileToReadTheKindsFrom() {
+    RenderCommandTest.Run run =
+        RenderCommandTest.run("lint", "--print-rbac", "--templates", "no-such-folder");
+
+    assertThat(run.exit()).isEqualTo(1);
+    assertThat(run.out()).isEmpty();
+    assertThat(run.err()).contains("no-such-folder/watches.yaml: error: ");
+  }
+
+  @Test
   void missingTemplatesFolderIsAFinding() {
     RenderCommandTest.Run run = RenderCommandTest.run("lint", "--templates", "no-such-folder");
 

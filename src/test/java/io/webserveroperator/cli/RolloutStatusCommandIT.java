@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.manifest.OperatorName;
 import io.webserveroperator.rollout.RevisionStore;
 import io.webserveroperator.rollout.RolloutOrder;
 import io.webserveroperator.rollout.RolloutState;
@@ -56,7 +57,7 @@ class RolloutStatusCommandIT {
     admin = cluster.admin();
     namespace = cluster.namespace();
     webServers = cluster.webServers();
-    store = new RevisionStore(admin, namespace);
+    store = new RevisionStore(admin, namespace, OperatorName.defaults());
     try (TemplateRegistry registry =
         TemplateRegistry.load(cluster.templates().resolve("watches.yaml"))) {
       watch = registry.watches().get(0);
@@ -159,11 +160,28 @@ class RolloutStatusCommandIT {
     assertThat(run.out()).isEmpty();
     assertThat(run.err())
         .isEqualTo(
-            "rollout status: no template revision of WebServer is stored in namespace "
+            "rollout status: no template revision of WebServer of the operator"
+                + " webserver-operator is stored in namespace "
                 + namespace
-                + ": the operator has not led there yet, or keeps them in another namespace"
-                + " (--operator-namespace, its --lease-namespace).\n");
+                + ": it has not led there yet, keeps them in another namespace"
+                + " (--operator-namespace: its POD_NAMESPACE) or runs under another name"
+                + " (--name).\n");
     assertThat(run.exit()).isEqualTo(3);
+  }
+
+  @Test
+  void eachOperatorNameSeesOnlyItsOwnRevisionsInASharedNamespace() {
+    Instant now = Instant.now();
+    new RevisionStore(admin, namespace, new OperatorName("shop-operator"))
+        .create(watch, SECOND, RolloutState.complete(SECOND.hash(), 4, now));
+
+    Run named = status("--name", "shop-operator");
+    Run unnamed = status();
+
+    assertThat(named.out()).contains("  Target:     revision 4 (" + SECOND.hash() + "), complete");
+    assertThat(named.exit()).isZero();
+    assertThat(unnamed.err()).contains("no template revision of the operator webserver-operator");
+    assertThat(unnamed.exit()).isEqualTo(3);
   }
 
   @Test

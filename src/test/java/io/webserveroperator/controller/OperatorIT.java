@@ -231,8 +231,8 @@ class OperatorIT {
             () ->
                 assertThat(operator.metrics().scrape())
                     .contains(
-                        "webserver_operator_reload_pruned_objects{kind=\"WebServer\"} 1.0",
-                        "webserver_operator_pruned_objects_total{kind=\"WebServer\"} 1.0"));
+                        "webserver_operator_reload_pruned_objects{kind=\"WebServer\",operator=\"webserver-operator\"} 1.0",
+                        "webserver_operator_pruned_objects_total{kind=\"WebServer\",operator=\"webserver-operator\"} 1.0"));
 
     Path serviceTemplate = templates.resolve("webserver/service.yaml.j2");
     Files.writeString(
@@ -246,8 +246,8 @@ class OperatorIT {
             () ->
                 assertThat(operator.metrics().scrape())
                     .contains(
-                        "webserver_operator_reload_pruned_objects{kind=\"WebServer\"} 0.0",
-                        "webserver_operator_pruned_objects_total{kind=\"WebServer\"} 1.0"));
+                        "webserver_operator_reload_pruned_objects{kind=\"WebServer\",operator=\"webserver-operator\"} 0.0",
+                        "webserver_operator_pruned_objects_total{kind=\"WebServer\",operator=\"webserver-operator\"} 1.0"));
   }
 
   private Object ingress(String webServer) {
@@ -383,7 +383,8 @@ class OperatorIT {
         () -> assertThat(reconcileErrors(operator)).as("failed reconciles").isEqualTo(failures));
     assertThat(operator.metrics().scrape())
         .as("a 422 is not retried with backoff")
-        .doesNotContain("workqueue_retries_total{name=\"operator\"}");
+        .doesNotContain(
+            "workqueue_retries_total{name=\"operator\",operator=\"webserver-operator\"}");
 
     webServers.patchSpec("web", Map.of("replicas", 2));
     await().atMost(TIMEOUT).until(() -> reconcileErrors(operator) > failures);
@@ -413,7 +414,7 @@ class OperatorIT {
   /** How many reconciles of WebServers failed, from the operator's own metrics. */
   private static double reconcileErrors(Operator operator) {
     String prefix =
-        "controller_runtime_reconcile_total{controller=\"webserver\",result=\"error\"} ";
+        "controller_runtime_reconcile_total{controller=\"webserver\",operator=\"webserver-operator\",result=\"error\"} ";
     return operator
         .metrics()
         .scrape()
@@ -483,7 +484,8 @@ class OperatorIT {
 
     assertThat(two.isLeader()).isFalse();
     assertThat(two.metrics().scrape())
-        .contains("leader_election_master_status{name=\"webserver-operator\"} 0.0");
+        .contains(
+            "leader_election_master_status{name=\"webserver-operator\",operator=\"webserver-operator\"} 0.0");
     assertThat(second.writes()).as("the standby's requests: %s", second.snapshot()).isZero();
 
     one.close();
@@ -651,14 +653,17 @@ class OperatorIT {
     assertThat(delta(created, updated, "create")).isEqualTo(1);
     assertThat(delta(created, updated, "get")).isZero();
     assertThat(operator.metrics().scrape())
-        .contains("controller_runtime_reconcile_total{controller=\"webserver\",result=\"success\"}")
+        .contains(
+            "controller_runtime_reconcile_total{controller=\"webserver\",operator=\"webserver-operator\",result=\"success\"}")
         .contains("controller_runtime_reconcile_time_seconds_bucket")
-        .contains("workqueue_depth{name=\"operator\"}")
-        .contains("leader_election_master_status{name=\"webserver-operator\"} 1.0")
-        .contains("rest_client_requests_total{verb=\"patch\"}")
-        .contains("webserver_operator_rollout_step{kind=\"WebServer\"} 0.0")
+        .contains("workqueue_depth{name=\"operator\",operator=\"webserver-operator\"}")
+        .contains(
+            "leader_election_master_status{name=\"webserver-operator\",operator=\"webserver-operator\"} 1.0")
+        .contains("rest_client_requests_total{operator=\"webserver-operator\",verb=\"patch\"}")
+        .contains(
+            "webserver_operator_rollout_step{kind=\"WebServer\",operator=\"webserver-operator\"} 0.0")
         .containsPattern(
-            "webserver_operator_template_revision_resources\\{kind=\"WebServer\","
+            "webserver_operator_template_revision_resources\\{kind=\"WebServer\",operator=\"webserver-operator\","
                 + "revision=\"[0-9a-f]{10}\"} 1\\.0");
   }
 

@@ -6,6 +6,7 @@ import io.webserveroperator.apply.Change;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.OperatorName;
 import io.webserveroperator.rollout.RolloutMember;
 import io.webserveroperator.rollout.RolloutOrder;
 import io.webserveroperator.rollout.RolloutState;
@@ -22,13 +23,28 @@ import org.junit.jupiter.api.Test;
  */
 class OperatorMetricsTest {
 
-  static final String SINCE_RELOAD = "webserver_operator_reload_pruned_objects{kind=\"WebServer\"}";
-  static final String TOTAL = "webserver_operator_pruned_objects_total{kind=\"WebServer\"}";
+  static final String SINCE_RELOAD =
+      "webserver_operator_reload_pruned_objects{kind=\"WebServer\",operator=\"webserver-operator\"}";
+  static final String TOTAL =
+      "webserver_operator_pruned_objects_total{kind=\"WebServer\",operator=\"webserver-operator\"}";
 
-  final OperatorMetrics metrics = new OperatorMetrics(new ApiRequestCounter());
+  final OperatorMetrics metrics =
+      new OperatorMetrics(new ApiRequestCounter(), OperatorName.defaults());
 
   static Change change(Action action, String name) {
     return new Change(new ObjectRef("v1", "Service", "default", name), action, false);
+  }
+
+  @Test
+  void everyMetricIsLabelledWithTheOperatorsNameSoThatOperatorsSideBySideTellApart() {
+    OperatorMetrics shop = new OperatorMetrics(new ApiRequestCounter(), new OperatorName("shop"));
+    shop.leadership("shop", () -> true);
+    shop.changed("Site", List.of(change(Action.PRUNE, "a")));
+
+    assertThat(shop.scrape())
+        .contains("leader_election_master_status{name=\"shop\",operator=\"shop\"} 1.0")
+        .contains("webserver_operator_pruned_objects_total{kind=\"Site\",operator=\"shop\"} 1.0")
+        .contains("rest_client_requests_total{operator=\"shop\",verb=\"get\"} 0.0");
   }
 
   @Test
@@ -80,16 +96,21 @@ class OperatorMetricsTest {
 
     assertThat(metrics.scrape())
         .contains(SINCE_RELOAD + " 1.0", TOTAL + " 1.0")
-        .contains("webserver_operator_reload_pruned_objects{kind=\"Site\"} 0.0")
-        .contains("webserver_operator_pruned_objects_total{kind=\"Site\"} 2.0");
+        .contains(
+            "webserver_operator_reload_pruned_objects{kind=\"Site\",operator=\"webserver-operator\"} 0.0")
+        .contains(
+            "webserver_operator_pruned_objects_total{kind=\"Site\",operator=\"webserver-operator\"} 2.0");
   }
 
-  static final String PAUSED = "webserver_operator_rollout_paused{kind=\"WebServer\"}";
-  static final String STEP = "webserver_operator_rollout_step{kind=\"WebServer\"}";
-  static final String REVISION = "webserver_operator_rollout_revision{kind=\"WebServer\"}";
+  static final String PAUSED =
+      "webserver_operator_rollout_paused{kind=\"WebServer\",operator=\"webserver-operator\"}";
+  static final String STEP =
+      "webserver_operator_rollout_step{kind=\"WebServer\",operator=\"webserver-operator\"}";
+  static final String REVISION =
+      "webserver_operator_rollout_revision{kind=\"WebServer\",operator=\"webserver-operator\"}";
 
   static String resources(String revision) {
-    return "webserver_operator_template_revision_resources{kind=\"WebServer\",revision=\""
+    return "webserver_operator_template_revision_resources{kind=\"WebServer\",operator=\"webserver-operator\",revision=\""
         + revision
         + "\"}";
   }

@@ -22,6 +22,8 @@ class OperatorOptionsTest {
         .isEqualTo(
             new OperatorOptions(
                 defaults.templates(),
+                defaults.name(),
+                defaults.operatorNamespace(),
                 List.of("shop"),
                 defaults.labelSelector(),
                 3,

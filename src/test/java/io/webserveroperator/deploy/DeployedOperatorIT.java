@@ -8,11 +8,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KeyToPath;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
-import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
@@ -29,6 +27,7 @@ import io.webserveroperator.testing.ConfigMapVolume;
 import io.webserveroperator.testing.DeployRbac;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.OperatorJvm;
+import io.webserveroperator.testing.PodCommand;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
@@ -107,7 +106,8 @@ class DeployedOperatorIT {
       List<HasMetadata> objects = DeployRbac.apply(admin, kustomization);
       Deployment deployment = only(objects, Deployment.class);
       Path kubeconfig = serviceAccountKubeconfig(cluster, admin);
-      ConfigMap templates = configMap(admin, templatesVolume(deployment).getConfigMap().getName());
+      ConfigMap templates =
+          configMap(admin, PodCommand.templatesVolume(deployment).getConfigMap().getName());
       ConfigMapVolume volume =
           ConfigMapVolume.write(temp.resolve("volume"), volumeFiles(deployment, templates));
       admin
@@ -243,7 +243,8 @@ class DeployedOperatorIT {
       ConfigMapVolume volume,
       Deployment deployment,
       WebServers webServers) {
-    ConfigMap templates = configMap(admin, templatesVolume(deployment).getConfigMap().getName());
+    ConfigMap templates =
+        configMap(admin, PodCommand.templatesVolume(deployment).getConfigMap().getName());
     admin
         .resource(
             new ConfigMapBuilder(templates)
@@ -331,20 +332,13 @@ class DeployedOperatorIT {
 
   /** The files of the templates volume, with the volume's items when it lists any. */
   private static Map<String, String> volumeFiles(Deployment deployment, ConfigMap configMap) {
-    List<KeyToPath> items = templatesVolume(deployment).getConfigMap().getItems();
+    List<KeyToPath> items = PodCommand.templatesVolume(deployment).getConfigMap().getItems();
     if (items == null || items.isEmpty()) {
       return configMap.getData();
     }
     Map<String, String> paths = new LinkedHashMap<>();
     items.forEach(item -> paths.put(item.getKey(), item.getPath()));
     return ConfigMapVolume.items(configMap.getData(), paths);
-  }
-
-  private static Volume templatesVolume(Deployment deployment) {
-    return deployment.getSpec().getTemplate().getSpec().getVolumes().stream()
-        .filter(v -> v.getConfigMap() != null)
-        .findFirst()
-        .orElseThrow();
   }
 
   private static ConfigMap configMap(KubernetesClient admin, String name) {
@@ -365,7 +359,8 @@ class DeployedOperatorIT {
     try {
       return replica
           .metrics()
-          .contains("leader_election_master_status{name=\"webserver-operator\"} 1.0");
+          .contains(
+              "leader_election_master_status{name=\"webserver-operator\",operator=\"webserver-operator\"} 1.0");
     } catch (BenchException notAnswering) {
       return false;
     }
@@ -415,28 +410,10 @@ class DeployedOperatorIT {
 
     Replicas(Deployment deployment, Path kubeconfig, Path templates, Path folder) {
       this.folder = folder;
-      Container container = deployment.getSpec().getTemplate().getSpec().getContainers().get(0);
-      String mountPath =
-          container.getVolumeMounts().stream()
-              .filter(m -> m.getName().equals(templatesVolume(deployment).getName()))
-              .findFirst()
-              .orElseThrow()
-              .getMountPath();
-      container
-          .getArgs()
-          .forEach(arg -> args.add(arg.equals(mountPath) ? templates.toString() : arg));
-      for (EnvVar variable : container.getEnv()) {
-        String value =
-            variable.getValueFrom() == null
-                ? variable.getValue()
-                : switch (variable.getValueFrom().getFieldRef().getFieldPath()) {
-                  case "metadata.namespace" -> deployment.getMetadata().getNamespace();
-                  default -> throw new AssertionError("no value for " + variable);
-                };
-        env.put(variable.getName(), value);
-      }
+      PodCommand pod = PodCommand.of(deployment, templates);
+      args.addAll(pod.args());
       // In a pod the client finds the ServiceAccount's token; here the same token, from a file.
-      env.put("KUBECONFIG", kubeconfig.toString());
+      env.putAll(pod.envWith(Map.of("KUBECONFIG", kubeconfig.toString())));
       sampler.scheduleAtFixedRate(this::sample, 100, 100, TimeUnit.MILLISECONDS);
     }
 

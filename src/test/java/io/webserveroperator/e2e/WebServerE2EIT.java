@@ -56,7 +56,7 @@ class WebServerE2EIT {
                 .namespaces(List.of("default"))
                 .workers(2)
                 .healthPort(0)
-                .leaderElection(LeaderElectionOptions.disabled("default", "e2e"))
+                .leaderElection(LeaderElectionOptions.disabled("e2e"))
                 .build());
     kubectl = new Kubectl(cluster.binaries().kubectl(), cluster.kubeconfigPath(), Project.root());
   }

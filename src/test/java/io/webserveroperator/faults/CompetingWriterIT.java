@@ -32,7 +32,7 @@ class CompetingWriterIT {
   static final Duration TIMEOUT = Duration.ofSeconds(30);
   static final Pattern SUCCESSES =
       Pattern.compile(
-          "controller_runtime_reconcile_total\\{controller=\"webserver\",result=\"success\"\\}"
+          "controller_runtime_reconcile_total\\{controller=\"webserver\",operator=\"webserver-operator\",result=\"success\"\\}"
               + " (\\S+)");
 
   @RegisterExtension final ControlPlaneExtension cluster = new ControlPlaneExtension("competing");

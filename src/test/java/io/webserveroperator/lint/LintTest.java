@@ -9,6 +9,7 @@ import static io.webserveroperator.lint.LintFixtures.lintWithProjectFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.webserveroperator.manifest.OperatorName;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.TemplateFolder;
 import java.nio.file.Files;
@@ -347,7 +348,8 @@ class LintTest {
                     + " not grant get, list, watch, create, patch, delete on it; add the rule"
                     + " {apiGroups: [\"policy\"], resources: [poddisruptionbudgets], verbs: [get,"
                     + " list, watch, create, patch, delete]}"));
-    assertThat(result.clusterRole()).contains("- policy\n  resources:\n  - poddisruptionbudgets\n");
+    assertThat(result.clusterRole(OperatorName.defaults()).orElseThrow())
+        .contains("- policy\n  resources:\n  - poddisruptionbudgets\n");
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.webserveroperator.manifest.OperatorName;
 import io.webserveroperator.testing.Project;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +25,8 @@ class RbacCheckTest {
                     Project.file("samples"),
                     Project.file("deploy")),
                 OpenApiSchemas.folder(Project.file("schemas")))
-            .clusterRole();
+            .clusterRole(OperatorName.defaults())
+            .orElseThrow();
     Files.writeString(dir.resolve("role.yaml"), project);
 
     ClusterRoleRules deploy = ClusterRoleRules.read(Project.file("deploy"));

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.webserveroperator.manifest.OperatorName;
 import io.webserveroperator.status.EventSink;
 import io.webserveroperator.status.Reason;
 import io.webserveroperator.template.TemplateRegistry;
@@ -57,7 +58,7 @@ class RevisionStoreIT {
   void setUp() throws IOException {
     admin = KubeTestBed.get().client();
     namespace = KubeTestBed.get().newNamespace("revisions");
-    store = new RevisionStore(admin, namespace);
+    store = new RevisionStore(admin, namespace, OperatorName.defaults());
     TemplateFolder.copyInto(templates);
     registry = TemplateRegistry.load(templates.resolve("watches.yaml"));
     watch = registry.watches().get(0);
@@ -115,12 +116,7 @@ class RevisionStoreIT {
 
     assertThat(rollouts.state(watch).orElseThrow().target()).isEqualTo(first);
     assertThat(configMaps()).as("no copy of the first revision").hasSize(2);
-    assertThat(
-            admin
-                .configMaps()
-                .inNamespace(namespace)
-                .withName(RevisionStore.name(watch, first))
-                .get())
+    assertThat(admin.configMaps().inNamespace(namespace).withName(store.name(watch, first)).get())
         .satisfies(map -> assertRevision(map, first, 3));
   }
 
@@ -129,7 +125,7 @@ class RevisionStoreIT {
     registry.watchForChanges(w -> rollouts.templatesChanged(w), (w, e) -> {});
     String first = registry.current(watch).orElseThrow().hash();
     rollouts = lead(registry);
-    admin.configMaps().inNamespace(namespace).withName(RevisionStore.name(watch, first)).delete();
+    admin.configMaps().inNamespace(namespace).withName(store.name(watch, first)).delete();
     await().atMost(TIMEOUT).until(() -> configMaps().isEmpty());
     Path service = templates.resolve("webserver/service.yaml.j2");
     String original = Files.readString(service);
@@ -140,12 +136,7 @@ class RevisionStoreIT {
     Files.writeString(service, original);
     await().atMost(TIMEOUT).until(() -> rollouts.state(watch).orElseThrow().number() == 3);
 
-    assertThat(
-            admin
-                .configMaps()
-                .inNamespace(namespace)
-                .withName(RevisionStore.name(watch, first))
-                .get())
+    assertThat(admin.configMaps().inNamespace(namespace).withName(store.name(watch, first)).get())
         .satisfies(map -> assertRevision(map, first, 3));
   }
 

@@ -9,6 +9,8 @@ import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.webserveroperator.manifest.OperatorName;
+import io.webserveroperator.template.watches.TemplatedKind;
 import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -21,11 +23,23 @@ class RevisionStoreTest {
       new KubernetesClientBuilder()
           .withConfig(new ConfigBuilder().withMasterUrl("https://127.0.0.1:1").build())
           .build();
-  private final RevisionStore store = new RevisionStore(offline, "operator");
+  private final RevisionStore store =
+      new RevisionStore(offline, "operator", OperatorName.defaults());
 
   @AfterEach
   void close() {
     offline.close();
+  }
+
+  @Test
+  void aNamedOperatorsRevisionsCarryItsNameAndTheDefaultKeepsTheNamesFromBeforeNames() {
+    TemplatedKind watch = TemplatedKind.of("webapp.example.com", "v1", "WebServer", "webserver");
+    RevisionStore shop = new RevisionStore(offline, "operator", new OperatorName("shop"));
+
+    assertThat(store.name(watch, "3f2a1b9c0d"))
+        .isEqualTo("webserver.webapp.example.com-3f2a1b9c0d");
+    assertThat(shop.name(watch, "3f2a1b9c0d"))
+        .isEqualTo("shop.webserver.webapp.example.com-3f2a1b9c0d");
   }
 
   @Test

@@ -526,7 +526,8 @@ class RolloutIT {
             .workers(4)
             .resync(Duration.ofSeconds(1))
             .healthPort(0)
-            .leaderElection(LeaderElectionOptions.disabled(OPERATOR_NAMESPACE, "rollout-it"))
+            .operatorNamespace(OPERATOR_NAMESPACE)
+            .leaderElection(LeaderElectionOptions.disabled("rollout-it"))
             .build());
   }
 

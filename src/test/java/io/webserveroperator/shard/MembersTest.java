@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
+import io.webserveroperator.manifest.OperatorName;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class MembersTest {
@@ -30,6 +32,30 @@ class MembersTest {
   }
 
   @Test
+  void anOperatorsMembersAreItsOwnLeasesNotThoseOfAnotherOperatorInTheNamespace() {
+    OperatorName shop = new OperatorName("shop");
+    Lease unlabelled = lease("old", NOW, 15);
+    Lease labelled = lease("new", NOW, 15);
+    labelled.getMetadata().setLabels(Map.of(OperatorName.LABEL, "webserver-operator"));
+    Lease shops = lease("a", NOW, 15);
+    shops.getMetadata().setName("shop-shard-a");
+    shops.getMetadata().setLabels(Map.of(OperatorName.LABEL, "shop"));
+    // Named as shop's would be, but another operator's ("shop-shard-x" runs beside "shop").
+    Lease lookalike = lease("b", NOW, 15);
+    lookalike.getMetadata().setName("shop-shard-x-shard-b");
+    lookalike.getMetadata().setLabels(Map.of(OperatorName.LABEL, "shop-shard-x"));
+
+    assertThat(
+            List.of(unlabelled, labelled, shops, lookalike).stream()
+                .filter(lease -> ShardLease.belongsTo(lease, OperatorName.defaults())))
+        .containsExactly(unlabelled, labelled);
+    assertThat(
+            List.of(unlabelled, labelled, shops, lookalike).stream()
+                .filter(lease -> ShardLease.belongsTo(lease, shop)))
+        .containsExactly(shops);
+  }
+
+  @Test
   void aLeaseWithoutRenewTimeIsNotAMember() {
     Lease lease = lease("never-renewed", NOW, 15);
     lease.getSpec().setRenewTime(null);
@@ -41,7 +67,7 @@ class MembersTest {
   private static Lease lease(String holder, Instant renewed, int seconds) {
     return new LeaseBuilder()
         .withNewMetadata()
-        .withName(ShardLease.NAME_PREFIX + holder)
+        .withName("webserver-operator-shard-" + holder)
         .endMetadata()
         .withNewSpec()
         .withHolderIdentity(holder)

@@ -46,9 +46,11 @@ class StaticShardIT {
               assertThat(cluster.webServers().status("web-none")).isEmpty();
             });
     assertThat(east.metrics().scrape())
-        .contains("webserver_operator_shard_resources{shard=\"east\"} 1.0");
+        .contains(
+            "webserver_operator_shard_resources{operator=\"webserver-operator\",shard=\"east\"} 1.0");
     assertThat(west.metrics().scrape())
-        .contains("webserver_operator_shard_resources{shard=\"west\"} 1.0");
+        .contains(
+            "webserver_operator_shard_resources{operator=\"webserver-operator\",shard=\"west\"} 1.0");
   }
 
   private Operator start(String shard) {

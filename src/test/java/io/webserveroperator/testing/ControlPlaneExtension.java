@@ -137,7 +137,7 @@ public final class ControlPlaneExtension implements BeforeEachCallback, AfterEac
                 "--namespace=" + namespace,
                 "--workers=2",
                 "--health-port=" + port,
-                "--lease-namespace=" + namespace));
+                "--operator-namespace=" + namespace));
     args.addAll(moreArgs);
     OperatorProcess process = OperatorJvm.start(name, args, env, port, folder);
     processes.add(process);

@@ -28,7 +28,8 @@ public final class InProcessOperators implements AutoCloseable {
         .namespaces(List.of(namespace))
         .workers(2)
         .healthPort(0)
-        .leaderElection(LeaderElectionOptions.disabled(namespace, identity))
+        .operatorNamespace(namespace)
+        .leaderElection(LeaderElectionOptions.disabled(identity))
         .build();
   }
 

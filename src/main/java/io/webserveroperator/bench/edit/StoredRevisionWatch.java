@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.webserveroperator.bench.BenchException;
 import io.webserveroperator.bench.WebServerResources;
+import io.webserveroperator.manifest.OperatorName;
 import io.webserveroperator.rollout.RevisionStore;
 import io.webserveroperator.rollout.RolloutState;
 import java.time.Duration;
@@ -43,7 +44,7 @@ public final class StoredRevisionWatch implements AutoCloseable {
       KubernetesClient client, String namespace, String hash, RolloutTimeline timeline) {
     this.hash = hash;
     this.timeline = timeline;
-    this.store = new RevisionStore(client, namespace);
+    this.store = new RevisionStore(client, namespace, OperatorName.defaults());
     var revisions =
         client
             .configMaps()

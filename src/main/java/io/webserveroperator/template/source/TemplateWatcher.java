@@ -4,6 +4,7 @@ import io.webserveroperator.OperatorException;
 import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.FileSystems;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchKey;
@@ -20,6 +21,11 @@ import org.slf4j.LoggerFactory;
  * (new timestamped folder, {@code ..data} link swapped, links added and removed) counts as one.
  * After each change the folders are registered anew, because a swap replaces the folders that links
  * point to.
+ *
+ * <p>A link on the way to the root is swapped in the folder that holds it, where nothing below the
+ * root sees it: git-sync publishes each commit by renaming a new link over {@code /git/current},
+ * and the templates are read from {@code /git/current/templates}. So the folders holding such links
+ * are watched too ({@link #linkParents}), and their changes count as changes of the templates.
  */
 public final class TemplateWatcher implements AutoCloseable {
 
@@ -58,6 +64,9 @@ public final class TemplateWatcher implements AutoCloseable {
     keys.forEach(WatchKey::cancel);
     keys.clear();
     keys.add(watch(service, root));
+    for (Path parent : linkParents(root)) {
+      keys.add(watch(service, parent));
+    }
     List<Path> folders;
     try {
       folders = TemplateTree.read(root).folders();
@@ -72,6 +81,23 @@ public final class TemplateWatcher implements AutoCloseable {
         // Gone since it was read: the change that removed it triggers another registration.
       }
     }
+  }
+
+  /**
+   * The folders that hold a link on the way to {@code root}, the root itself included, nearest
+   * last: where a swap of that link, which changes every file below, shows as an event.
+   */
+  static List<Path> linkParents(Path root) {
+    Path absolute = root.toAbsolutePath().normalize();
+    List<Path> parents = new ArrayList<>();
+    Path prefix = absolute.getRoot();
+    for (Path name : absolute) {
+      prefix = prefix.resolve(name);
+      if (Files.isSymbolicLink(prefix) && !parents.contains(prefix.getParent())) {
+        parents.add(prefix.getParent());
+      }
+    }
+    return parents;
   }
 
   private static WatchKey watch(WatchService service, Path folder) throws IOException {

@@ -1,0 +1,73 @@
+package io.webserveroperator.controller;
+
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
+import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaderElectionRecord;
+import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaseLock;
+import io.webserveroperator.manifest.Lifecycle;
+import io.webserveroperator.template.watches.TemplatedKind;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The leader Lease, as fabric8's {@link LeaseLock}, with the holder's kinds published on it: every
+ * create and renewal by this replica writes {@link #KINDS_ANNOTATION}, and every read (the
+ * elector's, once a retry period) is remembered, so that a standby can say whom it waits for and
+ * what that one watches without a request of its own.
+ */
+final class PublishingLeaseLock extends LeaseLock {
+
+  /**
+   * The annotation naming the kinds the Lease's holder watches, e.g. {@code
+   * WebServer.webapp.example.com}.
+   */
+  static final String KINDS_ANNOTATION = Lifecycle.PREFIX + "kinds";
+
+  /**
+   * Who holds the Lease, as last read, and the kinds it published (empty when it published none).
+   */
+  record Holder(String identity, Optional<String> kinds) {}
+
+  private volatile Lease lastRead;
+
+  PublishingLeaseLock(String namespace, String name, String identity, List<TemplatedKind> kinds) {
+    super(
+        new ObjectMetaBuilder()
+            .withNamespace(namespace)
+            .withName(name)
+            .withAnnotations(Map.of(KINDS_ANNOTATION, kinds(kinds)))
+            .build(),
+        identity);
+  }
+
+  /** The kinds as published: {@code Kind.group}, or {@code Kind} for the core group. */
+  static String kinds(List<TemplatedKind> kinds) {
+    return kinds.stream()
+        .map(kind -> kind.group().isEmpty() ? kind.kind() : kind.kind() + "." + kind.group())
+        .collect(Collectors.joining(", "));
+  }
+
+  @Override
+  protected LeaderElectionRecord toRecord(Lease lease) {
+    lastRead = lease;
+    return super.toRecord(lease);
+  }
+
+  /** The holder of the Lease as last read; empty before the first read or while none holds it. */
+  Optional<Holder> holder() {
+    Lease lease = lastRead;
+    if (lease == null
+        || lease.getSpec() == null
+        || lease.getSpec().getHolderIdentity() == null
+        || lease.getSpec().getHolderIdentity().isBlank()) {
+      return Optional.empty();
+    }
+    Map<String, String> annotations = lease.getMetadata().getAnnotations();
+    return Optional.of(
+        new Holder(
+            lease.getSpec().getHolderIdentity(),
+            Optional.ofNullable(annotations == null ? null : annotations.get(KINDS_ANNOTATION))));
+  }
+}
