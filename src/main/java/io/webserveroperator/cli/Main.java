@@ -16,8 +16,7 @@ import picocli.CommandLine.Command;
       LintCommand.class,
       RunCommand.class,
       RolloutCommand.class,
-      DevCommand.class,
-      BenchCommand.class
+      DevCommand.class
     })
 public final class Main implements Runnable {
 
