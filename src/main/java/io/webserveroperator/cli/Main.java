@@ -19,8 +19,7 @@ import picocli.CommandLine.ScopeType;
       LintCommand.class,
       RunCommand.class,
       RolloutCommand.class,
-      DevCommand.class,
-      BenchCommand.class
+      DevCommand.class
     })
 public final class Main implements Runnable {
 
