@@ -81,7 +81,7 @@ final class DevCommand implements Callable<Integer> {
       err.println("dev: --nodes must be at least 1, not " + nodes + ".");
       return 2;
     }
-    for (Path folder : List.of(folders.crds, folders.samples)) {
+    for (Path folder : List.of(folders.crds.folder(), folders.samples)) {
       if (!Files.isDirectory(folder)) {
         err.println("dev: the folder " + folder.toAbsolutePath() + " does not exist.");
         return 2;
@@ -97,7 +97,7 @@ final class DevCommand implements Callable<Integer> {
                 .progress(out::println)
                 .build())) {
       FolderApplier applier = new FolderApplier(cluster.client(), Duration.ofSeconds(30));
-      applier.apply(folders.crds).forEach(object -> out.println("applied " + object));
+      applier.apply(folders.crds.folder()).forEach(object -> out.println("applied " + object));
       applier.apply(folders.samples).forEach(object -> out.println("applied " + object));
       cluster.kubeConfig().write(kubeconfig);
       printUsage(out, cluster, kubeconfig);

@@ -3,8 +3,10 @@ package io.webserveroperator.cli;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.cli.options.ClusterOptions;
+import io.webserveroperator.cli.options.CrdsOption;
 import io.webserveroperator.cli.options.OperatorNamespaceOption;
 import io.webserveroperator.cli.options.TemplatesOption;
+import io.webserveroperator.crd.Admission;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KubeClients;
@@ -59,6 +61,8 @@ final class DiffCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin TemplatesOption templates;
+
+  @Mixin CrdsOption crds;
 
   @Mixin ClusterOptions cluster;
 
@@ -153,7 +157,10 @@ final class DiffCommand implements Callable<Integer> {
           revisions.requireFound();
           notes = revisions.notes();
         } else {
-          plan = live ? diff.diffLive(namespace) : diff(diff, resources, defaultNamespace(client));
+          plan =
+              live
+                  ? diff.diffLive(namespace)
+                  : diff(diff, crds.admission(), resources, defaultNamespace(client));
         }
       }
       report =
@@ -238,12 +245,15 @@ final class DiffCommand implements Callable<Integer> {
   }
 
   private static Plan diff(
-      DryRunDiff diff, List<ResourceFiles.FileResource> resources, String defaultNamespace) {
+      DryRunDiff diff,
+      Admission admission,
+      List<ResourceFiles.FileResource> resources,
+      String defaultNamespace) {
     List<PlanEntry> entries = new ArrayList<>();
     for (ResourceFiles.FileResource resource : resources) {
       Map<String, Object> body = withNamespace(resource.body(), defaultNamespace);
       try {
-        entries.addAll(diff.diff(body).entries());
+        entries.addAll(diff.diff(admission.admit(body)).entries());
       } catch (OperatorException e) {
         throw new OperatorException(resource.source() + ": " + e.getMessage(), e);
       } catch (IllegalArgumentException e) {

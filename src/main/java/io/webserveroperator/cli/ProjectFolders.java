@@ -1,18 +1,15 @@
 package io.webserveroperator.cli;
 
+import io.webserveroperator.cli.options.CrdsOption;
 import io.webserveroperator.lint.LintInput;
 import java.nio.file.Path;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The project's folders besides the templates, the same for {@code lint} and {@code dev}. */
 final class ProjectFolders {
 
-  @Option(
-      names = "--crds",
-      paramLabel = "DIR",
-      defaultValue = "crds",
-      description = "Folder of the watched kinds' CRDs (default: ${DEFAULT-VALUE}).")
-  Path crds;
+  @Mixin CrdsOption crds;
 
   @Option(
       names = "--samples",
@@ -38,6 +35,6 @@ final class ProjectFolders {
 
   /** What lint reads for the templates in {@code templates}. */
   LintInput lintInput(Path templates) {
-    return new LintInput(templates, crds, samples, deploy);
+    return new LintInput(templates, crds.folder(), samples, deploy);
   }
 }

@@ -1,6 +1,7 @@
 package io.webserveroperator.cli;
 
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.cli.options.CrdsOption;
 import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.templatetest.CaseResult;
 import io.webserveroperator.templatetest.JUnitXml;
@@ -17,9 +18,10 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code test}: runs the template tests beside each kind's templates ({@code <kind
- * folder>/tests/*.yaml}) and prints one line per case, the failures under it, and a summary. Exit 0
- * when every case passes, 1 when one fails or there are none, 2 when the templates or the report
- * cannot be read or written.
+ * folder>/tests/*.yaml}), each case's resource admitted by its CRD in {@code --crds} as the API
+ * server would (defaults filled in, a refusal failing the case's render), and prints one line per
+ * case, the failures under it, and a summary. Exit 0 when every case passes, 1 when one fails or
+ * there are none, 2 when the templates or the report cannot be read or written.
  */
 @Command(
     name = "test",
@@ -28,6 +30,8 @@ import picocli.CommandLine.Spec;
 final class TestCommand implements Callable<Integer> {
 
   @Mixin TemplatesOption templates;
+
+  @Mixin CrdsOption crds;
 
   @Spec CommandSpec spec;
 
@@ -48,7 +52,7 @@ final class TestCommand implements Callable<Integer> {
     TestRun run;
     try {
       run =
-          new TemplateTestRunner(updateSnapshots, result -> print(out, result))
+          new TemplateTestRunner(updateSnapshots, result -> print(out, result), crds.admission())
               .run(templates.watches());
       if (junit != null) {
         JUnitXml.write(run, junit);
