@@ -10,6 +10,7 @@ import picocli.CommandLine.Command;
     versionProvider = VersionProvider.class,
     description = "A Kubernetes operator whose behaviour lives in Jinja templates.",
     subcommands = {
+      CreateCommand.class,
       RenderCommand.class,
       DiffCommand.class,
       TestCommand.class,
