@@ -7,10 +7,12 @@ import io.webserveroperator.cli.options.CrdsOption;
 import io.webserveroperator.cli.options.OperatorNamespaceOption;
 import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.crd.Admission;
+import io.webserveroperator.crd.CrdFolder;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KubeClients;
 import io.webserveroperator.manifest.UntypedMaps;
+import io.webserveroperator.preview.CrdPreview;
 import io.webserveroperator.preview.DryRunDiff;
 import io.webserveroperator.rollout.RevisionStore;
 import io.webserveroperator.template.TemplateRegistry;
@@ -40,6 +42,10 @@ import picocli.CommandLine.Spec;
  * PruneSummary}), so that an edit that removes a template warns before it takes effect. With {@code
  * --template-revision}, the live resources render from a revision the operator stored ({@link
  * RevisionSelection}), and stderr first names each kind left out.
+ *
+ * <p>Before the objects, the plan shows what applying the watched kinds' CRDs of {@code --crds}
+ * would change ({@link CrdPreview}), and stderr names each change that breaks what the cluster
+ * holds ({@code diff: BREAKING ...}).
  */
 @Command(
     name = "diff",
@@ -141,6 +147,7 @@ final class DiffCommand implements Callable<Integer> {
     }
     Report report;
     List<String> notes = List.of();
+    List<String> breaking = new ArrayList<>();
     try (TemplateRegistry registry = TemplateRegistry.load(templates.watches())) {
       List<ResourceFiles.FileResource> resources = new ArrayList<>();
       for (String file : files) {
@@ -162,6 +169,15 @@ final class DiffCommand implements Callable<Integer> {
                   ? diff.diffLive(namespace)
                   : diff(diff, crds.admission(), resources, defaultNamespace(client));
         }
+        CrdPreview.Result crdPreview = CrdPreview.of(client, watchedCrds(registry));
+        List<PlanEntry> entries = new ArrayList<>(crdPreview.entries());
+        entries.addAll(plan.entries());
+        plan = new Plan(entries);
+        crdPreview
+            .breaking()
+            .forEach(
+                (crd, changes) ->
+                    changes.forEach(change -> breaking.add("BREAKING " + crd + ": " + change)));
       }
       report =
           report(
@@ -184,6 +200,15 @@ final class DiffCommand implements Callable<Integer> {
     out.print(report.out());
     out.flush();
     notes.forEach(note -> err.println("diff: " + note));
+    breaking.forEach(line -> err.println("diff: " + line));
+    if (!breaking.isEmpty()) {
+      err.println(
+          "diff: "
+              + breaking.size()
+              + (breaking.size() == 1 ? " change" : " changes")
+              + " of the CRDs above would break resources the cluster holds, or clients that write"
+              + " them: migrate them first, or keep the old fields and versions (docs/diff.md).");
+    }
     err.print(report.err());
     err.flush();
     return report.exit();
@@ -242,6 +267,16 @@ final class DiffCommand implements Callable<Integer> {
       errors.append("diff: ").append(PruneSummary.of(plan).counts()).append('\n');
     }
     return new Report(exit, text, errors.toString());
+  }
+
+  /** The CRDs of {@code --crds} that declare a watched kind. */
+  private List<CrdFolder.Crd> watchedCrds(TemplateRegistry registry) {
+    return CrdFolder.read(crds.folder()).all().stream()
+        .filter(
+            crd ->
+                registry.watches().stream()
+                    .anyMatch(w -> w.group().equals(crd.group()) && w.kind().equals(crd.kind())))
+        .toList();
   }
 
   private static Plan diff(

@@ -25,6 +25,34 @@ public final class CrdChanges {
 
   private CrdChanges() {}
 
+  /**
+   * What a CRD file decides of the CRD, to compare with what a cluster serves: its {@code spec},
+   * with the defaults the API server fills in taken as given ({@code names.singular}, {@code
+   * names.listKind}, {@code conversion: None}, {@code preserveUnknownFields: false}), so that a CRD
+   * applied from the file compares equal to the file.
+   */
+  public static Map<String, Object> comparable(Map<String, Object> crd) {
+    Map<String, Object> spec = UntypedMaps.deepCopyMap(UntypedMaps.getMapOrEmpty(crd, "spec"));
+    Map<String, Object> names = UntypedMaps.getOrCreateMap(spec, "names");
+    Object kind = names.get("kind");
+    if (kind != null) {
+      names.putIfAbsent("singular", kind.toString().toLowerCase(java.util.Locale.ROOT));
+      names.putIfAbsent("listKind", kind + "List");
+    }
+    if (Map.of("strategy", "None").equals(spec.get("conversion"))) {
+      spec.remove("conversion");
+    }
+    if (Boolean.FALSE.equals(spec.get("preserveUnknownFields"))) {
+      spec.remove("preserveUnknownFields");
+    }
+    Map<String, Object> view = new java.util.LinkedHashMap<>();
+    view.put("apiVersion", crd.get("apiVersion"));
+    view.put("kind", crd.get("kind"));
+    view.put("metadata", Map.of("name", String.valueOf(UntypedMaps.get(crd, "metadata", "name"))));
+    view.put("spec", spec);
+    return view;
+  }
+
   /** Every breaking change from {@code live} to {@code desired}, CRDs as plain maps. */
   public static List<BreakingChange> breaking(
       Map<String, Object> live, Map<String, Object> desired) {

@@ -268,14 +268,14 @@ final class StarterFiles {
         .findFirst();
   }
 
-  /** The first required top-level field without a default. */
+  /** The first required top-level field without a default, in the schema's order. */
   private static Optional<String> required(KindSchema schema) {
     if (!(schema.spec().get("required") instanceof List<?> required)) {
       return Optional.empty();
     }
-    return required.stream()
-        .map(String::valueOf)
-        .filter(name -> !properties(schema.spec()).get(name).containsKey("default"))
+    return properties(schema.spec()).entrySet().stream()
+        .filter(e -> required.contains(e.getKey()) && !e.getValue().containsKey("default"))
+        .map(Map.Entry::getKey)
         .findFirst();
   }
 
