@@ -7,7 +7,7 @@ import java.util.Objects;
  * Invalid value: 0: spec.replicas in body should be greater than or equal to 1}.
  *
  * @param path the field, as Kubernetes writes field paths ({@code spec.ports[0]}, {@code
- *     spec.labels[app]})
+ *     spec.labels.app})
  * @param message what the API server says after the path
  */
 public record FieldError(String path, String message) {

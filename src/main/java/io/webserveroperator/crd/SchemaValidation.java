@@ -74,11 +74,13 @@ public final class SchemaValidation {
     }
     if (Boolean.TRUE.equals(schema.get("x-kubernetes-int-or-string"))) {
       if (!(value instanceof String) && !isInteger(value)) {
-        errors.add(invalid(path, value, "must be of type integer or string: " + show(value)));
+        String actual = typeOf(value);
+        errors.add(invalid(path, actual, "must be of type integer,string: " + show(actual)));
         return;
       }
     } else if (type != null && !hasType(value, type)) {
-      errors.add(invalid(path, value, "must be of type " + type + ": " + show(value)));
+      String actual = typeOf(value);
+      errors.add(invalid(path, actual, "must be of type " + type + ": " + show(actual)));
       return;
     }
     checkEnum(value, schema, path, errors);
@@ -231,8 +233,7 @@ public final class SchemaValidation {
       if (properties.containsKey(key)) {
         check(entry.getValue(), Schemas.map(properties.get(key)), child(path, key), errors);
       } else if (additional instanceof Map<?, ?>) {
-        check(
-            entry.getValue(), Schemas.additionalProperties(schema), path + "[" + key + "]", errors);
+        check(entry.getValue(), Schemas.additionalProperties(schema), child(path, key), errors);
       } else if (!Schemas.preservesUnknownFields(schema) && !Boolean.TRUE.equals(additional)) {
         errors.add(
             new FieldError(
@@ -258,6 +259,23 @@ public final class SchemaValidation {
       case "number" -> value instanceof Number;
       default -> true;
     };
+  }
+
+  /** The JSON type of a value, which the API server names in place of a value of a wrong type. */
+  private static String typeOf(Object value) {
+    if (value instanceof Map<?, ?>) {
+      return "object";
+    }
+    if (value instanceof List<?>) {
+      return "array";
+    }
+    if (value instanceof Boolean) {
+      return "boolean";
+    }
+    if (value instanceof String) {
+      return "string";
+    }
+    return isInteger(value) ? "integer" : "number";
   }
 
   private static boolean isInteger(Object value) {

@@ -99,10 +99,10 @@ class AdmissionTest {
             "spec.ratio: Invalid value: 0: spec.ratio in body should be greater than 0",
             "spec.tags: Too many: 3: must have at most 2 items",
             "spec.tags[1]: Duplicate value: \"a\"",
-            "spec.labels[app]: Invalid value: 3: spec.labels[app] in body must be of type string:"
-                + " 3",
-            "spec.port: Invalid value: true: spec.port in body must be of type integer or string:"
-                + " true",
+            "spec.labels.app: Invalid value: \"integer\": spec.labels.app in body must be of type"
+                + " string: \"integer\"",
+            "spec.port: Invalid value: \"boolean\": spec.port in body must be of type"
+                + " integer,string: \"boolean\"",
             "spec.colour: unknown field: the schema declares version, code, replicas, tier, name,"
                 + " ratio, storage, tags, ports, labels, note, port, extra (kubectl's default"
                 + " strict field validation refuses it)");
