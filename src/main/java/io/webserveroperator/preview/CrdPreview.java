@@ -1,7 +1,6 @@
 package io.webserveroperator.preview;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -24,7 +23,7 @@ import java.util.Objects;
 
 /**
  * What applying the CRD files of the watched kinds would change in a cluster, before {@code diff}
- * shows what the templates would: per CRD a plan entry, CREATE, UPDATE or UNCHANGED, between the
+ * shows what the templates would: per CRD that differs a plan entry, CREATE or UPDATE, between the
  * parts of it a file decides ({@link CrdChanges#comparable}), and the changes that break what the
  * cluster holds ({@link CrdChanges#breaking}). Sends one GET per CRD.
  */
@@ -35,7 +34,7 @@ public final class CrdPreview {
   /**
    * The preview.
    *
-   * @param entries one per CRD, in file order
+   * @param entries one per CRD that the cluster lacks or serves otherwise, in file order
    * @param breaking every breaking change, each with the CRD it is in
    */
   public record Result(List<PlanEntry> entries, Map<ObjectRef, List<BreakingChange>> breaking) {}
@@ -69,15 +68,16 @@ public final class CrdPreview {
         continue;
       }
       Map<String, Object> before = normalised(CrdChanges.comparable(live));
-      JsonNode patch = JsonPatches.between(before, desired);
-      boolean same = Objects.equals(before, desired);
+      if (Objects.equals(before, desired)) {
+        continue;
+      }
       entries.add(
           new PlanEntry(
               ref,
-              same ? Action.UNCHANGED : Action.UPDATE,
+              Action.UPDATE,
               desired,
               before,
-              same ? Patch.EMPTY : Patch.of(patch),
+              Patch.of(JsonPatches.between(before, desired)),
               file,
               null));
       List<BreakingChange> changes = CrdChanges.breaking(live, crd.body());
