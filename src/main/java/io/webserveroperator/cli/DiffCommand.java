@@ -155,7 +155,8 @@ final class DiffCommand implements Callable<Integer> {
       }
       Plan plan;
       try (KubernetesClient client = clients.apply(cluster.kubeconfig(), cluster.context())) {
-        DryRunDiff diff = new DryRunDiff(client, registry);
+        Admission admission = crds.admission();
+        DryRunDiff diff = new DryRunDiff(client, registry, admission);
         if (templateRevision != null) {
           RevisionSelection revisions =
               new RevisionSelection(
@@ -167,7 +168,7 @@ final class DiffCommand implements Callable<Integer> {
           plan =
               live
                   ? diff.diffLive(namespace)
-                  : diff(diff, crds.admission(), resources, defaultNamespace(client));
+                  : diff(diff, admission, resources, defaultNamespace(client));
         }
         CrdPreview.Result crdPreview = CrdPreview.of(client, watchedCrds(registry));
         List<PlanEntry> entries = new ArrayList<>(crdPreview.entries());

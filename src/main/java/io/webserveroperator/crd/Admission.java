@@ -78,6 +78,34 @@ public final class Admission {
     return admitted;
   }
 
+  /**
+   * A resource the cluster holds already, as the API server would serve it under these CRDs: their
+   * defaults filled in and nothing checked, since the API server checks a stored object only when
+   * it is written again. What {@code diff --live} renders, so that a CRD not applied yet is
+   * previewed with its defaults.
+   *
+   * @param resource a custom resource as plain maps; not modified
+   */
+  public Map<String, Object> withDefaults(Map<String, Object> resource) {
+    Map<String, Object> copy = UntypedMaps.deepCopyMap(resource);
+    String apiVersion = String.valueOf(resource.get("apiVersion"));
+    int slash = apiVersion.indexOf('/');
+    if (slash < 0) {
+      return copy;
+    }
+    crds.find(apiVersion.substring(0, slash), String.valueOf(resource.get("kind")))
+        .flatMap(c -> c.schema(apiVersion.substring(slash + 1)))
+        .ifPresent(
+            schema -> {
+              Map<String, Object> spec = Schemas.map(copy.get("spec"));
+              Map<String, Object> specSchema = Schemas.map(Schemas.properties(schema).get("spec"));
+              if (spec != null && specSchema != null) {
+                StructuralDefaults.apply(spec, specSchema);
+              }
+            });
+    return copy;
+  }
+
   private static String describe(String kind, Object metadata) {
     if (metadata instanceof Map<?, ?> meta) {
       Object namespace = meta.get("namespace");
