@@ -3,7 +3,9 @@ package io.webserveroperator.crd;
 import io.webserveroperator.manifest.UntypedMaps;
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
@@ -36,7 +38,7 @@ public final class CrdChanges {
     Map<String, Object> names = UntypedMaps.getOrCreateMap(spec, "names");
     Object kind = names.get("kind");
     if (kind != null) {
-      names.putIfAbsent("singular", kind.toString().toLowerCase(java.util.Locale.ROOT));
+      names.putIfAbsent("singular", kind.toString().toLowerCase(Locale.ROOT));
       names.putIfAbsent("listKind", kind + "List");
     }
     if (Map.of("strategy", "None").equals(spec.get("conversion"))) {
@@ -45,7 +47,7 @@ public final class CrdChanges {
     if (Boolean.FALSE.equals(spec.get("preserveUnknownFields"))) {
       spec.remove("preserveUnknownFields");
     }
-    Map<String, Object> view = new java.util.LinkedHashMap<>();
+    Map<String, Object> view = new LinkedHashMap<>();
     view.put("apiVersion", crd.get("apiVersion"));
     view.put("kind", crd.get("kind"));
     view.put("metadata", Map.of("name", String.valueOf(UntypedMaps.get(crd, "metadata", "name"))));

@@ -5,6 +5,7 @@ import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.template.watches.YamlLines;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Iterator;
@@ -239,7 +240,7 @@ final class FieldReader {
     }
     if (resolving.contains(name)) {
       List<String> cycle = new ArrayList<>(resolving);
-      java.util.Collections.reverse(cycle);
+      Collections.reverse(cycle);
       cycle.add(name);
       problem(
           pointer,

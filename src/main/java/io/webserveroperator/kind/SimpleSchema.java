@@ -14,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * Reads a kind's {@code schema.yaml}: kro's SimpleSchema block ({@code apiVersion}, {@code kind},
@@ -28,8 +27,8 @@ public final class SimpleSchema {
   private static final YAMLMapper YAML =
       YAMLMapper.builder().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).build();
 
-  private static final Set<String> KEYS =
-      Set.of(
+  private static final List<String> KEYS =
+      List.of(
           "apiVersion",
           "kind",
           "group",
@@ -43,8 +42,8 @@ public final class SimpleSchema {
           "status",
           "validations");
 
-  private static final Set<String> RULE_KEYS =
-      Set.of("rule", "message", "messageExpression", "reason", "fieldPath", "optionalOldSelf");
+  private static final List<String> RULE_KEYS =
+      List.of("rule", "message", "messageExpression", "reason", "fieldPath", "optionalOldSelf");
 
   /**
    * Names asked for besides the file, by {@code create api}'s flags: each one the file leaves out

@@ -3,6 +3,7 @@ package io.webserveroperator.lint;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import io.webserveroperator.OperatorException;
 import io.webserveroperator.kind.CrdGenerator;
 import io.webserveroperator.kind.KindSchema;
 import io.webserveroperator.kind.SchemaProblem;
@@ -161,7 +162,7 @@ final class SchemaDriftCheck {
     try {
       return Files.readString(file);
     } catch (IOException e) {
-      throw new io.webserveroperator.OperatorException("Cannot read " + file + ": " + e, e);
+      throw new OperatorException("Cannot read " + file + ": " + e, e);
     }
   }
 }

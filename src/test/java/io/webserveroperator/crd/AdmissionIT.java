@@ -56,7 +56,7 @@ class AdmissionIT {
     List<Map<String, Object>> specs =
         List.of(
             map("version", "16"),
-            map("version", "16", "storage", map("keep", true)),
+            map("version", "16", "storage", map("keep", true), "zone", "eu-1"),
             map("version", "1", "replicas", null, "note", null, "name", null),
             map(
                 "version",
@@ -97,6 +97,7 @@ class AdmissionIT {
             map("replicas", 2),
             map("version", "beta"),
             map("version", "1", "code", "\u0661\u0662\u0663"),
+            map("version", "1", "zone", "l:-d"),
             map("version", "1", "replicas", 0, "tier", "huge", "name", "a"),
             map("version", "1", "ratio", 0, "tags", List.of("a", "a", "b")),
             map("version", "1", "labels", map("app", 3), "port", true));

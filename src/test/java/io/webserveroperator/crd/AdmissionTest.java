@@ -103,7 +103,8 @@ class AdmissionTest {
                 + " string: \"integer\"",
             "spec.port: Invalid value: \"boolean\": spec.port in body must be of type"
                 + " integer,string: \"boolean\"",
-            "spec.colour: unknown field: the schema declares version, code, replicas, tier, name,"
+            "spec.colour: unknown field: the schema declares version, code, zone, replicas, tier,"
+                + " name,"
                 + " ratio, storage, tags, ports, labels, note, port, extra (kubectl's default"
                 + " strict field validation refuses it)");
     assertThat(e.getMessage())
@@ -134,6 +135,16 @@ class AdmissionTest {
         .hasToString(
             "spec.code: Invalid value: \"\u0661\u0662\u0663\": spec.code in body should match"
                 + " '^\\d{3}$'");
+  }
+
+  @Test
+  void readsPosixClassesAsRe2DoesWhereJavasRegexWouldReadACharacterSet() {
+    assertThat(SHOPS.admit(shop(spec("version", "1", "zone", "eu-1")))).isNotNull();
+    AdmissionException e =
+        catchThrowableOfType(
+            AdmissionException.class,
+            () -> SHOPS.admit(shop(spec("version", "1", "zone", "l:-d"))));
+    assertThat(e.errors()).extracting(FieldError::path).containsExactly("spec.zone");
   }
 
   @Test
