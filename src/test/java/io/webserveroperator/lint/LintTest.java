@@ -410,8 +410,8 @@ class LintTest {
               assertThat(error.message())
                   .startsWith("WebServer default/shop would be refused by the API server (")
                   .contains(
-                      "spec.replicas: Invalid value: \"two\": spec.replicas in body must be of"
-                          + " type integer: \"two\"")
+                      "spec.replicas: Invalid value: \"string\": spec.replicas in body must be of"
+                          + " type integer: \"string\"")
                   .endsWith("replicas_test.yaml, case \"takes replicas as text\")");
             });
   }
