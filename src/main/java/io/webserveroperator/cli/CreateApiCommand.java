@@ -1,6 +1,7 @@
 package io.webserveroperator.cli;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.cli.options.ClusterOptions;
 import io.webserveroperator.crd.CrdFolder;
@@ -205,6 +206,9 @@ final class CreateApiCommand implements Callable<Integer> {
     if (cluster.kubeconfig() != null || cluster.context() != null) {
       try (KubernetesClient client = KubeClients.create(cluster.kubeconfig(), cluster.context())) {
         served.addAll(ClusterResourceNames.of(client));
+      } catch (KubernetesClientException e) {
+        throw new OperatorException(
+            "--kubeconfig: cannot ask the cluster which resources it serves: " + e.getMessage(), e);
       }
     }
     List<String> taken = NameCollisions.of(names, served);

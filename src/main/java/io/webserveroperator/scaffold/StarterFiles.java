@@ -51,11 +51,11 @@ final class StarterFiles {
     StringBuilder out = new StringBuilder();
     out.append("# The schema of ")
         .append(names.kind())
-        .append(", in kro's SimpleSchema syntax (docs/simple-schema.md): the source of\n")
-        .append("# ")
+        .append(", in kro's SimpleSchema syntax (docs/simple-schema.md), and the source\n")
+        .append("# of ")
         .append(crdFile)
-        .append(". After an edit, run the same create api command again to regenerate\n")
-        .append("# the CRD; lint fails while they differ.\n");
+        .append(".\n# After an edit, run the same create api command again: it regenerates the")
+        .append(" CRD, and lint\n# fails while they differ.\n");
     if (!hasKey(body, "apiVersion")) {
       out.append("apiVersion: ").append(names.version()).append('\n');
     }
