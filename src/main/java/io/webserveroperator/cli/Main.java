@@ -13,6 +13,7 @@ import picocli.CommandLine.ScopeType;
     versionProvider = VersionProvider.class,
     description = "A Kubernetes operator whose behaviour lives in Jinja templates.",
     subcommands = {
+      CreateCommand.class,
       RenderCommand.class,
       DiffCommand.class,
       TestCommand.class,
