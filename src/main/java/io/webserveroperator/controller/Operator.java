@@ -257,9 +257,11 @@ public final class Operator implements AutoCloseable {
   private void templatesChanged(TemplatedKind watch) {
     LOG.info("Templates of {} changed; reconciling every {}", watch.kind(), watch.kind());
     parts.metrics().templatesReloaded(watch.kind());
-    // Leading, the new revision is stored first, and then the resources it reaches requeued.
-    parts.rollouts().templatesChanged(watch);
-    parts.workers().requeue(watch);
+    // Leading, the new revision is stored first, and then the resources it reaches requeued by the
+    // rollouts: requeued now, they would render the revision they are on.
+    if (!parts.rollouts().templatesChanged(watch)) {
+      parts.workers().requeue(watch);
+    }
   }
 
   @Override

@@ -111,7 +111,8 @@ public final class Reconciler {
     this.execution =
         new PlanExecution(
             planner,
-            new ChangeSetExecutor(parts.writer(), childCache, serialization, parts.applies()),
+            new ChangeSetExecutor(
+                parts.writer(), childCache, serialization, parts.applies(), planner),
             parts.writer(),
             serialization);
     this.cleanup = new Cleanup(parts.writer(), events);
@@ -284,11 +285,7 @@ public final class Reconciler {
           changeSet);
     }
     if (changeSet.failure() instanceof ApplyException e) {
-      throw new StepFailed(
-          e.isInvalid()
-              ? ReconcileFailure.terminal(Reason.APPLY_FAILED, Reason.INVALID, e)
-              : ReconcileFailure.retriable(Reason.APPLY_FAILED, Reason.APPLY_FAILED, e),
-          changeSet);
+      throw new StepFailed(ReconcileFailure.of(e), changeSet);
     }
     tellDeferral(observed, memory, changeSet);
     memories.update(observed.ref(), m -> m.withRenderHash(renderHash));
