@@ -1,10 +1,12 @@
 package io.webserveroperator.manifest;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import java.util.stream.IntStream;
 
 /**
  * The PersistentVolumeClaims a StatefulSet makes from its {@code volumeClaimTemplates}, as its
@@ -20,13 +22,16 @@ import java.util.regex.Pattern;
  * @param whenDeleted {@code Retain} or {@code Delete}: what happens to the claims when the
  *     StatefulSet is deleted
  * @param policyWritten whether the object writes {@code persistentVolumeClaimRetentionPolicy}
+ * @param ordinals the ordinals of its pods: {@code spec.ordinals.start} (0 by default) on, {@code
+ *     spec.replicas} (1 by default) of them
  */
 public record StatefulSetClaims(
     ObjectRef statefulSet,
     Map<String, String> selector,
     List<ClaimTemplate> templates,
     String whenDeleted,
-    boolean policyWritten) {
+    boolean policyWritten,
+    List<Integer> ordinals) {
 
   /** The retention policy's value that deletes the claims. */
   public static final String DELETE = "Delete";
@@ -37,6 +42,7 @@ public record StatefulSetClaims(
   public StatefulSetClaims {
     selector = Map.copyOf(selector);
     templates = List.copyOf(templates);
+    ordinals = List.copyOf(ordinals);
   }
 
   /**
@@ -75,9 +81,35 @@ public record StatefulSetClaims(
     Map<String, Object> policy =
         UntypedMaps.getMap(object, "spec", "persistentVolumeClaimRetentionPolicy");
     String whenDeleted = policy == null ? null : text(policy.get("whenDeleted"));
+    int start = number(UntypedMaps.get(object, "spec", "ordinals", "start"), 0);
+    int replicas = number(UntypedMaps.get(object, "spec", "replicas"), 1);
     return Optional.of(
         new StatefulSetClaims(
-            ref, selector, templates, whenDeleted == null ? RETAIN : whenDeleted, policy != null));
+            ref,
+            selector,
+            templates,
+            whenDeleted == null ? RETAIN : whenDeleted,
+            policy != null,
+            IntStream.range(start, start + replicas).boxed().toList()));
+  }
+
+  /**
+   * The claims its pods have: one per template and ordinal, {@code data-db-0}. Claims of ordinals
+   * scaled away are not among them.
+   */
+  public List<ObjectRef> claims() {
+    List<ObjectRef> claims = new ArrayList<>();
+    for (ClaimTemplate template : templates) {
+      for (int ordinal : ordinals) {
+        claims.add(
+            new ObjectRef(
+                "v1",
+                "PersistentVolumeClaim",
+                statefulSet.namespace(),
+                template.name() + "-" + statefulSet.name() + "-" + ordinal));
+      }
+    }
+    return claims;
   }
 
   /** The template a claim of this name was made from, if this StatefulSet made it. */
@@ -94,6 +126,10 @@ public record StatefulSetClaims(
   /** Whether deleting the StatefulSet deletes its claims ({@code whenDeleted: Delete}). */
   public boolean deletedWithIt() {
     return DELETE.equals(whenDeleted);
+  }
+
+  private static int number(Object value, int otherwise) {
+    return value instanceof Number number ? number.intValue() : otherwise;
   }
 
   private static String text(Object value) {
