@@ -41,7 +41,7 @@ public record Change(ObjectRef ref, Action action, boolean drift, boolean orphan
       case UPDATE -> drift ? "Corrected drift of" : "Updated";
       case RECREATE ->
           orphaned
-              ? "Recreated (immutable field; pods and claims orphaned, for it to adopt)"
+              ? "Recreated (immutable field, pods and claims orphaned)"
               : "Recreated (immutable field)";
       case EXPAND_CLAIM -> "Expanded";
       case ADOPT -> "Adopted";
