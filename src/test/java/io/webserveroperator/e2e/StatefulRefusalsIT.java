@@ -23,6 +23,7 @@ import io.webserveroperator.testing.Closing;
 import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.Quiet;
 import io.webserveroperator.testing.RequestLog;
 import io.webserveroperator.testing.StatefulKind;
 import io.webserveroperator.testing.TemplateFolder;
@@ -36,7 +37,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.function.IntSupplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -168,7 +168,9 @@ class StatefulRefusalsIT {
                 + " webserver-operator.io/force: enabled in postgres/migrate.yaml.j2.");
     String before = job().getMetadata().getUid();
     // The status that reports the refusal brings the resource back once more, to the same refusal.
-    int refusals = settled(() -> warnings("main", "migrations", "FieldImmutable"));
+    int refusals =
+        Quiet.settled(
+            () -> warnings("main", "migrations", "FieldImmutable"), Duration.ofSeconds(1));
 
     Files.writeString(migrate(), withForce(Files.readString(migrate())));
 
@@ -356,22 +358,6 @@ class StatefulRefusalsIT {
     System.out.println("StatefulRefusalsIT: requests about the refused resources in a minute:");
     sent.forEach(request -> System.out.println("  " + request.method() + " " + request.uri()));
     assertThat(sent).hasSizeLessThanOrEqualTo(5);
-  }
-
-  /** The value once it has not changed for two seconds. */
-  private static int settled(IntSupplier value) {
-    int[] last = {value.getAsInt()};
-    await()
-        .atMost(TIMEOUT)
-        .pollInterval(Duration.ofSeconds(2))
-        .until(
-            () -> {
-              int now = value.getAsInt();
-              boolean same = now == last[0];
-              last[0] = now;
-              return same;
-            });
-    return last[0];
   }
 
   private static String awaitReadyFalse(WebServers resources, String name, String reason) {
