@@ -43,7 +43,8 @@ public enum Reason {
   UPDATED("Updated", Use.EVENT, "objects were updated to follow the resource or its templates"),
   DRIFT_CORRECTED("DriftCorrected", Use.EVENT, "fields someone else changed were put back"),
   RECREATED("Recreated", Use.EVENT, "an object was deleted and created again (`force`)"),
-  EXPANDED("Expanded", Use.EVENT, "claims a StatefulSet made got the storage its template asks"),
+  EXPANDED(
+      "Expanded", Use.EVENT, "claims a StatefulSet made got the storage its template asks for"),
   ADOPTED("Adopted", Use.EVENT, "an existing object was taken over"),
   PRUNED("Pruned", Use.EVENT, "objects the templates no longer render were deleted"),
   KEPT("Kept", Use.EVENT, "objects no longer rendered were left in place (`keep`)"),
