@@ -174,6 +174,9 @@ final class PlanPrinter {
       if (entry.claim() != null) {
         item.put("claim", entry.claim().reason());
       }
+      if (entry.note() != null) {
+        item.put("note", entry.note());
+      }
       entry.ignored().forEach(field -> item.withArray("ignored").add(field.describe()));
       item.set("patch", entry.patch().operations());
     }
