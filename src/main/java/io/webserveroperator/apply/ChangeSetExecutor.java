@@ -270,13 +270,11 @@ public final class ChangeSetExecutor {
    * stays as the API server gave it.
    */
   private Attempt replanned(PlanEntry entry, ApplyException refusal) {
-    boolean update = entry.action() == Action.UPDATE || entry.action() == Action.ADOPT;
-    if (!update || !refusal.refusal().refusesFieldValues()) {
-      return Attempt.refused(refusal, List.of());
-    }
     List<PlanEntry> plan;
     try {
-      plan = planner.refused(entry, refusal.refusal(), writer.acceptedAsNew(entry), writer::claims);
+      plan =
+          planner.refused(
+              entry, refusal.refusal(), () -> writer.acceptedAsNew(entry), writer::claims);
     } catch (ApplyException e) {
       return Attempt.refused(e, List.of());
     }

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 /**
  * Compares rendered objects with live ones and decides, per object, whether to create, update,
@@ -150,15 +151,16 @@ public final class Planner {
    *       sets and what would recreate it.
    * </ul>
    *
-   * @param refusal the API server's answer to the update
-   * @param acceptedAsNew whether the API server would accept the desired object as new (asked only
-   *     when {@link Refusal#refusesFieldValues()})
+   * @param update the UPDATE or ADOPT entry refused; any other entry is not planned again
+   * @param refusal the API server's answer to it
+   * @param acceptedAsNew whether the API server would accept the desired object as new: a request,
+   *     sent only when the refusal is of fields' values ({@link Refusal#refusesFieldValues()})
    * @param claims read only for a StatefulSet to be recreated whose claims may have to grow
    * @return the entries to carry out in order, the refused one last; empty when the refusal is not
    *     of fields that cannot change (an object wrong in itself), which is never a reason to delete
    */
   public List<PlanEntry> refused(
-      PlanEntry update, Refusal refusal, boolean acceptedAsNew, LiveClaims claims) {
+      PlanEntry update, Refusal refusal, BooleanSupplier acceptedAsNew, LiveClaims claims) {
     return Recreation.refused(update, refusal, acceptedAsNew, claims);
   }
 

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.stream.Collectors;
 
 /**
@@ -40,12 +41,9 @@ final class Recreation {
   private Recreation() {}
 
   static List<PlanEntry> refused(
-      PlanEntry update, Refusal refusal, boolean acceptedAsNew, LiveClaims claims) {
-    if (update.action() != Action.UPDATE && update.action() != Action.ADOPT) {
-      throw new IllegalArgumentException(
-          "only a refused UPDATE or ADOPT is planned again: " + update);
-    }
-    if (!refusal.refusesFieldValues() || !acceptedAsNew) {
+      PlanEntry update, Refusal refusal, BooleanSupplier acceptedAsNew, LiveClaims claims) {
+    boolean existing = update.action() == Action.UPDATE || update.action() == Action.ADOPT;
+    if (!existing || !refusal.refusesFieldValues() || !acceptedAsNew.getAsBoolean()) {
       return List.of();
     }
     ObjectRef ref = update.ref();

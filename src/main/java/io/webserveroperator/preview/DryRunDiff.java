@@ -182,11 +182,8 @@ public final class DryRunDiff {
                 throw new IllegalArgumentException("planned only after a refusal: " + entry);
           };
     } catch (ApplyException e) {
-      boolean update = entry.action() == Action.UPDATE || entry.action() == Action.ADOPT;
       List<PlanEntry> replanned =
-          update && e.refusal().refusesFieldValues()
-              ? planner.refused(entry, e.refusal(), dryRun.acceptedAsNew(entry), dryRun::claims)
-              : List.of();
+          planner.refused(entry, e.refusal(), () -> dryRun.acceptedAsNew(entry), dryRun::claims);
       if (replanned.isEmpty()) {
         throw e;
       }
@@ -207,12 +204,11 @@ public final class DryRunDiff {
         try {
           shown.add(shown(step, asMap(dryRun.apply(step))));
         } catch (ApplyException e) {
+          // The claims before it are shown as expanded; it and the StatefulSet as REFUSED.
           List<PlanEntry> stopped = planner.claimRefused(replanned, step, e.refusal());
-          List<PlanEntry> rest = new ArrayList<>();
-          for (PlanEntry entry : stopped.subList(shown.size(), stopped.size())) {
-            rest.add(shown(entry, entry.desired()));
-          }
-          shown.addAll(rest);
+          stopped
+              .subList(shown.size(), stopped.size())
+              .forEach(refused -> shown.add(shown(refused, refused.desired())));
           return shown;
         }
       } else {

@@ -232,7 +232,7 @@ class RefusalAnswersIT {
     boolean accepted = refused.refusal().refusesFieldValues() && applier.acceptedAsNew(update);
     List<PlanEntry> replanned =
         refused.refusal().refusesFieldValues()
-            ? new Planner().refused(update, refused.refusal(), accepted, applier::claims)
+            ? new Planner().refused(update, refused.refusal(), () -> accepted, applier::claims)
             : List.of();
     System.out.println("RefusalAnswersIT: " + fixture + ": " + refused.refusal());
     return new Answer(refused, accepted, replanned);
