@@ -9,6 +9,7 @@ import io.webserveroperator.apply.Pruner;
 import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.kube.ChildObjectCache;
+import io.webserveroperator.kube.CrdReader;
 import io.webserveroperator.kube.KindResolver;
 import io.webserveroperator.kube.NamedThreads;
 import io.webserveroperator.kube.WatchedResourceCache;
@@ -35,9 +36,11 @@ import java.util.function.Supplier;
  *
  * @param caches the caches of the watched resources, in {@code watches.yaml} order
  * @param applies the pool that sends a reconcile's applies beside its worker
+ * @param gate which kinds are reconciled: those whose CRD holds the status the operator writes
  */
 record OperatorParts(
     TemplateRegistry templates,
+    KindGate gate,
     OperatorMetrics metrics,
     ReconcileWorkers workers,
     List<WatchedResourceCache> caches,
@@ -71,8 +74,9 @@ record OperatorParts(
         shards.mode() == ShardOptions.Mode.AUTO
             ? Optional.of(new AutoSharding(client, options, onShardLeaseLost))
             : Optional.empty();
-    ReconcileWorkers workers = new ReconcileWorkers(options.workers(), metrics, sharding);
     KindResolver kinds = new KindResolver(client);
+    KindGate gate = new KindGate(new CrdReader(client)::read, kinds, templates);
+    ReconcileWorkers workers = new ReconcileWorkers(options.workers(), metrics, sharding, gate);
     ChildObjectCache children =
         new ChildObjectCache(
             client, kinds, options.namespaces(), shards.member(), workers::childChanged);
@@ -132,9 +136,11 @@ record OperatorParts(
             options.healthPort(),
             metrics::scrape,
             () -> caches.stream().allMatch(WatchedResourceCache::hasSynced),
-            readyText);
+            readyText,
+            gate::problems);
     return new OperatorParts(
         templates,
+        gate,
         metrics,
         workers,
         List.copyOf(caches),

@@ -1,6 +1,7 @@
 package io.webserveroperator.controller;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.webserveroperator.OperatorException;
@@ -10,13 +11,16 @@ import io.webserveroperator.apply.ChangeSet;
 import io.webserveroperator.apply.ChangeSetExecutor;
 import io.webserveroperator.apply.ObjectWriter;
 import io.webserveroperator.apply.OwnershipConflictException;
+import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.Plan;
+import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.ReadCache;
 import io.webserveroperator.kube.ResourceMaps;
 import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.manifest.StatefulSetClaims;
 import io.webserveroperator.rollout.RevisionChoice;
 import io.webserveroperator.rollout.RevisionChooser;
 import io.webserveroperator.status.EventSink;
@@ -111,7 +115,8 @@ public final class Reconciler {
     this.execution =
         new PlanExecution(
             planner,
-            new ChangeSetExecutor(parts.writer(), childCache, serialization, parts.applies()),
+            new ChangeSetExecutor(
+                parts.writer(), childCache, serialization, parts.applies(), planner),
             parts.writer(),
             serialization);
     this.cleanup = new Cleanup(parts.writer(), events);
@@ -122,14 +127,14 @@ public final class Reconciler {
     Optional<GenericKubernetesResource> cached = resources.get(ref);
     if (cached.isEmpty()) {
       // Gone: the garbage collector removes its children through their owner references.
-      memories.forget(ref);
+      tellClaimsOfDeleted(ref, memories.forget(ref));
       return ReconcileResult.nothing();
     }
     ObservedResource observed =
         ObservedResource.of(ref, cached.get(), ResourceMaps.of(serialization, cached.get()));
     boolean disabled = ResourceAnnotations.disabled(observed.resource());
     if (observed.deleting()) {
-      memories.forget(ref);
+      tellClaims(observed.resource(), memories.forget(ref), "goes with " + observed.owner());
       // Suspended, it deletes nothing, as Flux prunes nothing of a suspended Kustomization.
       return disabled ? cleanup.skip(observed) : cleanup.run(observed);
     }
@@ -273,6 +278,7 @@ public final class Reconciler {
                     || Reason.OWNERSHIP_CONFLICT.text().equals(observed.readyReason())));
     ChangeEvent.of(changeSet.changes())
         .ifPresent(event -> events.normal(observed.resource(), event.reason(), event.message()));
+    tellClaimsOfPruned(observed, plan, changeSet);
     boolean conflicted = changeSet.failure() instanceof OwnershipConflictException;
     memories.update(observed.ref(), m -> m.withConflicted(conflicted));
     if (conflicted) {
@@ -284,15 +290,51 @@ public final class Reconciler {
           changeSet);
     }
     if (changeSet.failure() instanceof ApplyException e) {
-      throw new StepFailed(
-          e.isInvalid()
-              ? ReconcileFailure.terminal(Reason.APPLY_FAILED, Reason.INVALID, e)
-              : ReconcileFailure.retriable(Reason.APPLY_FAILED, Reason.APPLY_FAILED, e),
-          changeSet);
+      throw new StepFailed(ReconcileFailure.of(e), changeSet);
     }
     tellDeferral(observed, memory, changeSet);
     memories.update(observed.ref(), m -> m.withRenderHash(renderHash));
     return changeSet;
+  }
+
+  /** A {@link ClaimNotice} for each StatefulSet the reconcile pruned. */
+  private void tellClaimsOfPruned(ObservedResource observed, Plan plan, ChangeSet changeSet) {
+    for (PlanEntry entry : plan.byAction(Action.PRUNE)) {
+      if (changeSet.changes().contains(new Change(entry.ref(), Action.PRUNE, false))) {
+        StatefulSetClaims.of(entry.live())
+            .flatMap(statefulSet -> ClaimNotice.of(statefulSet, "was pruned"))
+            .ifPresent(
+                notice -> events.normal(observed.resource(), notice.reason(), notice.message()));
+      }
+    }
+  }
+
+  /**
+   * A {@link ClaimNotice} for each StatefulSet of a resource that is gone, on the resource as last
+   * seen: its children go through their owner references, and its StatefulSets' claims as their
+   * retention policy says.
+   */
+  private void tellClaimsOfDeleted(ObjectRef ref, ResourceMemory last) {
+    if (last.statefulSets().isEmpty()) {
+      return;
+    }
+    GenericKubernetesResource gone = new GenericKubernetesResource();
+    gone.setApiVersion(ref.apiVersion());
+    gone.setKind(ref.kind());
+    gone.setMetadata(
+        new ObjectMetaBuilder()
+            .withName(ref.name())
+            .withNamespace(ref.namespace())
+            .withUid(last.uid())
+            .build());
+    tellClaims(gone, last, "goes with " + ref + ", deleted");
+  }
+
+  private void tellClaims(GenericKubernetesResource resource, ResourceMemory last, String why) {
+    for (StatefulSetClaims statefulSet : last.statefulSets()) {
+      ClaimNotice.of(statefulSet, why)
+          .ifPresent(notice -> events.normal(resource, notice.reason(), notice.message()));
+    }
   }
 
   /**
@@ -337,7 +379,17 @@ public final class Reconciler {
                 context.templates().parseId(),
                 changeSet.children())
             : Optional.empty();
-    memories.update(context.observed().ref(), memory -> memory.withSettled(settled));
+    List<StatefulSetClaims> statefulSets =
+        changeSet.children().values().stream()
+            .map(StatefulSetClaims::of)
+            .flatMap(Optional::stream)
+            .toList();
+    memories.update(
+        context.observed().ref(),
+        memory ->
+            memory
+                .withSettled(settled)
+                .withStatefulSets(rendered.getMetadata().getUid(), statefulSets));
   }
 
   /** Whether the resource after the status write has the spec and metadata that were rendered. */

@@ -25,9 +25,10 @@ final class ResourceMemories {
         resource, (ref, memory) -> change.apply(memory == null ? ResourceMemory.NONE : memory));
   }
 
-  /** Forgets everything about the resource. */
-  void forget(ObjectRef resource) {
-    memories.remove(resource);
+  /** Forgets everything about the resource, and returns what was remembered. */
+  ResourceMemory forget(ObjectRef resource) {
+    ResourceMemory last = memories.remove(resource);
+    return last == null ? ResourceMemory.NONE : last;
   }
 
   /** How many resources are remembered, for tests. */

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 /**
  * Compares rendered objects with live ones and decides, per object, whether to create, update,
@@ -134,6 +135,42 @@ public final class Planner {
       return entry(desired, Action.UPDATE, live, ownershipChange, claim, sent);
     }
     return withIgnored(compared, sent.fields());
+  }
+
+  /**
+   * Plans again an UPDATE (or ADOPT) the API server refused, as a run and a preview both do when
+   * they meet the refusal. When the refusal is of fields that cannot change, the object being
+   * accepted as new ({@link Recreation}):
+   *
+   * <ul>
+   *   <li>its template says {@code force: enabled}: RECREATE (a StatefulSet orphaning its pods and
+   *       claims), and, for a StatefulSet whose {@code volumeClaimTemplates} ask for more storage
+   *       than they did, first an EXPAND_CLAIM for each claim it made that holds less;
+   *   <li>it does not, or the object is a PersistentVolumeClaim (never deleted to be made again):
+   *       REFUSED, its note one sentence naming the object, the fields, the values the template
+   *       sets and what would recreate it.
+   * </ul>
+   *
+   * @param update the UPDATE or ADOPT entry refused; any other entry is not planned again
+   * @param refusal the API server's answer to it
+   * @param acceptedAsNew whether the API server would accept the desired object as new: a request,
+   *     sent only when the refusal is of fields' values ({@link Refusal#refusesFieldValues()})
+   * @param claims read only for a StatefulSet to be recreated whose claims may have to grow
+   * @return the entries to carry out in order, the refused one last; empty when the refusal is not
+   *     of fields that cannot change (an object wrong in itself), which is never a reason to delete
+   */
+  public List<PlanEntry> refused(
+      PlanEntry update, Refusal refusal, BooleanSupplier acceptedAsNew, LiveClaims claims) {
+    return Recreation.refused(update, refusal, acceptedAsNew, claims);
+  }
+
+  /**
+   * Plans again what {@link #refused} planned when the API server refused to raise {@code claim}'s
+   * storage: the claims before it as planned, it and the StatefulSet REFUSED with one sentence (the
+   * claim, both sizes, the API server's words), nothing after it; so nothing is deleted.
+   */
+  public List<PlanEntry> claimRefused(List<PlanEntry> planned, PlanEntry claim, Refusal refusal) {
+    return Recreation.claimRefused(planned, claim, refusal);
   }
 
   private static PlanEntry entry(

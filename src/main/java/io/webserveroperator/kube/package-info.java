@@ -9,7 +9,8 @@
  *       a kind in a namespace or cluster-wide (a null namespace, as in {@code manifest.ObjectRef}),
  *       and {@link io.webserveroperator.kube.ObjectRefs} names client objects by {@code ObjectRef};
  *       {@link io.webserveroperator.kube.ResourceMaps} turns them into the untyped maps the pure
- *       core reads.
+ *       core reads; {@link io.webserveroperator.kube.CrdReader} reads a watched kind's CRD as the
+ *       API server serves it.
  *   <li>Two caches, both {@link io.webserveroperator.kube.ReadCache}s that see the operator's own
  *       writes at once: {@link io.webserveroperator.kube.WatchedResourceCache} holds the watched
  *       resources and reports each change that may need a reconcile; {@link

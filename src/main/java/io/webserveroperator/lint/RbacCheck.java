@@ -43,6 +43,15 @@ final class RbacCheck {
   record Rule(String group, String resource, List<String> verbs) {}
 
   /**
+   * What recreating a StatefulSet whose claim templates grew needs of the claims it made: list them
+   * (by its selector) and raise their storage requests.
+   */
+  static final Rule CLAIMS = new Rule("", "persistentvolumeclaims", List.of("list", "patch"));
+
+  private static final String CRDS = "customresourcedefinitions";
+  private static final String CRD_GROUP = "apiextensions.k8s.io";
+
+  /**
    * The rules of a watched kind: its resource, its status and its finalizers.
    *
    * @param plural its resource name, from its CRD when it has one
@@ -92,9 +101,42 @@ final class RbacCheck {
                             "the operator watches " + watch.kind() + " but " + add)));
       }
     }
+    for (int i = 0; i < watches.size(); i++) {
+      TemplatedKind watch = watches.get(i);
+      String crd = crdName(watch, crds);
+      if (!granted.grantsNamed(CRD_GROUP, CRDS, "get", crd)) {
+        findings.add(
+            Finding.warning(
+                watchesFile.toString(),
+                lines.line("/0/" + i + "/kind"),
+                "deploy/'s ClusterRole does not grant get on the CRD "
+                    + crd
+                    + ", which the operator reads when it starts to check that it holds the status"
+                    + " it writes for "
+                    + watch.kind()
+                    + " (without it the check is skipped); add it to the rule {apiGroups: ["
+                    + CRD_GROUP
+                    + "], resources: ["
+                    + CRDS
+                    + "], resourceNames: [...], verbs: [get]}"));
+      }
+    }
     Map<String, RenderedKind> seen = new LinkedHashMap<>();
     kinds.forEach(kind -> seen.putIfAbsent(kind.group() + "/" + kind.kind(), kind));
     for (RenderedKind kind : seen.values()) {
+      if (isStatefulSet(kind)) {
+        missing(granted, CLAIMS)
+            .ifPresent(
+                add ->
+                    findings.add(
+                        Finding.warning(
+                            kind.file().toString(),
+                            kind.line(),
+                            "a StatefulSet is rendered here, whose claims the operator lists and"
+                                + " grows when it recreates it for a claim template that asks for"
+                                + " more storage, but "
+                                + add)));
+      }
       missing(granted, new Rule(kind.group(), kind.resource(), CHILD_VERBS))
           .ifPresent(
               add ->
@@ -133,7 +175,8 @@ final class RbacCheck {
 
   /**
    * The rules of the ClusterRole the templates need: the watched kinds' rules, one rule per group
-   * of rendered kinds, and events (the operator records them).
+   * of rendered kinds, events (the operator records them), get on the watched kinds' CRDs (checked
+   * when it starts) and, when a StatefulSet is rendered, what growing its claims needs.
    */
   static List<Map<String, Object>> rules(
       List<TemplatedKind> watches, List<RenderedKind> kinds, CrdSchemas crds) {
@@ -148,7 +191,22 @@ final class RbacCheck {
     byGroup.forEach(
         (group, resources) -> rules.add(rule(group, List.copyOf(resources), CHILD_VERBS)));
     rules.add(rule("", List.of("events"), List.of("create", "get", "patch")));
+    Map<String, Object> crdRule = rule(CRD_GROUP, List.of(CRDS), List.of("get"));
+    crdRule.put("resourceNames", watches.stream().map(watch -> crdName(watch, crds)).toList());
+    rules.add(crdRule);
+    if (kinds.stream().anyMatch(RbacCheck::isStatefulSet)) {
+      rules.add(rule(CLAIMS.group(), List.of(CLAIMS.resource()), CLAIMS.verbs()));
+    }
     return rules;
+  }
+
+  /** The name of a watched kind's CRD: {@code webservers.webapp.example.com}. */
+  private static String crdName(TemplatedKind watch, CrdSchemas crds) {
+    return crds.plural(watch.group(), watch.kind()) + "." + watch.group();
+  }
+
+  private static boolean isStatefulSet(RenderedKind kind) {
+    return kind.group().equals("apps") && kind.kind().equals("StatefulSet");
   }
 
   /** A ClusterRole with these rules, named after the operator, as YAML. */

@@ -160,19 +160,65 @@ public final class DryRunDiff {
             watch.ignoreDifferences());
     List<PlanEntry> shown = new ArrayList<>();
     for (PlanEntry entry : plan.entries()) {
-      shown.add(show(entry, owner));
+      shown.addAll(show(entry, owner));
     }
     return new Plan(shown);
   }
 
-  /** The entry as the API server would make it: its sides sanitised, their difference its patch. */
-  private PlanEntry show(PlanEntry entry, Owner owner) {
-    Map<String, Object> after =
-        switch (entry.action()) {
-          case UNCHANGED -> entry.live();
-          case PRUNE, ORPHAN -> null;
-          case CREATE, UPDATE, ADOPT, CONFLICT -> dryRun(entry, owner);
-        };
+  /**
+   * The entry as the API server would make it: its sides sanitised, their difference its patch. An
+   * UPDATE or ADOPT whose dry run meets the refusal a reconcile would meet is planned again as the
+   * reconcile plans it ({@link Planner#refused}): RECREATE, EXPAND_CLAIM or REFUSED entries.
+   */
+  private List<PlanEntry> show(PlanEntry entry, Owner owner) {
+    Map<String, Object> after;
+    try {
+      after =
+          switch (entry.action()) {
+            case UNCHANGED -> entry.live();
+            case PRUNE, ORPHAN -> null;
+            case CREATE, UPDATE, ADOPT, CONFLICT -> dryRun(entry, owner);
+            case RECREATE, EXPAND_CLAIM, REFUSED ->
+                throw new IllegalArgumentException("planned only after a refusal: " + entry);
+          };
+    } catch (ApplyException e) {
+      List<PlanEntry> replanned =
+          planner.refused(entry, e.refusal(), () -> dryRun.acceptedAsNew(entry), dryRun::claims);
+      if (replanned.isEmpty()) {
+        throw e;
+      }
+      return afterRefusal(replanned);
+    }
+    return List.of(shown(entry, after));
+  }
+
+  /**
+   * Entries planned after a refusal, as the API server would make them: each claim's expansion as
+   * its dry run answers (one refused makes the StatefulSet REFUSED, as in a reconcile), the object
+   * recreated or refused as rendered, since no dry run can create what exists.
+   */
+  private List<PlanEntry> afterRefusal(List<PlanEntry> replanned) {
+    List<PlanEntry> shown = new ArrayList<>();
+    for (PlanEntry step : replanned) {
+      if (step.action() == Action.EXPAND_CLAIM) {
+        try {
+          shown.add(shown(step, asMap(dryRun.apply(step))));
+        } catch (ApplyException e) {
+          // The claims before it are shown as expanded; it and the StatefulSet as REFUSED.
+          List<PlanEntry> stopped = planner.claimRefused(replanned, step, e.refusal());
+          stopped
+              .subList(shown.size(), stopped.size())
+              .forEach(refused -> shown.add(shown(refused, refused.desired())));
+          return shown;
+        }
+      } else {
+        shown.add(shown(step, step.desired()));
+      }
+    }
+    return shown;
+  }
+
+  private static PlanEntry shown(PlanEntry entry, Map<String, Object> after) {
     DiffSanitizer.Sides sides = DiffSanitizer.sanitize(entry.live(), after);
     Patch patch =
         entry.action() == Action.UNCHANGED || entry.action().unrendered()
@@ -188,7 +234,8 @@ public final class DryRunDiff {
         patch,
         entry.template(),
         entry.claim(),
-        entry.ignored());
+        entry.ignored(),
+        entry.note());
   }
 
   /**

@@ -5,6 +5,7 @@ import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.template.watches.TemplatedKind;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One revision of a kind's templates, parsed and ready to render: what a reconcile resolves once
@@ -66,6 +67,17 @@ public final class ParsedRevision {
   public Map<String, Object> renderStatus(
       TemplateInput resource, Map<String, Map<String, Map<String, Object>>> children) {
     return Renderer.renderStatus(set, resource, children);
+  }
+
+  /**
+   * The status fields its status template renders ({@link StatusTemplateFields}); none when the
+   * kind has no status template.
+   */
+  public Set<String> statusFields() {
+    return kind.status()
+        .map(name -> set.sources().get(name))
+        .map(StatusTemplateFields::of)
+        .orElse(Set.of());
   }
 
   /** The kind's readiness rules as these templates were loaded with them. */

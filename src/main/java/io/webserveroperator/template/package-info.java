@@ -30,6 +30,8 @@
  *   <li>{@link io.webserveroperator.template.TemplateRegistry#watchForChanges} re-parses a folder
  *       when it changes and keeps the last good set when the new one is broken; each set loaded is
  *       a {@link io.webserveroperator.template.TemplateRevision}.
+ *   <li>{@link io.webserveroperator.template.StatusTemplateFields} reads the fields a status
+ *       template renders from its text, for the check of a kind's CRD.
  * </ol>
  *
  * <p>The authoring rules are in {@code docs/templates.md}.
