@@ -1,7 +1,9 @@
 package io.webserveroperator.diff;
 
 import io.webserveroperator.manifest.Claim;
+import io.webserveroperator.manifest.GeneratedField;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.RenderedObject;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +38,8 @@ import java.util.Objects;
  *     (CONFLICT) be taken; null for every other action
  * @param ignored the fields an {@code ignoreDifferences} entry keeps out of the comparison and out
  *     of {@code desired} (yielded) or at their live value in it (ignored, held)
+ * @param generated the generated secrets of {@code desired}, at their live value or, where there is
+ *     none, a new one ({@link GeneratedField})
  */
 public record PlanEntry(
     ObjectRef ref,
@@ -45,7 +49,8 @@ public record PlanEntry(
     Patch patch,
     String template,
     Claim claim,
-    List<IgnoredField> ignored) {
+    List<IgnoredField> ignored,
+    List<GeneratedField> generated) {
 
   public PlanEntry {
     Objects.requireNonNull(ref, "ref");
@@ -72,11 +77,25 @@ public record PlanEntry(
           "the claim on " + ref + " must be given exactly when the action is ADOPT or CONFLICT");
     }
     ignored = List.copyOf(ignored);
+    generated = generated == null ? List.of() : List.copyOf(generated);
     desired = desired == null ? null : Collections.unmodifiableMap(desired);
     live = live == null ? null : Collections.unmodifiableMap(live);
   }
 
-  /** An entry with no ignored fields. */
+  /** An entry with no generated fields. */
+  public PlanEntry(
+      ObjectRef ref,
+      Action action,
+      Map<String, Object> desired,
+      Map<String, Object> live,
+      Patch patch,
+      String template,
+      Claim claim,
+      List<IgnoredField> ignored) {
+    this(ref, action, desired, live, patch, template, claim, ignored, List.of());
+  }
+
+  /** An entry with no ignored and no generated fields. */
   public PlanEntry(
       ObjectRef ref,
       Action action,
@@ -86,6 +105,14 @@ public record PlanEntry(
       String template,
       Claim claim) {
     this(ref, action, desired, live, patch, template, claim, List.of());
+  }
+
+  /**
+   * The rendered object this entry plans, as the planner would take it again: its desired body,
+   * template and generated fields. Null for PRUNE and ORPHAN.
+   */
+  public RenderedObject rendered() {
+    return desired == null ? null : new RenderedObject(ref, desired, template, generated);
   }
 
   /**
