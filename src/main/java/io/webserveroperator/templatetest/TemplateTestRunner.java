@@ -86,7 +86,7 @@ public final class TemplateTestRunner {
     try {
       TemplateInput input = TemplateInput.of(testCase.resource());
       revision = registry.resolve(suite.watch(), Optional.empty(), input.describe());
-      rendering = Rendering.of(revision.render(input));
+      rendering = Rendering.of(revision.render(input, testCase.cluster()));
     } catch (OperatorException e) {
       loadError = revision == null ? e : null;
       rendering = Rendering.failed(e);
@@ -98,7 +98,8 @@ public final class TemplateTestRunner {
       try {
         assertion.check(context);
       } catch (AssertionFailure | TemplateTestException e) {
-        failures.add(assertion.describe() + ": " + e.getMessage());
+        // A Secret the templates looked up is shown masked, as render and diff show it.
+        failures.add(rendering.secrets().mask(assertion.describe() + ": " + e.getMessage()));
       }
     }
     return new CaseResult(
