@@ -75,7 +75,7 @@ public final class Planner {
       Map<String, Object> found = lookUp(live, object.ref()).orElse(null);
       entries.add(
           found == null
-              ? compare(settled(object, null), null)
+              ? compare(object, null)
               : judge(object, found, owner, inventory.contains(object.ref()), ignored));
     }
     for (ObjectRef ref : inventory.refs()) {
@@ -190,12 +190,14 @@ public final class Planner {
   /**
    * Compares one rendered object with its live copy, taken to be the resource's own.
    *
-   * @param desired the rendered object
+   * @param rendered the rendered object; its generated secrets are held at their live value, or
+   *     made
    * @param liveOrNull the live object, or null when it does not exist
    * @return a CREATE, UPDATE or UNCHANGED entry
    */
-  public PlanEntry compare(RenderedObject desired, Map<String, Object> liveOrNull) {
-    Objects.requireNonNull(desired, "desired");
+  public PlanEntry compare(RenderedObject rendered, Map<String, Object> liveOrNull) {
+    Objects.requireNonNull(rendered, "rendered");
+    RenderedObject desired = settled(rendered, liveOrNull);
     Map<String, Object> wanted = Normalizer.normalize(desired.body());
     if (liveOrNull == null) {
       return new PlanEntry(

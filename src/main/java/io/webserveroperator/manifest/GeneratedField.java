@@ -60,14 +60,18 @@ public record GeneratedField(JsonPointer pointer, int length) {
 
   /**
    * Sets the field in {@code body} (mutated) to the live Secret's value, or, when it has none for
-   * the key (a new Secret, or a key deleted), to a new random value.
+   * the key (a new Secret, or a key deleted), to a new random value, unless it was given one
+   * already.
    *
    * @param live the live Secret, or null when there is none
    */
   public void settle(Map<String, Object> body, Map<String, Object> live) {
     Object stored = live == null ? null : JsonPointer.of("data", key()).get(live).orElse(null);
     if (!(stored instanceof String base64)) {
-      pointer.set(body, encoded() ? encode(newValue()) : newValue());
+      // Made once: a field settled already keeps the value it was given.
+      if (placeholder().equals(pointer.get(body).orElse(null))) {
+        pointer.set(body, encoded() ? encode(newValue()) : newValue());
+      }
       return;
     }
     Optional<String> text = encoded() ? Optional.of(base64) : decode(base64);
