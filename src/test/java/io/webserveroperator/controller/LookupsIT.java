@@ -5,9 +5,22 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
+import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder;
+import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBuilder;
+import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
+import io.fabric8.kubernetes.api.model.rbac.PolicyRuleBuilder;
+import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
+import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.testing.ControlPlaneExtension;
+import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.KubeTestBed;
 import io.webserveroperator.testing.Quiet;
 import io.webserveroperator.testing.StatefulKind;
@@ -44,6 +57,7 @@ class LookupsIT {
   private KubernetesClient admin;
   private String namespace;
   private String platform;
+  private String vault;
   private WebServers postgreses;
 
   @BeforeEach
@@ -51,10 +65,17 @@ class LookupsIT {
     admin = cluster.admin();
     namespace = cluster.namespace();
     platform = KubeTestBed.get().newNamespace("platform");
+    vault = KubeTestBed.get().newNamespace("vault");
     postgreses = StatefulKind.addTo(cluster);
     Files.writeString(
         cluster.templates().resolve("watches.yaml"),
-        "  lookups:\n  - {apiVersion: v1, kind: ConfigMap, namespaces: [" + platform + "]}\n",
+        "  lookups:\n"
+            + "  - {apiVersion: v1, kind: ConfigMap, namespaces: ["
+            + platform
+            + "]}\n"
+            + "  - {apiVersion: v1, kind: Secret, namespaces: ["
+            + vault
+            + "]}\n",
         StandardCharsets.UTF_8,
         StandardOpenOption.APPEND);
     Files.delete(StatefulKind.template(cluster, "credentials.yaml.j2"));
@@ -76,12 +97,15 @@ class LookupsIT {
           later: {{ lookup('v1', 'ConfigMap', 'PLATFORM', 'later').get('data', {}).get('x', 'absent') }}
         {% elif reads == 'undeclared' %}
           token: {{ lookup('v1', 'Secret', 'PLATFORM', 'token') }}
+        {% elif reads == 'vault' %}
+          password: {{ lookup('v1', 'Secret', 'VAULT', 'db').get('data', {}).get('password', 'none') }}
         {% elif reads == 'service' %}
         {% set service = children.Service[metadata.name ~ '-db'] %}
           clusterIP: {{ service.spec.clusterIP if service is defined else 'pending' }}
         {% endif %}
         """
-            .replace("PLATFORM", platform));
+            .replace("PLATFORM", platform)
+            .replace("VAULT", vault));
   }
 
   @Test
@@ -205,6 +229,157 @@ class LookupsIT {
               assertThat(clusterIp).matches("[0-9.]+");
               assertThat(data("orders-config")).containsEntry("clusterIP", clusterIp);
             });
+  }
+
+  @Test
+  void aLookupTheOperatorMayNotListNamesTheRuleToGrantAndWorksOnceGranted() {
+    admin
+        .secrets()
+        .inNamespace(vault)
+        .resource(
+            new SecretBuilder()
+                .withNewMetadata()
+                .withName("db")
+                .endMetadata()
+                .addToData("password", "c2VjcmV0")
+                .build())
+        .create();
+    KubernetesClient limited = operatorWithoutSecrets();
+    cluster
+        .operators()
+        .start(limited, InProcessOperators.options(cluster.templates(), namespace, "rbac"));
+
+    postgreses.create(
+        "orders", Map.of("version", "16", "withCredentials", false, "reads", "vault"));
+
+    postgreses.awaitReadyFalse(
+        "orders",
+        TIMEOUT,
+        "RenderFailed",
+        "postgres/config.yaml.j2:17",
+        "the operator may not list and watch secrets in namespace " + vault,
+        "grant its ServiceAccount the rule {apiGroups: [\"\"], resources: [secrets], verbs:"
+            + " [list, watch]} (a Role and RoleBinding in "
+            + vault);
+    admin
+        .rbac()
+        .roles()
+        .inNamespace(vault)
+        .resource(
+            new RoleBuilder()
+                .withNewMetadata()
+                .withName("lookups")
+                .endMetadata()
+                .addNewRule()
+                .withApiGroups("")
+                .withResources("secrets")
+                .withVerbs("list", "watch")
+                .endRule()
+                .build())
+        .create();
+    admin
+        .rbac()
+        .roleBindings()
+        .inNamespace(vault)
+        .resource(
+            new RoleBindingBuilder()
+                .withNewMetadata()
+                .withName("lookups")
+                .endMetadata()
+                .withNewRoleRef("rbac.authorization.k8s.io", "Role", "lookups")
+                .addNewSubject()
+                .withKind("ServiceAccount")
+                .withName("operator")
+                .withNamespace(namespace)
+                .endSubject()
+                .build())
+        .create();
+
+    await()
+        .atMost(TIMEOUT)
+        .untilAsserted(
+            () -> assertThat(data("orders-config")).containsEntry("password", "c2VjcmV0"));
+  }
+
+  /**
+   * A client of a ServiceAccount that may do all the operator does for these templates but list
+   * Secrets: the rules {@code lint --print-rbac} prints for them without the lookups'.
+   */
+  private KubernetesClient operatorWithoutSecrets() {
+    admin
+        .serviceAccounts()
+        .inNamespace(namespace)
+        .resource(
+            new ServiceAccountBuilder()
+                .withNewMetadata()
+                .withName("operator")
+                .endMetadata()
+                .build())
+        .create();
+    String name = "lookups-" + namespace;
+    admin
+        .rbac()
+        .clusterRoles()
+        .resource(
+            new ClusterRoleBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .endMetadata()
+                .addToRules(
+                    rule("webapp.example.com", "webservers", "list", "watch"),
+                    rule("webapp.example.com", "webservers/status", "patch"),
+                    rule("db.test.example.com", "postgreses", "list", "watch"),
+                    rule("db.test.example.com", "postgreses/status", "patch"),
+                    rule("db.test.example.com", "postgreses/finalizers", "update"),
+                    rule("", "configmaps", "get", "list", "watch", "create", "patch", "delete"),
+                    rule("", "events", "create", "get", "patch"))
+                .build())
+        .serverSideApply();
+    admin
+        .rbac()
+        .clusterRoleBindings()
+        .resource(
+            new ClusterRoleBindingBuilder()
+                .withNewMetadata()
+                .withName(name)
+                .endMetadata()
+                .withNewRoleRef("rbac.authorization.k8s.io", "ClusterRole", name)
+                .addNewSubject()
+                .withKind("ServiceAccount")
+                .withName("operator")
+                .withNamespace(namespace)
+                .endSubject()
+                .build())
+        .serverSideApply();
+    String token =
+        admin
+            .serviceAccounts()
+            .inNamespace(namespace)
+            .withName("operator")
+            .tokenRequest(
+                new TokenRequestBuilder()
+                    .withNewSpec()
+                    .withExpirationSeconds(3600L)
+                    .endSpec()
+                    .build())
+            .getStatus()
+            .getToken();
+    return new KubernetesClientBuilder()
+        .withConfig(
+            new ConfigBuilder(Config.empty())
+                .withMasterUrl(admin.getConfiguration().getMasterUrl())
+                .withOauthToken(token)
+                .withTrustCerts(true)
+                .build())
+        .build();
+  }
+
+  private static PolicyRule rule(String group, String resource, String... verbs) {
+    return new PolicyRuleBuilder()
+        .withApiGroups(group)
+        .withResources(resource)
+        .withVerbs(verbs)
+        .build();
   }
 
   private void platformConfigMap(
