@@ -88,7 +88,7 @@ final class FakeLookups implements LookupSource {
 
   @Override
   public void readBy(ObjectRef reader, Set<Lookup> lookups) {
-    readers.put(reader, Set.copyOf(lookups));
+    readers.put(reader, new HashSet<>(lookups));
   }
 
   private static boolean same(GenericKubernetesResource a, GenericKubernetesResource b) {
