@@ -200,13 +200,19 @@ public final class LookupCaches implements LookupSource, AutoCloseable {
     return key(lookup).map(sources::get);
   }
 
-  /** Stops the cache of a lookup nobody reads any more, unless a reader came back meanwhile. */
+  /**
+   * Stops the cache of a lookup nobody reads any more, unless a reader came back meanwhile (a
+   * reader is added before it reads, so one that comes later starts a new cache).
+   */
   private void stopUnread(Lookup key) {
-    Source source = sources.get(key);
-    if (source != null && !readers.isRead(key) && sources.remove(key, source)) {
-      source.informer().stop();
-      // A reader that came back in between starts a new one on its next read.
-    }
+    readers.ifUnread(
+        key,
+        () -> {
+          Source source = sources.remove(key);
+          if (source != null) {
+            source.informer().stop();
+          }
+        });
   }
 
   private Source start(Lookup key, ResourceDefinitionContext kind) {

@@ -53,9 +53,14 @@ final class LookupReaders {
     return Set.copyOf(readers.getOrDefault(lookup, Set.of()));
   }
 
-  /** Whether anybody reads {@code lookup}. */
-  synchronized boolean isRead(Lookup lookup) {
-    return readers.containsKey(lookup);
+  /**
+   * Runs {@code action} if nobody reads {@code lookup}, while no reader can be added: a reader
+   * added after it finds the action done (a cache stopped, and so starts another).
+   */
+  synchronized void ifUnread(Lookup lookup, Runnable action) {
+    if (!readers.containsKey(lookup)) {
+      action.run();
+    }
   }
 
   /** How many resources read anything, for metrics and the benchmark. */
