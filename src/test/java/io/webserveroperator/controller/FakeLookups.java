@@ -24,6 +24,7 @@ final class FakeLookups implements LookupSource {
 
   private final List<GenericKubernetesResource> objects = new ArrayList<>();
   private final Set<Lookup> unlisted = new HashSet<>();
+  private final Set<Lookup> neverListed = new HashSet<>();
   private final Map<ObjectRef, Set<Lookup>> readers = new HashMap<>();
   private int awaited;
 
@@ -36,6 +37,12 @@ final class FakeLookups implements LookupSource {
   /** The cache of {@code lookup} lists only once a reconcile waits for it. */
   void listOnAwait(Lookup lookup) {
     unlisted.add(lookup);
+  }
+
+  /** The cache of {@code lookup} never lists, however long a reconcile waits. */
+  void neverLists(Lookup lookup) {
+    unlisted.add(lookup);
+    neverListed.add(lookup);
   }
 
   /** How many times a reconcile waited for caches. */
@@ -70,8 +77,11 @@ final class FakeLookups implements LookupSource {
   @Override
   public Set<Lookup> await(Collection<Lookup> lookups, Duration within) {
     awaited++;
+    Set<Lookup> waiting = new HashSet<>(lookups);
+    waiting.retainAll(neverListed);
     unlisted.removeAll(lookups);
-    return Set.of();
+    unlisted.addAll(waiting);
+    return waiting;
   }
 
   @Override

@@ -75,7 +75,8 @@ class LookupsIT {
             + "]}\n"
             + "  - {apiVersion: v1, kind: Secret, namespaces: ["
             + vault
-            + "]}\n",
+            + "]}\n"
+            + "  - {apiVersion: nowhere.example.com/v1, kind: Nothing}\n",
         StandardCharsets.UTF_8,
         StandardOpenOption.APPEND);
     Files.delete(StatefulKind.template(cluster, "credentials.yaml.j2"));
@@ -102,6 +103,8 @@ class LookupsIT {
         {% elif reads == 'service' %}
         {% set service = children.Service[metadata.name ~ '-db'] %}
           clusterIP: {{ service.spec.clusterIP if service is defined else 'pending' }}
+        {% elif reads == 'unserved' %}
+          nothing: {{ lookup('nowhere.example.com/v1', 'Nothing', '', 'x') }}
         {% endif %}
         """
             .replace("PLATFORM", platform)
@@ -161,7 +164,7 @@ class LookupsIT {
   }
 
   @Test
-  void aListByLabelsAndAReadThatFoundNothingReRenderAsObjectsAppearAndAnUndeclaredOneIsRefused() {
+  void aListByLabelsAndAReadThatFoundNothingReRenderAsObjectsAppearAndBadLookupsFailAtTheirLine() {
     platformConfigMap("primary", Map.of("tier", "db"), Map.of());
     platformConfigMap("cache", Map.of("tier", "cache"), Map.of());
     cluster.startOperator();
@@ -171,6 +174,8 @@ class LookupsIT {
         "waiting", Map.of("version", "16", "withCredentials", false, "reads", "later"));
     postgreses.create(
         "prying", Map.of("version", "16", "withCredentials", false, "reads", "undeclared"));
+    postgreses.create(
+        "lost", Map.of("version", "16", "withCredentials", false, "reads", "unserved"));
 
     await()
         .atMost(TIMEOUT)
@@ -186,6 +191,12 @@ class LookupsIT {
         "postgres/config.yaml.j2:15",
         "lookup('v1', 'Secret', '" + platform + "', 'token')",
         "add {apiVersion: v1, kind: Secret, namespaces: [" + platform + "]} under lookups:");
+    postgreses.awaitReadyFalse(
+        "lost",
+        TIMEOUT,
+        "RenderFailed",
+        "postgres/config.yaml.j2:22",
+        "The API server does not serve kind Nothing in nowhere.example.com/v1");
 
     platformConfigMap("replica", Map.of("tier", "db"), Map.of());
     platformConfigMap("later", Map.of(), Map.of("x", "here"));

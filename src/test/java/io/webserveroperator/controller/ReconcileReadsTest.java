@@ -118,6 +118,24 @@ class ReconcileReadsTest {
   }
 
   @Test
+  void aLookupWhoseCacheDoesNotListInTimeAppliesNothingAndIsRetriedSayingWhy() {
+    lookups.neverLists(DEFAULTS);
+    ObjectRef web = resources.put(webServer());
+
+    ReconcileResult result = reconciler.reconcile(web);
+
+    assertThat(result.next()).isEqualTo(ReconcileResult.Next.RETRY);
+    assertThat(cluster.writes()).isEmpty();
+    assertThat(resources.events())
+        .singleElement()
+        .asString()
+        .startsWith(
+            "Warning LookupPending: waiting for the caches of lookup('v1', 'ConfigMap',"
+                + " 'platform', 'defaults') to list");
+    assertThat(lookups.readBy(web)).as("told when it lists").containsExactly(DEFAULTS);
+  }
+
+  @Test
   void whatALookupFoundAndTheChildrenReadAreInputsOfTheSettledState() {
     lookups.put(platformDefaults("eu-west-1", "1"));
     ObjectRef web = resources.put(webServer());
