@@ -47,7 +47,8 @@ import java.util.concurrent.Executor;
  * <ol>
  *   <li>the context: the resource from the cache, the revision it renders from, its templates
  *       resolved, what the operator remembers of it ({@link ReconcileContext});
- *   <li>render it;
+ *   <li>render it, its children and lookups read from the caches ({@link ReconcileReads}), once
+ *       every lookup is answered ({@link LookupRounds});
  *   <li>plan against the cached children (the one {@link Planner}, which {@code diff} uses too);
  *   <li>carry the plan out ({@link PlanExecution}): apply, judge readiness once, prune;
  *   <li>write status if it changed;
@@ -58,9 +59,11 @@ import java.util.concurrent.Executor;
  * it, so nothing is applied from a broken render and nothing is pruned while an apply failed. Nor
  * is anything pruned before every rendered child is ready: a later reconcile, brought by a child's
  * status change, prunes. A reconcile that finds what the last successful one left ({@link
- * SettledInputs}) ends after step 1: nothing it reads has changed. So does a resource whose {@link
- * ResourceAnnotations} disable its reconciles; a new reconcile request among them runs every step
- * even when its inputs are settled.
+ * SettledInputs}) ends after step 1: nothing it reads has changed, what its templates looked up and
+ * the children they read included. So does a resource whose {@link ResourceAnnotations} disable its
+ * reconciles; a new reconcile request among them runs every step even when its inputs are settled.
+ * A change of a looked-up object brings exactly its readers back: the lookups each render made are
+ * handed to the {@link LookupSource}.
  *
  * <p>Thread-safe; the work queue guarantees one reconcile per resource at a time.
  */
