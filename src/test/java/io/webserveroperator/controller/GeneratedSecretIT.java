@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.cli.Main;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.KubeTestBed;
+import io.webserveroperator.testing.OperatorProcess;
 import io.webserveroperator.testing.StatefulKind;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
@@ -176,7 +177,7 @@ class GeneratedSecretIT {
     }
   }
 
-  private io.webserveroperator.bench.OperatorProcess startOperator(String name) {
+  private OperatorProcess startOperator(String name) {
     var operator =
         cluster.startOperatorJvm(
             name, List.of("--no-leader-elect", "--resync=2s"), Map.of("WSO_LOG_LEVEL", "DEBUG"));
