@@ -79,7 +79,15 @@ record OperatorParts(
         new ChildObjectCache(
             client, kinds, options.namespaces(), shards.member(), workers::childChanged);
     // A change of a looked-up object re-renders the resources that read it, as a child's does.
-    LookupCaches lookups = new LookupCaches(client, kinds, workers::enqueue);
+    LookupCaches lookups =
+        new LookupCaches(
+            client,
+            kinds,
+            reader -> {
+              metrics.lookupChanged(reader.kind());
+              workers.enqueue(reader);
+            });
+    metrics.lookups(lookups::caches, lookups::objects, lookups::readers);
     EventRecorder events = new EventRecorder(client);
     // One apply thread per worker: enough for two children each without waiting; when all are
     // busy (a kind with many children) the worker sends the apply itself.

@@ -52,6 +52,9 @@ class LookupsIT {
   private static final Pattern RECONCILES =
       Pattern.compile(
           "controller_runtime_reconcile_total\\{controller=\"postgres\",[^}]*} ([0-9.E]+)");
+  private static final Pattern REQUEUES =
+      Pattern.compile(
+          "webserver_operator_lookup_requeues_total\\{kind=\"Postgres\",[^}]*} ([0-9.E]+)");
 
   @RegisterExtension final ControlPlaneExtension cluster = new ControlPlaneExtension("lookups");
   private KubernetesClient admin;
@@ -138,6 +141,7 @@ class LookupsIT {
     Quiet.holds(Duration.ofSeconds(3), () -> assertThat(requests.snapshot()).isEqualTo(settled));
 
     long reconciles = reconciles(operator);
+    long requeues = sum(operator, REQUEUES);
     platformConfigMap("defaults", Map.of(), Map.of("region", "us-east-2"));
 
     await()
@@ -158,6 +162,9 @@ class LookupsIT {
         .isEqualTo(3);
     assertThat(delta(settled, after, "create")).as("an Updated event for each").isEqualTo(3);
     assertThat(delta(settled, after, "update") + delta(settled, after, "delete")).isZero();
+    assertThat(sum(operator, REQUEUES) - requeues)
+        .as("queued because the object their last render looked up changed: the three readers")
+        .isEqualTo(3);
     assertThat(reconciled)
         .as("the three readers, each once more for its own write's watch event; never the 50")
         .isBetween(3L, 6L);
@@ -418,7 +425,12 @@ class LookupsIT {
 
   /** Reconciles of Postgres resources finished so far, whatever their result. */
   private static long reconciles(Operator operator) {
-    Matcher counts = RECONCILES.matcher(operator.metrics().scrape());
+    return sum(operator, RECONCILES);
+  }
+
+  /** The sum of the metric lines {@code pattern} matches. */
+  private static long sum(Operator operator, Pattern pattern) {
+    Matcher counts = pattern.matcher(operator.metrics().scrape());
     long total = 0;
     while (counts.find()) {
       total += (long) Double.parseDouble(counts.group(1));

@@ -65,43 +65,59 @@ public final class LookupEditPhase {
    * and times it until every Service in {@code namespace} shows the new value.
    *
    * @param services the Services that must show it: every WebServer of the namespace
-   * @param requests the operator's API requests so far
-   * @param reconciles the operator's reconciles so far
+   * @param operator the operator's counters, read from its /metrics
    */
   public LookupFigures run(
-      String namespace,
-      int services,
-      Duration window,
-      Duration timeout,
-      Supplier<RequestCounts> requests,
-      LongSupplier reconciles) {
+      String namespace, int services, Duration window, Duration timeout, Counters operator) {
     progress.accept(
         "Editing a ConfigMap nobody looks up; watching for " + window.toSeconds() + " s");
-    RequestCounts before = Settling.settled(requests);
-    long reconciledBefore = reconciles.getAsLong();
+    Counters.Reading before = operator.settled();
     write(UNRELATED, EDITED);
+    long start = System.nanoTime();
     OperatorProcess.sleep(window);
-    RequestCounts unrelated = requests.get().minus(before);
-    long unrelatedReconciles = reconciles.getAsLong() - reconciledBefore;
+    LookupFigures.Edit unrelated = operator.read().since(before, start);
 
     progress.accept("Editing the ConfigMap all " + services + " WebServers look up");
-    before = Settling.settled(requests);
-    reconciledBefore = reconciles.getAsLong();
+    before = operator.settled();
     Duration reached;
     try (Annotated annotated = new Annotated(admin, namespace)) {
-      long start = System.nanoTime();
+      start = System.nanoTime();
       write(SHARED, EDITED);
       reached = annotated.await(services, start, timeout);
     }
-    RequestCounts shared = Settling.settled(requests).minus(before);
-    return new LookupFigures(
-        services,
-        window,
-        unrelatedReconciles,
-        unrelated,
-        reached,
-        reconciles.getAsLong() - reconciledBefore,
-        shared);
+    LookupFigures.Edit shared = operator.settled().since(before, start);
+    return new LookupFigures(services, unrelated, shared, reached);
+  }
+
+  /**
+   * The operator's counters the phase reads: requests, reconciles, and requeues a looked-up
+   * object's change brought.
+   */
+  public record Counters(
+      Supplier<RequestCounts> requests, LongSupplier reconciles, LongSupplier requeues) {
+
+    /** One reading of them. */
+    record Reading(RequestCounts requests, long reconciles, long requeues) {
+
+      /** What happened since {@code earlier}, in the window that began at {@code startNanos}. */
+      LookupFigures.Edit since(Reading earlier, long startNanos) {
+        return new LookupFigures.Edit(
+            Duration.ofNanos(System.nanoTime() - startNanos),
+            requeues - earlier.requeues,
+            reconciles - earlier.reconciles,
+            requests.minus(earlier.requests));
+      }
+    }
+
+    Reading read() {
+      return new Reading(requests.get(), reconciles.getAsLong(), requeues.getAsLong());
+    }
+
+    /** A reading once the requests stop growing. */
+    Reading settled() {
+      RequestCounts settled = Settling.settled(requests);
+      return new Reading(settled, reconciles.getAsLong(), requeues.getAsLong());
+    }
   }
 
   private void write(String name, String region) {

@@ -17,6 +17,8 @@ public final class LookupFormat {
   /** Adds a section for {@code figures} to {@code table}. */
   public static void table(Table table, LookupFigures figures) {
     int n = figures.readers();
+    LookupFigures.Edit unrelated = figures.unrelated();
+    LookupFigures.Edit shared = figures.shared();
     table
         .section(
             String.format(Locale.ROOT, "Lookups: %d WebServers look up one shared ConfigMap", n))
@@ -24,32 +26,43 @@ public final class LookupFormat {
             "unrelated ConfigMap edited",
             String.format(
                 Locale.ROOT,
-                "%d reconciles, %d writes in %s",
-                figures.unrelatedReconciles(),
-                figures.unrelatedRequests().writes(),
-                seconds(figures.unrelatedWindow())))
-        .row("shared ConfigMap edited: every Service shows it after", seconds(figures.reachedAll()))
+                "%d requeued, %d writes in %s (%d reconciles: resyncs)",
+                unrelated.requeues(),
+                unrelated.requests().writes(),
+                seconds(unrelated.window()),
+                unrelated.reconciles()))
+        .row(
+            "shared ConfigMap edited: requeued",
+            String.format(Locale.ROOT, "%d of %d", shared.requeues(), n))
+        .row("shared edit: every Service shows it after", seconds(figures.reachedAll()))
+        .row("shared edit: requests per WebServer", perItem(shared.requests(), n))
         .row(
             "shared edit: reconciles per WebServer",
-            String.format(Locale.ROOT, "%.2f", n == 0 ? 0.0 : (double) figures.reconciles() / n))
-        .row("shared edit: requests per WebServer", perItem(figures.requests(), n));
+            String.format(
+                Locale.ROOT,
+                "%.2f in %s, resyncs included",
+                n == 0 ? 0.0 : (double) shared.reconciles() / n,
+                seconds(shared.window())));
   }
 
   /** The JSON tree: durations in seconds. */
   public static Map<String, Object> json(LookupFigures figures) {
-    Map<String, Object> unrelated = new LinkedHashMap<>();
-    unrelated.put("windowSeconds", toSeconds(figures.unrelatedWindow()));
-    unrelated.put("reconciles", figures.unrelatedReconciles());
-    unrelated.put("requests", figures.unrelatedRequests().byVerb());
-    Map<String, Object> shared = new LinkedHashMap<>();
-    shared.put("reachedAllSeconds", toSeconds(figures.reachedAll()));
-    shared.put("reconciles", figures.reconciles());
-    shared.put("requests", figures.requests().byVerb());
-    shared.put("writes", figures.requests().writes());
     Map<String, Object> tree = new LinkedHashMap<>();
     tree.put("readers", figures.readers());
-    tree.put("unrelatedEdit", unrelated);
+    tree.put("unrelatedEdit", edit(figures.unrelated()));
+    Map<String, Object> shared = edit(figures.shared());
+    shared.put("reachedAllSeconds", toSeconds(figures.reachedAll()));
     tree.put("sharedEdit", shared);
+    return tree;
+  }
+
+  private static Map<String, Object> edit(LookupFigures.Edit edit) {
+    Map<String, Object> tree = new LinkedHashMap<>();
+    tree.put("windowSeconds", toSeconds(edit.window()));
+    tree.put("requeues", edit.requeues());
+    tree.put("reconciles", edit.reconciles());
+    tree.put("requests", edit.requests().byVerb());
+    tree.put("writes", edit.requests().writes());
     return tree;
   }
 }

@@ -160,8 +160,8 @@ public final class ScaleBenchmark {
                         options.warmUp() + options.count(),
                         options.quiet(),
                         timeout(options.warmUp() + options.count()),
-                        operator::requests,
-                        operator::reconciles));
+                        new LookupEditPhase.Counters(
+                            operator::requests, operator::reconciles, operator::lookupRequeues)));
         List<TemplateEditFigures> templateEdits =
             edited == null
                 ? List.of()
