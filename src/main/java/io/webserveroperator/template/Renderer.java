@@ -83,22 +83,18 @@ final class Renderer {
 
   private static Rendered renderObjects(
       TemplateSet set, Map<String, Object> plain, ObjectPolicy policy, ClusterReads reads) {
-    String owner = describe(plain);
-    String namespace = Objects.toString(UntypedMaps.get(plain, "metadata", "namespace"), null);
-    ResourceStrings strings = ResourceStrings.of(plain);
-    Map<String, Object> variables = variables(plain);
-    variables.put("children", new ChildrenView(reads::children, strings));
-    JinjavaInterpreter interpreter = interpreter(set.jinjava(), variables);
-    LookupGate lookups = new LookupGate(set.watch(), policy, namespace, reads, strings);
+    Scope scope = Scope.of(set, plain, policy, reads, reads::children);
+    String owner = scope.owner();
     List<RenderedObject> objects =
-        ClusterFunctions.with(
-            lookups,
+        scope.run(
             () -> {
               List<RenderedObject> rendered = new ArrayList<>();
               Map<String, String> seen = new HashMap<>();
               for (TemplateFile file : set.files()) {
-                for (Object document : renderDocuments(interpreter, file, owner, strings, false)) {
-                  RenderedObject object = check(document, file, plain, namespace, policy, owner);
+                for (Object document :
+                    renderDocuments(scope.interpreter(), file, owner, scope.strings(), false)) {
+                  RenderedObject object =
+                      check(document, file, plain, scope.namespace(), policy, owner);
                   String earlier = seen.putIfAbsent(identity(object.ref()), file.name());
                   if (earlier != null) {
                     throw new RenderException(
@@ -126,7 +122,7 @@ final class Renderer {
               + " nothing was applied or pruned. If no objects is what you mean, set"
               + " 'allowEmpty: true' on this kind in watches.yaml.");
     }
-    return new Rendered(objects, new SecretValues(strings.secretValues()));
+    return new Rendered(objects, new SecretValues(scope.strings().secretValues()));
   }
 
   private static Map<String, Object> renderStatusFields(
@@ -139,24 +135,59 @@ final class Renderer {
     if (status.isEmpty()) {
       return Map.of();
     }
-    String owner = describe(plain);
-    String namespace = Objects.toString(UntypedMaps.get(plain, "metadata", "namespace"), null);
-    ResourceStrings strings = ResourceStrings.of(plain);
-    Map<String, Object> variables = variables(plain);
-    variables.put("children", new ChildrenView(() -> children, strings));
-    JinjavaInterpreter interpreter = interpreter(set.jinjava(), variables);
-    LookupGate lookups = new LookupGate(set.watch(), policy, namespace, reads, strings);
+    Scope scope = Scope.of(set, plain, policy, reads, () -> children);
     List<Object> documents =
-        ClusterFunctions.with(
-            lookups, () -> renderDocuments(interpreter, status.get(), owner, strings, false));
+        scope.run(
+            () ->
+                renderDocuments(
+                    scope.interpreter(), status.get(), scope.owner(), scope.strings(), false));
     if (documents.isEmpty()) {
       return Map.of();
     }
     if (documents.size() > 1 || !(documents.get(0) instanceof Map)) {
       throw new RenderException(
-          owner, status.get().name(), 0, "a status template must render one YAML map of fields");
+          scope.owner(),
+          status.get().name(),
+          0,
+          "a status template must render one YAML map of fields");
     }
     return UntypedMaps.asMap(documents.get(0), "the status template's output");
+  }
+
+  /**
+   * What the templates of one render work with: the resource as errors name it, its namespace, the
+   * strings it reads from the cluster, the interpreter with {@code children} in scope, and the gate
+   * its lookups go through.
+   */
+  private record Scope(
+      String owner,
+      String namespace,
+      ResourceStrings strings,
+      JinjavaInterpreter interpreter,
+      LookupGate lookups) {
+
+    static Scope of(
+        TemplateSet set,
+        Map<String, Object> plain,
+        ObjectPolicy policy,
+        ClusterReads reads,
+        Supplier<Map<String, Map<String, Map<String, Object>>>> children) {
+      String namespace = Objects.toString(UntypedMaps.get(plain, "metadata", "namespace"), null);
+      ResourceStrings strings = ResourceStrings.of(plain);
+      Map<String, Object> variables = variables(plain);
+      variables.put("children", new ChildrenView(children, strings));
+      return new Scope(
+          describe(plain),
+          namespace,
+          strings,
+          interpreter(set.jinjava(), variables),
+          new LookupGate(set.watch(), policy, namespace, reads, strings));
+    }
+
+    /** Runs {@code render} with this scope's lookups. */
+    <T> T run(Supplier<T> render) {
+      return ClusterFunctions.with(lookups, render);
+    }
   }
 
   private static Map<String, Object> variables(Map<String, Object> resource) {
