@@ -180,7 +180,7 @@ final class Renderer {
           describe(plain),
           namespace,
           strings,
-          interpreter(set.jinjava(), variables),
+          Renderer.interpreter(set.jinjava(), variables),
           new LookupGate(set.watch(), policy, namespace, reads, strings));
     }
 
