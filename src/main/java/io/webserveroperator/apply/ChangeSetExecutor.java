@@ -367,7 +367,10 @@ public final class ChangeSetExecutor {
               null,
               entry.patch(),
               entry.template(),
-              null);
+              null,
+              entry.ignored(),
+              null,
+              entry.generated());
       GenericKubernetesResource written = writer.apply(create);
       changes.add(new Change(entry.ref(), Action.RECREATE, false, entry.orphansDependents()));
       return written(written, changes);

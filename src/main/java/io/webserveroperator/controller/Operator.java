@@ -286,6 +286,7 @@ public final class Operator implements AutoCloseable {
     closeables.add(parts.rollouts());
     closeables.add(parts.events());
     closeables.add(parts.children());
+    closeables.add(parts.lookups());
     closeables.add(parts.templates());
     closeables.add(parts.health());
     for (AutoCloseable closeable : closeables) {

@@ -11,6 +11,7 @@ import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.kube.ChildObjectCache;
 import io.webserveroperator.kube.CrdReader;
 import io.webserveroperator.kube.KindResolver;
+import io.webserveroperator.kube.LookupCaches;
 import io.webserveroperator.kube.NamedThreads;
 import io.webserveroperator.kube.WatchedResourceCache;
 import io.webserveroperator.rollout.RevisionStore;
@@ -29,10 +30,10 @@ import java.util.function.Supplier;
 
 /**
  * Everything an {@link Operator} runs, built from its {@link OperatorOptions}: the templates, the
- * caches of the watched resources (one per kind) and of their children, a {@link Reconciler} per
- * kind behind the {@link ReconcileWorkers}, the rollouts, the events, the metrics and the health
- * server, and automatic sharding when on. Building starts the caches and the health server but no
- * worker: when to work is the {@link Operator}'s to decide.
+ * caches of the watched resources (one per kind), of their children and of what their templates
+ * look up, a {@link Reconciler} per kind behind the {@link ReconcileWorkers}, the rollouts, the
+ * events, the metrics and the health server, and automatic sharding when on. Building starts the
+ * caches and the health server but no worker: when to work is the {@link Operator}'s to decide.
  *
  * @param caches the caches of the watched resources, in {@code watches.yaml} order
  * @param applies the pool that sends a reconcile's applies beside its worker
@@ -45,6 +46,7 @@ record OperatorParts(
     ReconcileWorkers workers,
     List<WatchedResourceCache> caches,
     ChildObjectCache children,
+    LookupCaches lookups,
     EventRecorder events,
     Rollouts rollouts,
     ExecutorService applies,
@@ -80,6 +82,16 @@ record OperatorParts(
     ChildObjectCache children =
         new ChildObjectCache(
             client, kinds, options.namespaces(), shards.member(), workers::childChanged);
+    // A change of a looked-up object re-renders the resources that read it, as a child's does.
+    LookupCaches lookups =
+        new LookupCaches(
+            client,
+            kinds,
+            reader -> {
+              metrics.lookupChanged(reader.kind());
+              workers.enqueue(reader);
+            });
+    metrics.lookups(lookups::caches, lookups::objects, lookups::readers);
     EventRecorder events = new EventRecorder(client);
     // One apply thread per worker: enough for two children each without waiting; when all are
     // busy (a kind with many children) the worker sends the apply itself.
@@ -96,6 +108,7 @@ record OperatorParts(
         new Reconciler.Parts(
             templates,
             children,
+            lookups,
             new Planner(),
             ObjectWriter.of(
                 new Applier(client, kinds, ApplyOptions.defaults()),
@@ -145,6 +158,7 @@ record OperatorParts(
         workers,
         List.copyOf(caches),
         children,
+        lookups,
         events,
         rollouts,
         applies,

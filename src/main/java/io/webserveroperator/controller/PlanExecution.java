@@ -20,7 +20,6 @@ import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Owner;
-import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.template.ReadinessReport;
 import io.webserveroperator.template.ReadinessRules;
 import java.util.ArrayList;
@@ -179,9 +178,9 @@ final class PlanExecution {
 
   /** A CREATE entry whose object exists, planned again from the resource's claim on it. */
   private PlanEntry judgeAgain(PlanEntry create, Map<String, Object> live, Request request) {
-    RenderedObject rendered = new RenderedObject(create.ref(), create.desired(), create.template());
+    // Its generated secrets are held at what the object found holds, as for any existing one.
     return planner.judge(
-        rendered,
+        create.rendered(),
         live,
         request.owner(),
         request.inventory().contains(create.ref()),

@@ -15,6 +15,7 @@ import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.diff.Planner;
+import io.webserveroperator.kube.LookupSource;
 import io.webserveroperator.kube.ReadCache;
 import io.webserveroperator.kube.ResourceMaps;
 import io.webserveroperator.manifest.Inventory;
@@ -28,8 +29,10 @@ import io.webserveroperator.status.Outcome;
 import io.webserveroperator.status.Reason;
 import io.webserveroperator.status.StatusBuilder;
 import io.webserveroperator.status.StatusWriter;
+import io.webserveroperator.template.Lookup;
 import io.webserveroperator.template.ParsedRevision;
 import io.webserveroperator.template.RenderException;
+import io.webserveroperator.template.SecretValues;
 import io.webserveroperator.template.TemplateInput;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplatesInvalidException;
@@ -37,6 +40,7 @@ import io.webserveroperator.template.UnknownRevisionException;
 import io.webserveroperator.template.watches.TemplatedKind;
 import java.time.Clock;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
@@ -47,7 +51,8 @@ import java.util.concurrent.Executor;
  * <ol>
  *   <li>the context: the resource from the cache, the revision it renders from, its templates
  *       resolved, what the operator remembers of it ({@link ReconcileContext});
- *   <li>render it;
+ *   <li>render it, its children and lookups read from the caches ({@link ReconcileReads}), once
+ *       every lookup is answered ({@link LookupRounds});
  *   <li>plan against the cached children (the one {@link Planner}, which {@code diff} uses too);
  *   <li>carry the plan out ({@link PlanExecution}): apply, judge readiness once, prune;
  *   <li>write status if it changed;
@@ -58,9 +63,11 @@ import java.util.concurrent.Executor;
  * it, so nothing is applied from a broken render and nothing is pruned while an apply failed. Nor
  * is anything pruned before every rendered child is ready: a later reconcile, brought by a child's
  * status change, prunes. A reconcile that finds what the last successful one left ({@link
- * SettledInputs}) ends after step 1: nothing it reads has changed. So does a resource whose {@link
- * ResourceAnnotations} disable its reconciles; a new reconcile request among them runs every step
- * even when its inputs are settled.
+ * SettledInputs}) ends after step 1: nothing it reads has changed, what its templates looked up and
+ * the children they read included. So does a resource whose {@link ResourceAnnotations} disable its
+ * reconciles; a new reconcile request among them runs every step even when its inputs are settled.
+ * A change of a looked-up object brings exactly its readers back: the lookups each render made are
+ * handed to the {@link LookupSource}.
  *
  * <p>Thread-safe; the work queue guarantees one reconcile per resource at a time.
  */
@@ -77,16 +84,18 @@ public final class Reconciler {
   private final RevisionChooser revisions;
   private final Cleanup cleanup;
   private final KubernetesSerialization serialization;
-  private final ResourceMemories memories = new ResourceMemories();
+  private final LookupSource lookups;
+  private final ResourceMemories memories;
 
   /**
    * The collaborators of a reconciler, shared across kinds. {@code applies} sends all but one of a
    * reconcile's applies while its worker sends the last ({@link ChangeSetExecutor}); {@code
-   * Runnable::run} sends them one after the other.
+   * Runnable::run} sends them one after the other. {@code lookups} answers the templates' lookups.
    */
   public record Parts(
       TemplateRegistry templates,
       ReadCache children,
+      LookupSource lookups,
       Planner planner,
       ObjectWriter writer,
       Executor applies,
@@ -112,6 +121,8 @@ public final class Reconciler {
     this.events = parts.events();
     this.revisions = parts.revisions();
     this.serialization = parts.serialization();
+    this.lookups = parts.lookups();
+    this.memories = new ResourceMemories(lookups::forget);
     this.execution =
         new PlanExecution(
             planner,
@@ -143,6 +154,7 @@ public final class Reconciler {
     }
     warnOfUnknownReconcileValue(observed);
     boolean requested = newRequest(observed).isPresent();
+    ReconcileReads reads = null;
     try {
       // 1. The context: the revision to render from, resolved once.
       ParsedRevision revision = resolve(observed);
@@ -152,11 +164,13 @@ public final class Reconciler {
           && memory
               .settled()
               .get()
-              .unchanged(observed.resource(), revision.parseId(), childCache)) {
+              .unchanged(observed.resource(), revision.parseId(), childCache, readsNow(observed))) {
         // Brought back by the watch events of its own writes: nothing it reads has changed since.
         return ReconcileResult.done(List.of(), false);
       }
-      ReconcileContext context = new ReconcileContext(observed, revision, input(observed), memory);
+      reads = new ReconcileReads(ref, observed.inventory(), childCache, lookups, serialization);
+      ReconcileContext context =
+          new ReconcileContext(observed, revision, input(observed), memory, reads);
       // 2. The desired objects: pure, nothing applied if it fails.
       List<RenderedObject> desired = render(context);
       guardCleanup(observed, desired);
@@ -171,8 +185,28 @@ public final class Reconciler {
       return ReconcileResult.done(changeSet.changes(), written.isPresent());
     } catch (StepFailed step) {
       memories.update(ref, memory -> memory.withSettled(Optional.empty()));
-      return failed(observed, step);
+      return failed(observed, step, reads == null ? SecretValues.NONE : reads.secrets());
+    } finally {
+      if (reads != null) {
+        // A change of what this render looked up re-renders it; of nothing else it read before.
+        lookups.readBy(ref, reads.made());
+      }
     }
+  }
+
+  /** What the last render read of the cluster, as the caches hold it now. */
+  private SettledInputs.ReadsNow readsNow(ObservedResource observed) {
+    return new SettledInputs.ReadsNow() {
+      @Override
+      public Optional<String> lookup(Lookup lookup) {
+        return lookups.versions(lookup);
+      }
+
+      @Override
+      public Map<ObjectRef, String> children() {
+        return ReconcileReads.childVersions(observed.inventory(), childCache);
+      }
+    };
   }
 
   /**
@@ -219,13 +253,28 @@ public final class Reconciler {
     }
   }
 
-  private static List<RenderedObject> render(ReconcileContext context) {
+  /**
+   * Step 2, once every lookup is answered ({@link LookupRounds}). A lookup that cannot be answered
+   * (the operator may not list its kind there, or the API server does not serve it) fails the
+   * render and is looked at again at a steady pace: granting the RBAC or installing the CRD is a
+   * change no watch sees.
+   */
+  private List<RenderedObject> render(ReconcileContext context) {
+    ReconcileReads reads = context.reads();
     try {
-      return context.templates().render(context.input());
+      return LookupRounds.render(
+              reads, lookups, () -> context.templates().render(context.input(), reads))
+          .objects();
     } catch (RenderException e) {
       throw StepFailed.beforeApply(
           context.observed(),
-          ReconcileFailure.terminal(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e));
+          reads.failed()
+              ? ReconcileFailure.polled(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e)
+              : ReconcileFailure.terminal(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e));
+    } catch (LookupRounds.Pending e) {
+      throw StepFailed.beforeApply(
+          context.observed(),
+          ReconcileFailure.retriable(Reason.LOOKUP_PENDING, Reason.LOOKUP_PENDING, e));
     }
   }
 
@@ -358,12 +407,22 @@ public final class Reconciler {
    */
   private Optional<GenericKubernetesResource> writeStatus(
       ReconcileContext context, ChangeSet changeSet) {
+    Map<String, Object> fields;
     try {
-      return status.applied(context, changeSet);
+      fields =
+          LookupRounds.render(
+              context.reads(), lookups, () -> status.templateFields(context, changeSet));
     } catch (RenderException e) {
       throw new StepFailed(
-          ReconcileFailure.terminal(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e), changeSet);
+          context.reads().failed()
+              ? ReconcileFailure.polled(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e)
+              : ReconcileFailure.terminal(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e),
+          changeSet);
+    } catch (LookupRounds.Pending e) {
+      throw new StepFailed(
+          ReconcileFailure.retriable(Reason.LOOKUP_PENDING, Reason.LOOKUP_PENDING, e), changeSet);
     }
+    return status.applied(context, fields, changeSet);
   }
 
   /** Remembers what a successful reconcile left, so that the next one can tell nothing changed. */
@@ -377,7 +436,8 @@ public final class Reconciler {
             ? SettledInputs.after(
                 after.getMetadata().getResourceVersion(),
                 context.templates().parseId(),
-                changeSet.children())
+                changeSet.children(),
+                context.reads())
             : Optional.empty();
     List<StatefulSetClaims> statefulSets =
         changeSet.children().values().stream()
@@ -435,11 +495,13 @@ public final class Reconciler {
   /**
    * Reports a failed step: a Warning event, and a status whose conditions say why, keeping the
    * template's fields and every object still owned. A terminal failure waits for a change of the
-   * resource or its templates; any other is retried after its backoff.
+   * resource or its templates; any other is retried after its backoff. The values of the Secrets
+   * the reconcile read are masked in the message.
    */
-  private ReconcileResult failed(ObservedResource observed, StepFailed step) {
+  private ReconcileResult failed(ObservedResource observed, StepFailed step, SecretValues read) {
     ReconcileFailure failure = step.failure;
-    String message = failure.cause().getMessage();
+    // An API server's refusal may quote a value a template printed from a Secret it read.
+    String message = read.mask(failure.cause().getMessage());
     events.warning(observed.resource(), failure.event(), message);
     Outcome outcome = Outcome.failed(failure.reason(), message);
     boolean written = status.failed(observed, step.inventory, outcome).isPresent();

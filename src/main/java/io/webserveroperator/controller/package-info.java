@@ -22,13 +22,16 @@
  *       io.webserveroperator.controller.ReconcileWorkers}: a key waits once however often it is
  *       added, is never worked on by two workers at once, and comes back after a {@link
  *       io.webserveroperator.controller.RateLimiter} backoff when it fails. Changes of children
- *       re-queue their owner, so drift is corrected at once.
+ *       re-queue their owner, so drift is corrected at once; changes of what a render looked up
+ *       re-queue exactly the resources that read it ({@code kube.LookupCaches}).
  *   <li>{@link io.webserveroperator.controller.Reconciler} runs the six steps of README's concept
  *       diagram: the resource from the cache ({@link
- *       io.webserveroperator.controller.ObservedResource}), render, plan against the cached
- *       children, apply and prune ({@code apply.ChangeSetExecutor}; prunes wait until every
- *       rendered child is ready, told once by {@link
- *       io.webserveroperator.controller.PruneDeferrals}), status ({@link
+ *       io.webserveroperator.controller.ObservedResource}), render (its children and lookups read
+ *       from the caches and recorded by {@link io.webserveroperator.controller.ReconcileReads},
+ *       rendered again once a lookup's cache has listed, {@link
+ *       io.webserveroperator.controller.LookupRounds}), plan against the cached children, apply and
+ *       prune ({@code apply.ChangeSetExecutor}; prunes wait until every rendered child is ready,
+ *       told once by {@link io.webserveroperator.controller.PruneDeferrals}), status ({@link
  *       io.webserveroperator.controller.StatusReporter}, which also reports a failed step), and a
  *       {@link io.webserveroperator.controller.ReconcileResult} that tells the queue what comes
  *       next. A failed step becomes a {@link io.webserveroperator.controller.ReconcileFailure}: a

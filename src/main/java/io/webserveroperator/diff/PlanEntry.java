@@ -1,7 +1,9 @@
 package io.webserveroperator.diff;
 
 import io.webserveroperator.manifest.Claim;
+import io.webserveroperator.manifest.GeneratedField;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.RenderedObject;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +44,8 @@ import java.util.Objects;
  *     of {@code desired} (yielded) or at their live value in it (ignored, held)
  * @param note why a RECREATE, EXPAND_CLAIM or REFUSED entry is planned, one sentence; null for
  *     every other action
+ * @param generated the generated secrets of {@code desired}, at their live value or, where there is
+ *     none, a new one ({@link GeneratedField})
  */
 public record PlanEntry(
     ObjectRef ref,
@@ -52,7 +56,8 @@ public record PlanEntry(
     String template,
     Claim claim,
     List<IgnoredField> ignored,
-    String note) {
+    String note,
+    List<GeneratedField> generated) {
 
   public PlanEntry {
     Objects.requireNonNull(ref, "ref");
@@ -85,11 +90,12 @@ public record PlanEntry(
               + " must be given exactly when the action is planned after a refusal");
     }
     ignored = List.copyOf(ignored);
+    generated = generated == null ? List.of() : List.copyOf(generated);
     desired = desired == null ? null : Collections.unmodifiableMap(desired);
     live = live == null ? null : Collections.unmodifiableMap(live);
   }
 
-  /** An entry with no ignored fields. */
+  /** An entry with no ignored and no generated fields. */
   public PlanEntry(
       ObjectRef ref,
       Action action,
@@ -98,7 +104,7 @@ public record PlanEntry(
       Patch patch,
       String template,
       Claim claim) {
-    this(ref, action, desired, live, patch, template, claim, List.of(), null);
+    this(ref, action, desired, live, patch, template, claim, List.of(), null, List.of());
   }
 
   /** An entry planned from the rendered and live objects, with the fields it ignores. */
@@ -111,12 +117,21 @@ public record PlanEntry(
       String template,
       Claim claim,
       List<IgnoredField> ignored) {
-    this(ref, action, desired, live, patch, template, claim, ignored, null);
+    this(ref, action, desired, live, patch, template, claim, ignored, null, List.of());
   }
 
   /** This entry planned again as {@code action} for the reason {@code note}. */
   PlanEntry as(Action action, String note) {
-    return new PlanEntry(ref, action, desired, live, patch, template, null, ignored, note);
+    return new PlanEntry(
+        ref, action, desired, live, patch, template, null, ignored, note, generated);
+  }
+
+  /**
+   * The rendered object this entry plans, as the planner would take it again: its desired body,
+   * template and generated fields. Null for PRUNE and ORPHAN.
+   */
+  public RenderedObject rendered() {
+    return desired == null ? null : new RenderedObject(ref, desired, template, generated);
   }
 
   /**

@@ -10,6 +10,7 @@ import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.OwnershipPatch;
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.manifest.UntypedMaps;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -103,7 +104,8 @@ public final class Planner {
    * A create-only object is never written past its creation: only what ownership needs ({@link
    * OwnershipPatch}) is, when it is adopted or its lifecycle annotations change. Any other object
    * is updated when its fields differ or it is not owned as the rendered object says ({@code keep}
-   * added: its owner reference goes).
+   * added: its owner reference goes). A generated secret is held at its live value, so that it is
+   * never drift and never left out of what is applied.
    */
   public PlanEntry judge(
       RenderedObject rendered,
@@ -111,8 +113,9 @@ public final class Planner {
       Owner owner,
       boolean inInventory,
       List<IgnoreDifference> ignored) {
-    IgnoredFields.Result sent = IgnoredFields.apply(rendered.ref(), rendered.body(), live, ignored);
-    RenderedObject desired = new RenderedObject(rendered.ref(), sent.body(), rendered.template());
+    RenderedObject held = settled(rendered, live);
+    IgnoredFields.Result sent = IgnoredFields.apply(held.ref(), held.body(), live, ignored);
+    RenderedObject desired = held.withBody(sent.body());
     Claim claim = Claim.judge(desired.ref(), live, owner, inInventory);
     if (claim.standing() == Standing.CONFLICT) {
       return entry(desired, Action.CONFLICT, live, compare(desired, live).patch(), claim, sent);
@@ -189,7 +192,9 @@ public final class Planner {
         action == Action.UNCHANGED ? Patch.EMPTY : patch,
         desired.template(),
         claimed ? claim : null,
-        sent.fields());
+        sent.fields(),
+        null,
+        desired.generated());
   }
 
   private static PlanEntry withIgnored(PlanEntry entry, List<IgnoredField> ignored) {
@@ -203,18 +208,35 @@ public final class Planner {
             entry.patch(),
             entry.template(),
             entry.claim(),
-            ignored);
+            ignored,
+            entry.note(),
+            entry.generated());
+  }
+
+  /**
+   * The rendered object with each generated secret at its live value, or a new one where the live
+   * object has none (a new object, a key deleted).
+   */
+  private static RenderedObject settled(RenderedObject rendered, Map<String, Object> live) {
+    if (rendered.generated().isEmpty()) {
+      return rendered;
+    }
+    Map<String, Object> body = UntypedMaps.deepCopyMap(rendered.body());
+    rendered.generated().forEach(field -> field.settle(body, live));
+    return rendered.withBody(body);
   }
 
   /**
    * Compares one rendered object with its live copy, taken to be the resource's own.
    *
-   * @param desired the rendered object
+   * @param rendered the rendered object; its generated secrets are held at their live value, or
+   *     made
    * @param liveOrNull the live object, or null when it does not exist
    * @return a CREATE, UPDATE or UNCHANGED entry
    */
-  public PlanEntry compare(RenderedObject desired, Map<String, Object> liveOrNull) {
-    Objects.requireNonNull(desired, "desired");
+  public PlanEntry compare(RenderedObject rendered, Map<String, Object> liveOrNull) {
+    Objects.requireNonNull(rendered, "rendered");
+    RenderedObject desired = settled(rendered, liveOrNull);
     Map<String, Object> wanted = Normalizer.normalize(desired.body());
     if (liveOrNull == null) {
       return new PlanEntry(
@@ -224,7 +246,10 @@ public final class Planner {
           null,
           Patch.between(Map.of(), wanted),
           desired.template(),
-          null);
+          null,
+          List.of(),
+          null,
+          desired.generated());
     }
     Map<String, Object> projected =
         LiveProjection.project(Normalizer.normalize(liveOrNull), wanted);
@@ -237,7 +262,10 @@ public final class Planner {
         liveOrNull,
         unchanged ? Patch.EMPTY : Patch.between(projected, wanted),
         desired.template(),
-        null);
+        null,
+        List.of(),
+        null,
+        desired.generated());
   }
 
   private static Optional<Map<String, Object>> lookUp(LiveObjects live, ObjectRef ref) {

@@ -254,7 +254,8 @@ final class Recreation {
             + "; storage "
             + storage(claim)
             + " to "
-            + storage);
+            + storage,
+        List.of());
   }
 
   private static boolean isClaim(ObjectRef ref) {

@@ -18,6 +18,11 @@
  *       first use, limited to objects this operator manages) and reports the owner of each changed
  *       child. Both strip managedFields to save memory, and both give their informers' first list
  *       the same bounded wait.
+ *   <li>{@link io.webserveroperator.kube.LookupCaches} ({@link
+ *       io.webserveroperator.kube.LookupSource}) holds what templates look up: an informer per
+ *       lookup, started on first use and never waited for inside a render, and the index from each
+ *       lookup to the resources whose last render made it ({@link
+ *       io.webserveroperator.kube.LookupReaders}), so that a change re-queues exactly those.
  * </ol>
  */
 package io.webserveroperator.kube;

@@ -15,7 +15,9 @@ import java.util.List;
  * <ol>
  *   <li>watches.yaml and the loading of each kind's templates ({@link WatchesCheck});
  *   <li>includes, imports and macros ({@link IncludeCheck});
- *   <li>the lifecycle annotations the templates write ({@link LifecycleCheck});
+ *   <li>the lifecycle annotations the templates write ({@link LifecycleCheck}), the lookups they
+ *       make against watches.yaml's {@code lookups} ({@link LookupCheck}) and where they write
+ *       {@code generated_secret} ({@link GeneratedSecretCheck});
  *   <li>a kind's simple schema against the CRD it generates ({@link SchemaDriftCheck});
  *   <li>spec paths against the CRD schema ({@link SpecPathCheck}), and whether the fields printed
  *       within a line of a block scalar may hold a line break ({@link InlineValueCheck});
@@ -26,8 +28,8 @@ import java.util.List;
  *       IgnoreDifferencesCheck});
  *   <li>the readiness rules' status paths against the status schema of the kinds they judge ({@link
  *       ReadinessCheck});
- *   <li>deploy/'s ClusterRole against the kinds rendered ({@link RbacCheck}), unless the input says
- *       not to.
+ *   <li>deploy/'s ClusterRole against the kinds rendered and looked up ({@link RbacCheck}), unless
+ *       the input says not to.
  * </ol>
  */
 public final class Lint {
@@ -64,6 +66,8 @@ public final class Lint {
         findings.addAll(IncludeCheck.check(sources));
         findings.addAll(LifecycleCheck.check(sources));
         findings.addAll(CrdStatusCheck.check(watch, registry, crdFolder, crds));
+        findings.addAll(LookupCheck.check(sources));
+        findings.addAll(GeneratedSecretCheck.check(sources));
         crds.find(watch.group(), watch.version(), watch.kind())
             .ifPresentOrElse(
                 schema -> {

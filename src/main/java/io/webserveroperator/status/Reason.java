@@ -37,6 +37,10 @@ public enum Reason {
       "OwnershipConflict", Use.BOTH, "an object the templates render belongs to someone else"),
   REVISION_NOT_FOUND(
       "RevisionNotFound", Use.BOTH, "the resource is pinned to a template revision not stored"),
+  LOOKUP_PENDING(
+      "LookupPending",
+      Use.BOTH,
+      "a lookup's cache did not list within 10 s; retried after backoff"),
   RECONCILE_DISABLED(
       "ReconcileDisabled", Use.CONDITION, "`Suspended=True`: reconciles are disabled"),
   CREATED("Created", Use.EVENT, "objects were created"),

@@ -325,7 +325,8 @@ class PlanPrinterTest {
             "d.yaml.j2",
             null,
             List.of(),
-            "Deployment shop/web: the API server refuses this change of spec.selector");
+            "Deployment shop/web: the API server refuses this change of spec.selector",
+            List.of());
     PlanEntry refused =
         new PlanEntry(
             SERVICE,
@@ -336,7 +337,8 @@ class PlanPrinterTest {
             "s.yaml.j2",
             null,
             List.of(),
-            "Service shop/web: the API server refuses this change of spec.clusterIPs[0]");
+            "Service shop/web: the API server refuses this change of spec.clusterIPs[0]",
+            List.of());
 
     DiffCommand.Report report =
         DiffCommand.report(
