@@ -10,16 +10,19 @@ import io.webserveroperator.apply.ChangeSet;
 import io.webserveroperator.apply.ChangeSetExecutor;
 import io.webserveroperator.apply.ObjectWriter;
 import io.webserveroperator.apply.OwnershipConflictException;
+import io.webserveroperator.apply.Wait;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.ReadCache;
 import io.webserveroperator.kube.ResourceMaps;
 import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.Ordering;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.rollout.RevisionChoice;
 import io.webserveroperator.rollout.RevisionChooser;
 import io.webserveroperator.status.EventSink;
+import io.webserveroperator.status.HookRecords;
 import io.webserveroperator.status.Outcome;
 import io.webserveroperator.status.Reason;
 import io.webserveroperator.status.StatusBuilder;
@@ -32,6 +35,7 @@ import io.webserveroperator.template.TemplatesInvalidException;
 import io.webserveroperator.template.UnknownRevisionException;
 import io.webserveroperator.template.watches.TemplatedKind;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -67,13 +71,14 @@ public final class Reconciler {
   private final TemplateRegistry templates;
   private final ReadCache childCache;
   private final Planner planner;
-  private final PlanExecution execution;
+  private final Release release;
   private final StatusReporter status;
   private final EventSink events;
   private final RevisionChooser revisions;
   private final Cleanup cleanup;
   private final KubernetesSerialization serialization;
   private final ResourceMemories memories = new ResourceMemories();
+  private final Clock clock;
 
   /**
    * The collaborators of a reconciler, shared across kinds. {@code applies} sends all but one of a
@@ -108,13 +113,16 @@ public final class Reconciler {
     this.events = parts.events();
     this.revisions = parts.revisions();
     this.serialization = parts.serialization();
-    this.execution =
-        new PlanExecution(
-            planner,
-            new ChangeSetExecutor(parts.writer(), childCache, serialization, parts.applies()),
-            parts.writer(),
-            serialization);
-    this.cleanup = new Cleanup(parts.writer(), events);
+    this.clock = parts.clock();
+    ChangeSetExecutor executor =
+        new ChangeSetExecutor(parts.writer(), childCache, serialization, parts.applies());
+    HookRunner hooks =
+        new HookRunner(executor, parts.writer(), childCache, serialization, parts.clock());
+    this.release =
+        new Release(new PlanExecution(planner, executor, parts.writer(), serialization), hooks);
+    this.cleanup =
+        new Cleanup(
+            parts.writer(), events, childCache, serialization, hooks, status, parts.clock());
   }
 
   /** Reconciles the resource that {@code ref} names, as it is in the cache now. */
@@ -131,7 +139,7 @@ public final class Reconciler {
     if (observed.deleting()) {
       memories.forget(ref);
       // Suspended, it deletes nothing, as Flux prunes nothing of a suspended Kustomization.
-      return disabled ? cleanup.skip(observed) : cleanup.run(observed);
+      return disabled ? cleanup.skip(observed) : cleanup.run(observed, () -> deleteHooks(observed));
     }
     if (disabled) {
       return suspend(observed);
@@ -153,16 +161,27 @@ public final class Reconciler {
       }
       ReconcileContext context = new ReconcileContext(observed, revision, input(observed), memory);
       // 2. The desired objects: pure, nothing applied if it fails.
-      List<RenderedObject> desired = render(context);
-      guardCleanup(observed, desired);
+      List<RenderedObject> rendered = render(context);
+      guardCleanup(observed, rendered);
+      List<RenderedObject> desired = rendered.stream().filter(o -> !isHook(o)).toList();
+      List<RenderedObject> hooks = rendered.stream().filter(Reconciler::isHook).toList();
       // 3. The plan against the cached children.
       Plan plan = plan(context, desired);
       // 4. Apply, judge readiness, prune.
-      ChangeSet changeSet = apply(context, plan, desired);
+      Release.Result released = apply(context, plan, desired, hooks);
+      ChangeSet changeSet = released.changeSet();
       // 5. Status, written only when it changed.
-      Optional<GenericKubernetesResource> written = writeStatus(context, changeSet);
+      Optional<GenericKubernetesResource> written =
+          writeStatus(context, changeSet, released.hooks());
       remember(context, written, changeSet);
-      // 6. Done: the work queue forgets the key's backoff.
+      // 6. Done: the work queue forgets the key's backoff; a hook that runs is looked at again
+      // when its timeout ends, which no watch event tells.
+      if (released.lookAgainAt().isPresent()) {
+        return ReconcileResult.later(
+            changeSet.changes(),
+            written.isPresent(),
+            Duration.between(clock.instant(), released.lookAgainAt().get()).plusSeconds(1));
+      }
       return ReconcileResult.done(changeSet.changes(), written.isPresent());
     } catch (StepFailed step) {
       memories.update(ref, memory -> memory.withSettled(Optional.empty()));
@@ -201,6 +220,37 @@ public final class Reconciler {
       throw StepFailed.beforeApply(
           observed,
           ReconcileFailure.terminal(Reason.REVISION_NOT_FOUND, Reason.REVISION_NOT_FOUND, e));
+    }
+  }
+
+  /**
+   * The hooks a resource being deleted runs, as its templates render them now; none, said in a
+   * Warning event, when they cannot be rendered: a broken template never blocks a deletion.
+   */
+  private Cleanup.DeleteHooks deleteHooks(ObservedResource observed) {
+    try {
+      ParsedRevision revision = resolve(observed);
+      List<RenderedObject> hooks =
+          revision.render(input(observed)).stream()
+              .filter(
+                  object -> {
+                    Ordering ordering = Ordering.of(object.body());
+                    return ordering.hooks().contains(Ordering.Hook.PRE_DELETE)
+                        || ordering.hooks().contains(Ordering.Hook.POST_DELETE);
+                  })
+              .toList();
+      return new Cleanup.DeleteHooks(
+          hooks,
+          new HookRunner.For(
+              observed.owner(), observed.generation(), revision.hash(), revision.readiness()));
+    } catch (StepFailed | RenderException e) {
+      events.warning(
+          observed.resource(),
+          Reason.HOOK_FAILED,
+          "The delete hooks cannot be rendered ("
+              + e.getMessage()
+              + "); the resource is deleted without them");
+      return new Cleanup.DeleteHooks(List.of(), null);
     }
   }
 
@@ -254,12 +304,16 @@ public final class Reconciler {
    * wait for the children to be ready; fails on a refusal, after recording what the applies beside
    * it changed.
    */
-  private ChangeSet apply(ReconcileContext context, Plan plan, List<RenderedObject> desired) {
+  private Release.Result apply(
+      ReconcileContext context,
+      Plan plan,
+      List<RenderedObject> desired,
+      List<RenderedObject> hooks) {
     ObservedResource observed = context.observed();
     ResourceMemory memory = context.memory();
     int renderHash = desired.stream().map(RenderedObject::body).toList().hashCode();
-    ChangeSet changeSet =
-        execution.run(
+    Release.Result released =
+        release.carryOut(
             plan,
             new PlanExecution.Request(
                 observed.owner(),
@@ -270,7 +324,16 @@ public final class Reconciler {
                 Objects.equals(memory.renderHash(), renderHash),
                 // A conflict may have been resolved by someone we cannot watch: look first.
                 memory.conflicted()
-                    || Reason.OWNERSHIP_CONFLICT.text().equals(observed.readyReason())));
+                    || Reason.OWNERSHIP_CONFLICT.text().equals(observed.readyReason())),
+            hooks,
+            HookRecords.fromStatus(observed.status()),
+            observed.inventory().isEmpty(),
+            new HookRunner.For(
+                observed.owner(),
+                observed.generation(),
+                context.templates().hash(),
+                context.templates().readiness()));
+    ChangeSet changeSet = released.changeSet();
     ChangeEvent.of(changeSet.changes())
         .ifPresent(event -> events.normal(observed.resource(), event.reason(), event.message()));
     boolean conflicted = changeSet.failure() instanceof OwnershipConflictException;
@@ -281,18 +344,35 @@ public final class Reconciler {
       throw new StepFailed(
           ReconcileFailure.polled(
               Reason.OWNERSHIP_CONFLICT, Reason.OWNERSHIP_CONFLICT, changeSet.failure()),
-          changeSet);
+          changeSet,
+          released.hooks());
     }
     if (changeSet.failure() instanceof ApplyException e) {
       throw new StepFailed(
           e.isInvalid()
               ? ReconcileFailure.terminal(Reason.APPLY_FAILED, Reason.INVALID, e)
               : ReconcileFailure.retriable(Reason.APPLY_FAILED, Reason.APPLY_FAILED, e),
-          changeSet);
+          changeSet,
+          released.hooks());
+    }
+    if (released.hookFailure().isPresent()) {
+      // Fails the same way until the resource or its templates change: then it runs again.
+      throw new StepFailed(
+          ReconcileFailure.terminal(
+              Reason.HOOK_FAILED,
+              Reason.HOOK_FAILED,
+              new OperatorException(released.hookFailure().get())),
+          changeSet,
+          released.hooks());
     }
     tellDeferral(observed, memory, changeSet);
+    tellWaits(observed, memory, changeSet);
     memories.update(observed.ref(), m -> m.withRenderHash(renderHash));
-    return changeSet;
+    return released;
+  }
+
+  private static boolean isHook(RenderedObject object) {
+    return Ordering.of(object.body()).isHook();
   }
 
   /**
@@ -310,17 +390,33 @@ public final class Reconciler {
     memories.update(observed.ref(), m -> m.withToldDeferral(deferred));
   }
 
+  /** A Normal event for each wait not told before: what waits for what. */
+  private void tellWaits(ObservedResource observed, ResourceMemory memory, ChangeSet changes) {
+    List<String> waits = changes.waits().stream().map(Wait::message).toList();
+    waits.stream()
+        .filter(wait -> !memory.waits().contains(wait))
+        .forEach(wait -> events.normal(observed.resource(), Reason.WAITING, wait));
+    memories.update(observed.ref(), m -> m.withWaits(waits));
+  }
+
+  /** How many of the kind's resources have objects that wait, for the waiting gauge. */
+  public int waitingResources() {
+    return memories.waiting();
+  }
+
   /**
    * Step 5: the status after the applies; a failing status template fails the reconcile, with what
    * the applies changed.
    */
   private Optional<GenericKubernetesResource> writeStatus(
-      ReconcileContext context, ChangeSet changeSet) {
+      ReconcileContext context, ChangeSet changeSet, HookRecords hooks) {
     try {
-      return status.applied(context, changeSet);
+      return status.applied(context, changeSet, hooks);
     } catch (RenderException e) {
       throw new StepFailed(
-          ReconcileFailure.terminal(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e), changeSet);
+          ReconcileFailure.terminal(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e),
+          changeSet,
+          hooks);
     }
   }
 
@@ -330,8 +426,10 @@ public final class Reconciler {
     GenericKubernetesResource rendered = context.observed().resource();
     GenericKubernetesResource after = written.orElse(rendered);
     // A change that landed before the status write shows in its answer: not rendered yet.
+    // While objects or hooks wait, what they wait for may change unseen by the children's
+    // versions (a hook's run is no child): every event looks again.
     Optional<SettledInputs> settled =
-        sameInputs(rendered, after)
+        sameInputs(rendered, after) && changeSet.waits().isEmpty()
             ? SettledInputs.after(
                 after.getMetadata().getResourceVersion(),
                 context.templates().parseId(),
@@ -390,7 +488,7 @@ public final class Reconciler {
     String message = failure.cause().getMessage();
     events.warning(observed.resource(), failure.event(), message);
     Outcome outcome = Outcome.failed(failure.reason(), message);
-    boolean written = status.failed(observed, step.inventory, outcome).isPresent();
+    boolean written = status.failed(observed, step.inventory, outcome, step.hooks).isPresent();
     return new ReconcileResult(failure.next(), step.changes, written, message);
   }
 
@@ -403,21 +501,24 @@ public final class Reconciler {
     private final transient ReconcileFailure failure;
     private final transient List<Change> changes;
     private final transient Inventory inventory;
+    private final transient HookRecords hooks;
 
-    StepFailed(ReconcileFailure failure, ChangeSet changeSet) {
-      this(failure, changeSet.changes(), changeSet.inventory());
+    StepFailed(ReconcileFailure failure, ChangeSet changeSet, HookRecords hooks) {
+      this(failure, changeSet.changes(), changeSet.inventory(), hooks);
     }
 
-    private StepFailed(ReconcileFailure failure, List<Change> changes, Inventory inventory) {
+    private StepFailed(
+        ReconcileFailure failure, List<Change> changes, Inventory inventory, HookRecords hooks) {
       super(failure.cause().getMessage(), failure.cause(), false, false);
       this.failure = failure;
       this.changes = changes;
       this.inventory = inventory;
+      this.hooks = hooks;
     }
 
     /** A step before any apply failed: nothing changed, every object in the inventory is kept. */
     static StepFailed beforeApply(ObservedResource observed, ReconcileFailure failure) {
-      return new StepFailed(failure, List.of(), observed.inventory());
+      return new StepFailed(failure, List.of(), observed.inventory(), null);
     }
   }
 }

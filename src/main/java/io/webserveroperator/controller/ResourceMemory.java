@@ -17,40 +17,48 @@ import java.util.Optional;
  * @param conflicted whether the last reconcile found someone else's object: look before creating
  * @param warnedValue the unknown {@code reconcile} annotation value last warned about, or null
  * @param toldDeferral the prunes whose wait was last told in a {@code PruneDeferred} event
+ * @param waits what its objects waited for after its last reconcile, each told once in a {@code
+ *     Waiting} event; empty when nothing waits
  */
 record ResourceMemory(
     Integer renderHash,
     Optional<SettledInputs> settled,
     boolean conflicted,
     String warnedValue,
-    List<ObjectRef> toldDeferral) {
+    List<ObjectRef> toldDeferral,
+    List<String> waits) {
 
   /** Nothing remembered: a resource not reconciled since the operator started. */
   static final ResourceMemory NONE =
-      new ResourceMemory(null, Optional.empty(), false, null, List.of());
+      new ResourceMemory(null, Optional.empty(), false, null, List.of(), List.of());
 
   ResourceMemory {
     Objects.requireNonNull(settled, "settled");
     toldDeferral = List.copyOf(toldDeferral);
+    waits = List.copyOf(waits);
   }
 
   ResourceMemory withRenderHash(int hash) {
-    return new ResourceMemory(hash, settled, conflicted, warnedValue, toldDeferral);
+    return new ResourceMemory(hash, settled, conflicted, warnedValue, toldDeferral, waits);
   }
 
   ResourceMemory withSettled(Optional<SettledInputs> inputs) {
-    return new ResourceMemory(renderHash, inputs, conflicted, warnedValue, toldDeferral);
+    return new ResourceMemory(renderHash, inputs, conflicted, warnedValue, toldDeferral, waits);
   }
 
   ResourceMemory withConflicted(boolean found) {
-    return new ResourceMemory(renderHash, settled, found, warnedValue, toldDeferral);
+    return new ResourceMemory(renderHash, settled, found, warnedValue, toldDeferral, waits);
   }
 
   ResourceMemory withWarnedValue(String value) {
-    return new ResourceMemory(renderHash, settled, conflicted, value, toldDeferral);
+    return new ResourceMemory(renderHash, settled, conflicted, value, toldDeferral, waits);
   }
 
   ResourceMemory withToldDeferral(List<ObjectRef> deferred) {
-    return new ResourceMemory(renderHash, settled, conflicted, warnedValue, deferred);
+    return new ResourceMemory(renderHash, settled, conflicted, warnedValue, deferred, waits);
+  }
+
+  ResourceMemory withWaits(List<String> waiting) {
+    return new ResourceMemory(renderHash, settled, conflicted, warnedValue, toldDeferral, waiting);
   }
 }

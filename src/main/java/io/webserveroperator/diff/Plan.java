@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.webserveroperator.manifest.ObjectRef;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -13,11 +14,19 @@ import java.util.Objects;
  * prune, in inventory order.
  *
  * @param entries the planned steps
+ * @param released the inventory's objects, no longer rendered, that the resource no longer holds
+ *     and that need no step: gone already, or someone else's by now; dropped from the inventory
  */
-public record Plan(List<PlanEntry> entries) {
+public record Plan(List<PlanEntry> entries, List<ObjectRef> released) {
 
   public Plan {
     entries = List.copyOf(Objects.requireNonNull(entries, "entries"));
+    released = List.copyOf(released);
+  }
+
+  /** A plan that releases nothing. */
+  public Plan(List<PlanEntry> entries) {
+    this(entries, List.of());
   }
 
   /** The entries that write or delete something: every action but UNCHANGED. */

@@ -8,6 +8,7 @@ import com.hubspot.jinjava.lib.fn.MacroFunction;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectPolicy;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.OrderCheck;
 import io.webserveroperator.manifest.Ownership;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.UntypedMaps;
@@ -79,12 +80,11 @@ final class Renderer {
     JinjavaInterpreter interpreter = interpreter(set.jinjava(), variables(plain));
     ResourceStrings strings = ResourceStrings.of(plain);
     List<RenderedObject> objects = new ArrayList<>();
-    Map<String, String> seen = new HashMap<>();
+    Map<ObjectRef.Identity, String> seen = new HashMap<>();
     for (TemplateFile file : set.files()) {
       for (Object document : renderDocuments(interpreter, file, owner, strings, false)) {
         RenderedObject object = check(document, file, plain, namespace, policy, owner);
-        String identity = identity(object.ref());
-        String earlier = seen.putIfAbsent(identity, file.name());
+        String earlier = seen.putIfAbsent(object.ref().identity(), file.name());
         if (earlier != null) {
           throw new RenderException(
               owner,
@@ -108,6 +108,17 @@ final class Renderer {
           "the templates rendered no objects, so everything this resource owns would be pruned;"
               + " nothing was applied or pruned. If no objects is what you mean, set"
               + " 'allowEmpty: true' on this kind in watches.yaml.");
+    }
+    Optional<OrderCheck.Problem> order = OrderCheck.problem(objects);
+    if (order.isPresent()) {
+      RenderedObject at = order.get().object();
+      TemplateFile file =
+          set.files().stream()
+              .filter(f -> f.name().equals(at.template()))
+              .findFirst()
+              .orElseThrow();
+      throw new RenderException(
+          owner, file.name(), lineOf(file, order.get().annotation()), order.get().message());
     }
     return List.copyOf(objects);
   }
@@ -273,10 +284,6 @@ final class Renderer {
   private static int lineOf(TemplateFile file, String annotation) {
     int line = SourceLines.lineOf(file.root(), annotation);
     return line > 0 ? line : SourceLines.lineOf(file.root(), Lifecycle.PREFIX);
-  }
-
-  private static String identity(ObjectRef ref) {
-    return ref.group() + "/" + ref.kind() + "/" + ref.namespace() + "/" + ref.name();
   }
 
   private static String folderOf(TemplateFile file) {
