@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The one-command demo: builds the jar, makes sure the Kubernetes binaries exist, then starts a local
-# control plane with the CRD, the samples and the operator (until Ctrl-C). Extra arguments go to `dev`.
+# The one-command demo: builds the operator's jar (its module alone, not the benchmark), makes sure
+# the Kubernetes binaries exist, then starts a local control plane with the CRD, the samples and the
+# operator (until Ctrl-C). Extra arguments go to `dev`.
 # Each step says what it does as it starts, on stderr, since the first two can take minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,11 +9,11 @@ cd "$(dirname "$0")/.."
 step() { echo "dev.sh: $*" >&2; }
 started=$SECONDS
 
-step "1/3 building the jar (./mvnw -q -DskipTests package; about a minute, longer on a first run that downloads Maven and the dependencies)"
+step "1/3 building the jar (./mvnw -q -DskipTests -pl operator package; about a minute, longer on a first run that downloads Maven and the dependencies)"
 (while sleep 15; do step "    still building the jar ($((SECONDS - started)) s so far)"; done) &
 heartbeat=$!
 trap 'kill $heartbeat 2>/dev/null || true' EXIT
-./mvnw -q -DskipTests package
+./mvnw -q -DskipTests -pl operator package
 kill $heartbeat 2>/dev/null || true
 step "    built target/webserver-operator.jar in $((SECONDS - started)) s"
 

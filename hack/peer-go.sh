@@ -7,7 +7,7 @@
 # the build and module caches (1.3 GB) are removed after the build.
 #
 #   bin=$(hack/peer-go.sh)
-#   java -jar target/webserver-operator.jar bench scale --peer "$bin"
+#   java -jar bench/target/webserver-operator-bench.jar scale --peer "$bin"
 #
 #   hack/peer-go.sh --cached   # prints the path only if it is built; exits 3 without building
 #

@@ -2,9 +2,11 @@ package io.webserveroperator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.webserveroperator.testing.Project;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -16,7 +18,9 @@ import org.junit.jupiter.api.Test;
  */
 class SourceSizeTest {
 
-  private static final Path MAIN = Path.of("src/main/java");
+  /** The operator's sources and the benchmark's (bench/, a module of its own). */
+  private static final List<Path> MAIN =
+      List.of(Project.file("src/main/java"), Project.file("bench/src/main/java"));
 
   @Test
   void noPackageHoldsMoreThanThirtyClasses() throws IOException {
@@ -43,8 +47,14 @@ class SourceSizeTest {
   }
 
   private static Stream<Path> sources() throws IOException {
-    return Files.walk(MAIN)
-        .filter(file -> file.toString().endsWith(".java"))
-        .filter(file -> !file.getFileName().toString().equals("package-info.java"));
+    List<Path> files = new ArrayList<>();
+    for (Path folder : MAIN) {
+      try (Stream<Path> walk = Files.walk(folder)) {
+        walk.filter(file -> file.toString().endsWith(".java"))
+            .filter(file -> !file.getFileName().toString().equals("package-info.java"))
+            .forEach(files::add);
+      }
+    }
+    return files.stream();
   }
 }

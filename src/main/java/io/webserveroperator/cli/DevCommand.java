@@ -83,7 +83,7 @@ final class DevCommand implements Callable<Integer> {
       throw new ParameterException(
           spec.commandLine(), "--nodes must be at least 1, not " + nodes + ".");
     }
-    for (Path folder : List.of(folders.crds, folders.samples)) {
+    for (Path folder : List.of(folders.crds.folder(), folders.samples)) {
       if (!Files.isDirectory(folder)) {
         throw new CommandException(
             Failure.INPUT,
@@ -105,7 +105,7 @@ final class DevCommand implements Callable<Integer> {
                 .progress(out::println)
                 .build())) {
       FolderApplier applier = new FolderApplier(cluster.client(), Duration.ofSeconds(30));
-      applier.apply(folders.crds).forEach(object -> out.println("applied " + object));
+      applier.apply(folders.crds.folder()).forEach(object -> out.println("applied " + object));
       applier.apply(folders.samples).forEach(object -> out.println("applied " + object));
       cluster.kubeConfig().write(kubeconfig);
       printUsage(out, cluster, kubeconfig);

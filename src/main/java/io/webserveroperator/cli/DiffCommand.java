@@ -3,13 +3,17 @@ package io.webserveroperator.cli;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.cli.options.ClusterOptions;
+import io.webserveroperator.cli.options.CrdsOption;
 import io.webserveroperator.cli.options.OperatorNameOption;
 import io.webserveroperator.cli.options.OperatorNamespaceOption;
 import io.webserveroperator.cli.options.TemplatesOption;
+import io.webserveroperator.crd.Admission;
+import io.webserveroperator.crd.CrdFolder;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KubeClients;
 import io.webserveroperator.manifest.UntypedMaps;
+import io.webserveroperator.preview.CrdPreview;
 import io.webserveroperator.preview.DryRunDiff;
 import io.webserveroperator.rollout.RevisionStore;
 import io.webserveroperator.template.TemplateRegistry;
@@ -41,6 +45,10 @@ import picocli.CommandLine.Spec;
  * PruneSummary}), so that an edit that removes a template warns before it takes effect. With {@code
  * --template-revision}, the live resources render from a revision the operator stored ({@link
  * RevisionSelection}), and stderr first names each kind left out.
+ *
+ * <p>Before the objects, the plan shows what applying the watched kinds' CRDs of {@code --crds}
+ * would change ({@link CrdPreview}), and stderr names each change that breaks what the cluster
+ * holds ({@code diff: BREAKING ...}).
  */
 @Command(
     name = "diff",
@@ -63,6 +71,8 @@ final class DiffCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   @Mixin TemplatesOption templates;
+
+  @Mixin CrdsOption crds;
 
   @Mixin ClusterOptions cluster;
 
@@ -144,10 +154,12 @@ final class DiffCommand implements Callable<Integer> {
     files.forEach(file -> resources.addAll(ResourceFiles.read(file, System.in)));
     Report report;
     List<String> notes = List.of();
+    List<String> breaking = new ArrayList<>();
     try (TemplateRegistry registry = templates.load()) {
       Plan plan;
       try (KubernetesClient client = clients.apply(cluster.kubeconfig(), cluster.context())) {
-        DryRunDiff diff = new DryRunDiff(client, registry);
+        Admission admission = crds.admission();
+        DryRunDiff diff = new DryRunDiff(client, registry, admission);
         if (templateRevision != null) {
           RevisionSelection revisions =
               new RevisionSelection(
@@ -158,8 +170,20 @@ final class DiffCommand implements Callable<Integer> {
           revisions.requireFound();
           notes = revisions.notes();
         } else {
-          plan = live ? diff.diffLive(namespace) : diff(diff, resources, defaultNamespace(client));
+          plan =
+              live
+                  ? diff.diffLive(namespace)
+                  : diff(diff, admission, resources, defaultNamespace(client));
         }
+        CrdPreview.Result crdPreview = CrdPreview.of(client, watchedCrds(registry));
+        List<PlanEntry> entries = new ArrayList<>(crdPreview.entries());
+        entries.addAll(plan.entries());
+        plan = new Plan(entries);
+        crdPreview
+            .breaking()
+            .forEach(
+                (crd, changes) ->
+                    changes.forEach(change -> breaking.add("BREAKING " + crd + ": " + change)));
       }
       report =
           report(
@@ -174,6 +198,15 @@ final class DiffCommand implements Callable<Integer> {
     out.print(report.out());
     out.flush();
     notes.forEach(note -> err.println("diff: " + note));
+    breaking.forEach(line -> err.println("diff: " + line));
+    if (!breaking.isEmpty()) {
+      err.println(
+          "diff: "
+              + breaking.size()
+              + (breaking.size() == 1 ? " change" : " changes")
+              + " of the CRDs above would break resources the cluster holds, or clients that write"
+              + " them: migrate them first, or keep the old fields and versions (docs/diff.md).");
+    }
     err.print(report.err());
     err.flush();
     return report.exit();
@@ -234,13 +267,26 @@ final class DiffCommand implements Callable<Integer> {
     return new Report(exit, text, errors.toString());
   }
 
+  /** The CRDs of {@code --crds} that declare a watched kind. */
+  private List<CrdFolder.Crd> watchedCrds(TemplateRegistry registry) {
+    return CrdFolder.read(crds.folder()).all().stream()
+        .filter(
+            crd ->
+                registry.watches().stream()
+                    .anyMatch(w -> w.group().equals(crd.group()) && w.kind().equals(crd.kind())))
+        .toList();
+  }
+
   private static Plan diff(
-      DryRunDiff diff, List<ResourceFiles.FileResource> resources, String defaultNamespace) {
+      DryRunDiff diff,
+      Admission admission,
+      List<ResourceFiles.FileResource> resources,
+      String defaultNamespace) {
     List<PlanEntry> entries = new ArrayList<>();
     for (ResourceFiles.FileResource resource : resources) {
       Map<String, Object> body = withNamespace(resource.body(), defaultNamespace);
       try {
-        entries.addAll(diff.diff(body).entries());
+        entries.addAll(diff.diff(admission.admit(body)).entries());
       } catch (OperatorException e) {
         throw new OperatorException(resource.source() + ": " + e.getMessage(), e);
       } catch (IllegalArgumentException e) {

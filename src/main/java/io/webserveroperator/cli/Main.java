@@ -13,14 +13,14 @@ import picocli.CommandLine.ScopeType;
     versionProvider = VersionProvider.class,
     description = "A Kubernetes operator whose behaviour lives in Jinja templates.",
     subcommands = {
+      CreateCommand.class,
       RenderCommand.class,
       DiffCommand.class,
       TestCommand.class,
       LintCommand.class,
       RunCommand.class,
       RolloutCommand.class,
-      DevCommand.class,
-      BenchCommand.class
+      DevCommand.class
     })
 public final class Main implements Runnable {
 

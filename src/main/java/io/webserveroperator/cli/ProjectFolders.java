@@ -1,18 +1,15 @@
 package io.webserveroperator.cli;
 
+import io.webserveroperator.cli.options.CrdsOption;
 import io.webserveroperator.lint.LintInput;
 import java.nio.file.Path;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The project's folders besides the templates, the same for {@code lint} and {@code dev}. */
 final class ProjectFolders {
 
-  @Option(
-      names = "--crds",
-      paramLabel = "DIR",
-      defaultValue = "crds",
-      description = "Folder of the watched kinds' CRDs (default: ${DEFAULT-VALUE}).")
-  Path crds;
+  @Mixin CrdsOption crds;
 
   @Option(
       names = "--samples",
@@ -42,6 +39,6 @@ final class ProjectFolders {
    * @param rbac whether to check deploy/'s ClusterRole
    */
   LintInput lintInput(Path templates, boolean rbac) {
-    return new LintInput(templates, crds, samples, deploy, rbac);
+    return new LintInput(templates, crds.folder(), samples, deploy, rbac);
   }
 }

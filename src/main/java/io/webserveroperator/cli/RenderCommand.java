@@ -2,7 +2,10 @@ package io.webserveroperator.cli;
 
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.cli.exit.Failure;
+import io.webserveroperator.cli.options.CrdsOption;
 import io.webserveroperator.cli.options.TemplatesOption;
+import io.webserveroperator.crd.Admission;
+import io.webserveroperator.crd.AdmissionException;
 import io.webserveroperator.manifest.ManifestYaml;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.UntypedMaps;
@@ -22,10 +25,12 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code render}: custom resources from files in, the manifests the operator would apply out, as
- * one YAML stream. All or nothing: on an error, stdout stays empty, and the exit code says what
- * kind of error it was ({@link Failure}). Except that a kind whose templates do not load fails only
- * its own resources, as in the operator: the others still print, each failure goes to stderr, and
- * the exit code is that of invalid configuration.
+ * one YAML stream. Each resource is first admitted as the API server would admit it (its CRD's
+ * defaults filled in, its schema checked; {@code --crds}), so the templates see what they would see
+ * in the cluster. All or nothing: on an error, stdout stays empty, and the exit code says what kind
+ * of error it was ({@link Failure}). Except that a kind whose templates do not load fails only its
+ * own resources, as in the operator: the others still print, each failure goes to stderr, and the
+ * exit code is that of invalid configuration.
  */
 @Command(
     name = "render",
@@ -34,6 +39,8 @@ import picocli.CommandLine.Spec;
 final class RenderCommand implements Callable<Integer> {
 
   @Mixin TemplatesOption templates;
+
+  @Mixin CrdsOption crds;
 
   @Spec CommandSpec spec;
 
@@ -59,9 +66,10 @@ final class RenderCommand implements Callable<Integer> {
     StringBuilder out = new StringBuilder();
     List<String> invalid = new ArrayList<>();
     try (TemplateRegistry registry = templates.load()) {
+      Admission admission = crds.admission();
       for (ResourceFiles.FileResource resource : resources) {
         try {
-          out.append(render(registry, resource.body(), resource.source()));
+          out.append(render(registry, admission, resource.body(), resource.source()));
         } catch (TemplatesInvalidException e) {
           invalid.add(e.getMessage());
         }
@@ -74,11 +82,12 @@ final class RenderCommand implements Callable<Integer> {
     return invalid.isEmpty() ? 0 : Failure.CONFIGURATION.code();
   }
 
-  private String render(TemplateRegistry registry, Map<String, Object> resource, String file) {
-    Map<String, Object> meta = UntypedMaps.getOrCreateMap(resource, "metadata");
+  private String render(
+      TemplateRegistry registry, Admission admission, Map<String, Object> given, String file) {
+    Map<String, Object> meta = UntypedMaps.getOrCreateMap(given, "metadata");
     meta.putIfAbsent("namespace", namespace);
-    String apiVersion = String.valueOf(resource.get("apiVersion"));
-    String kind = String.valueOf(resource.get("kind"));
+    String apiVersion = String.valueOf(given.get("apiVersion"));
+    String kind = String.valueOf(given.get("kind"));
     String name = kind + " " + meta.get("namespace") + "/" + meta.get("name");
     TemplatedKind watch =
         registry
@@ -94,6 +103,12 @@ final class RenderCommand implements Callable<Integer> {
                             + " and kind "
                             + kind
                             + ", which watches.yaml does not list."));
+    Map<String, Object> resource;
+    try {
+      resource = admission.admit(given);
+    } catch (AdmissionException e) {
+      throw new OperatorException(e.getMessage() + " (in " + file + ")", e);
+    }
     StringBuilder out = new StringBuilder();
     for (RenderedObject object : registry.render(watch, resource)) {
       out.append("---\n");

@@ -1,5 +1,6 @@
 package io.webserveroperator.cli;
 
+import io.webserveroperator.cli.options.CrdsOption;
 import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.templatetest.CaseResult;
 import io.webserveroperator.templatetest.JUnitXml;
@@ -16,9 +17,10 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code test}: runs the template tests beside each kind's templates ({@code <kind
- * folder>/tests/*.yaml}) and prints one line per case, the failures under it, and a summary. Exit 0
- * when every case passes, 1 when one fails or there are none, 2 when the templates or the report
- * cannot be read or written.
+ * folder>/tests/*.yaml}), each case's resource admitted by its CRD in {@code --crds} as the API
+ * server would (defaults filled in, a refusal failing the case's render), and prints one line per
+ * case, the failures under it, and a summary. Exit 0 when every case passes, 1 when one fails or
+ * there are none, 2 when the templates or the report cannot be read or written.
  */
 @Command(
     name = "test",
@@ -39,6 +41,8 @@ final class TestCommand implements Callable<Integer> {
 
   @Mixin TemplatesOption templates;
 
+  @Mixin CrdsOption crds;
+
   @Spec CommandSpec spec;
 
   @Option(
@@ -56,7 +60,7 @@ final class TestCommand implements Callable<Integer> {
   public Integer call() {
     PrintWriter out = spec.commandLine().getOut();
     TestRun run =
-        new TemplateTestRunner(updateSnapshots, result -> print(out, result))
+        new TemplateTestRunner(updateSnapshots, result -> print(out, result), crds.admission())
             .run(templates.existingWatches());
     if (junit != null) {
       JUnitXml.write(run, junit);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.kind.KindNames;
 import io.webserveroperator.manifest.YamlErrors;
 import io.webserveroperator.manifest.YamlFiles;
 import io.webserveroperator.template.watches.YamlLines;
@@ -31,6 +32,7 @@ final class CrdSchemas {
    * @param lines the lines of the file
    * @param status the {@code openAPIV3Schema.properties.status} schema; a missing node when the CRD
    *     declares none
+   * @param plural the CRD's resource name
    */
   record SpecSchema(
       Path file,
@@ -40,7 +42,8 @@ final class CrdSchemas {
       JsonNode spec,
       String pointer,
       YamlLines lines,
-      JsonNode status) {}
+      JsonNode status,
+      String plural) {}
 
   private final List<SpecSchema> schemas;
 
@@ -86,7 +89,8 @@ final class CrdSchemas {
                   spec,
                   "/" + d + "/spec/versions/" + v + "/schema/openAPIV3Schema/properties/spec",
                   lines,
-                  properties.path("status")));
+                  properties.path("status"),
+                  crd.path("spec").path("names").path("plural").asText()));
         }
       }
     }
@@ -96,6 +100,17 @@ final class CrdSchemas {
   /** The schemas of every version of {@code kind} in {@code group} that a CRD declares. */
   List<SpecSchema> versions(String group, String kind) {
     return schemas.stream().filter(s -> s.group().equals(group) && s.kind().equals(kind)).toList();
+  }
+
+  /**
+   * The resource name of {@code kind} in {@code group}: its CRD's plural, else the convention's.
+   */
+  String plural(String group, String kind) {
+    return versions(group, kind).stream()
+        .map(SpecSchema::plural)
+        .filter(p -> !p.isEmpty())
+        .findFirst()
+        .orElse(KindNames.pluralOf(kind));
   }
 
   /** The spec schema of {@code group/version kind}, if a CRD in the folder declares it. */

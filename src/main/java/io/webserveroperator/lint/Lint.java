@@ -1,6 +1,8 @@
 package io.webserveroperator.lint;
 
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.crd.Admission;
+import io.webserveroperator.crd.CrdFolder;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.watches.TemplatedKind;
 import java.util.ArrayList;
@@ -14,10 +16,11 @@ import java.util.List;
  *   <li>watches.yaml and the loading of each kind's templates ({@link WatchesCheck});
  *   <li>includes, imports and macros ({@link IncludeCheck});
  *   <li>the lifecycle annotations the templates write ({@link LifecycleCheck});
+ *   <li>a kind's simple schema against the CRD it generates ({@link SchemaDriftCheck});
  *   <li>spec paths against the CRD schema ({@link SpecPathCheck}), and whether the fields printed
  *       within a line of a block scalar may hold a line break ({@link InlineValueCheck});
- *   <li>the samples and test cases rendered and validated against the Kubernetes schemas ({@link
- *       RenderCheck});
+ *   <li>the samples and test cases, admitted by their CRDs as the API server would, rendered and
+ *       validated against the Kubernetes schemas ({@link RenderCheck});
  *   <li>each kind's ignoreDifferences against the kinds rendered and their schemas ({@link
  *       IgnoreDifferencesCheck});
  *   <li>the readiness rules' status paths against the status schema of the kinds they judge ({@link
@@ -55,6 +58,7 @@ public final class Lint {
           continue; // WatchesCheck reported the folder; every field would read as unused
         }
         kinds.addAll(RenderedKind.in(sources));
+        findings.addAll(SchemaDriftCheck.check(input.templates(), input.crds(), watch));
         findings.addAll(IncludeCheck.check(sources));
         findings.addAll(LifecycleCheck.check(sources));
         crds.find(watch.group(), watch.version(), watch.kind())
@@ -77,7 +81,13 @@ public final class Lint {
       // Looked up even when no sample renders them, so that --save-schemas keeps their schemas.
       kinds.forEach(kind -> schemas.has(kind.apiVersion(), kind.kind()));
       RenderCheck.Result rendered =
-          RenderCheck.check(input.templates(), input.samples(), registry, schemas, findings);
+          RenderCheck.check(
+              input.templates(),
+              input.samples(),
+              registry,
+              schemas,
+              Admission.of(CrdFolder.read(input.crds())),
+              findings);
       findings.addAll(rendered.findings());
       kinds.addAll(rendered.kinds());
       findings.addAll(
@@ -91,10 +101,11 @@ public final class Lint {
                 input.deploy(),
                 input.templates().resolve("watches.yaml"),
                 registry.watches(),
-                kinds));
+                kinds,
+                crds));
       }
       findings.sort(BY_PLACE);
-      return new LintResult(findings, RbacCheck.rules(registry.watches(), kinds));
+      return new LintResult(findings, RbacCheck.rules(registry.watches(), kinds, crds));
     }
   }
 }

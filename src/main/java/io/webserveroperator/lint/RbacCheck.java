@@ -42,9 +42,12 @@ final class RbacCheck {
   /** One grant the operator needs: verbs on a resource of a group. */
   record Rule(String group, String resource, List<String> verbs) {}
 
-  /** The rules of a watched kind: its resource, its status and its finalizers. */
-  static List<Rule> watchedRules(TemplatedKind watch) {
-    String plural = RenderedKind.resourceOf(watch.kind());
+  /**
+   * The rules of a watched kind: its resource, its status and its finalizers.
+   *
+   * @param plural its resource name, from its CRD when it has one
+   */
+  static List<Rule> watchedRules(TemplatedKind watch, String plural) {
     return List.of(
         new Rule(watch.group(), plural, List.of("list", "watch")),
         new Rule(watch.group(), plural + "/status", List.of("patch")),
@@ -57,7 +60,11 @@ final class RbacCheck {
    * deploys the operator some other way.
    */
   static List<Finding> check(
-      Path deploy, Path watchesFile, List<TemplatedKind> watches, List<RenderedKind> kinds) {
+      Path deploy,
+      Path watchesFile,
+      List<TemplatedKind> watches,
+      List<RenderedKind> kinds,
+      CrdSchemas crds) {
     ClusterRoleRules granted = ClusterRoleRules.read(deploy);
     if (!granted.found()) {
       return List.of(
@@ -74,7 +81,7 @@ final class RbacCheck {
     for (int i = 0; i < watches.size(); i++) {
       TemplatedKind watch = watches.get(i);
       int line = lines.line("/0/" + i + "/kind");
-      for (Rule rule : watchedRules(watch)) {
+      for (Rule rule : watchedRules(watch, crds.plural(watch.group(), watch.kind()))) {
         missing(granted, rule)
             .ifPresent(
                 add ->
@@ -128,10 +135,11 @@ final class RbacCheck {
    * The rules of the ClusterRole the templates need: the watched kinds' rules, one rule per group
    * of rendered kinds, and events (the operator records them).
    */
-  static List<Map<String, Object>> rules(List<TemplatedKind> watches, List<RenderedKind> kinds) {
+  static List<Map<String, Object>> rules(
+      List<TemplatedKind> watches, List<RenderedKind> kinds, CrdSchemas crds) {
     List<Map<String, Object>> rules = new ArrayList<>();
     for (TemplatedKind watch : watches) {
-      watchedRules(watch)
+      watchedRules(watch, crds.plural(watch.group(), watch.kind()))
           .forEach(rule -> rules.add(rule(rule.group(), List.of(rule.resource()), rule.verbs())));
     }
     Map<String, TreeSet<String>> byGroup = new TreeMap<>();

@@ -6,6 +6,8 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.networknt.schema.Error;
 import com.networknt.schema.path.NodePath;
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.crd.Admission;
+import io.webserveroperator.crd.AdmissionException;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.manifest.YamlErrors;
@@ -27,10 +29,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Renders the samples and each kind's test cases ({@code <templates folder>/tests/*.yaml}) and
- * validates every object against the Kubernetes OpenAPI schema of its kind. A render failure is a
- * finding too, unless an earlier check already found an error at its line (as {@link
- * LifecycleCheck} does for the annotation the renderer refuses).
+ * Renders the samples and each kind's test cases ({@code <templates folder>/tests/*.yaml}), each
+ * admitted first as the API server would (its CRD's defaults and validation), and validates every
+ * object against the Kubernetes OpenAPI schema of its kind. A render failure is a finding too,
+ * unless an earlier check already found an error at its line (as {@link LifecycleCheck} does for
+ * the annotation the renderer refuses).
  */
 final class RenderCheck {
 
@@ -39,13 +42,19 @@ final class RenderCheck {
 
   private final TemplateRegistry registry;
   private final OpenApiSchemas schemas;
+  private final Admission admission;
   private final List<Finding> findings = new ArrayList<>();
   private final Set<String> reported = new LinkedHashSet<>();
   private final List<RenderedKind> kinds = new ArrayList<>();
 
-  private RenderCheck(TemplateRegistry registry, OpenApiSchemas schemas, List<Finding> earlier) {
+  private RenderCheck(
+      TemplateRegistry registry,
+      OpenApiSchemas schemas,
+      Admission admission,
+      List<Finding> earlier) {
     this.registry = registry;
     this.schemas = schemas;
+    this.admission = admission;
     earlier.stream()
         .filter(f -> f.level() == Finding.Level.ERROR)
         .forEach(f -> reported.add(f.file() + ":" + f.line()));
@@ -59,27 +68,32 @@ final class RenderCheck {
    */
   record Result(List<Finding> findings, List<RenderedKind> kinds) {}
 
+  /**
+   * @param admission what the API server makes of a resource before the templates see it: a sample
+   *     or a case it refuses is an error at its file
+   */
   static Result check(
       Path templates,
       Path samples,
       TemplateRegistry registry,
       OpenApiSchemas schemas,
+      Admission admission,
       List<Finding> earlier) {
-    RenderCheck check = new RenderCheck(registry, schemas, earlier);
+    RenderCheck check = new RenderCheck(registry, schemas, admission, earlier);
     for (Path file : files(samples)) {
       for (Map<String, Object> resource : resources(file)) {
         registry
             .watchFor(
                 String.valueOf(resource.get("apiVersion")), String.valueOf(resource.get("kind")))
             .filter(watch -> registry.loadFailure(watch).isEmpty())
-            .ifPresent(watch -> check.render(templates, watch, resource, file.toString()));
+            .ifPresent(watch -> check.render(templates, watch, resource, file, file.toString()));
       }
     }
     for (TemplatedKind watch : registry.watches()) {
       if (registry.loadFailure(watch).isEmpty()) {
         for (CaseResource test : CaseResources.of(templates.resolve(watch.templates()), watch)) {
           String source = test.file() + ", case \"" + test.caseName() + "\"";
-          check.render(templates, watch, new LinkedHashMap<>(test.resource()), source);
+          check.render(templates, watch, new LinkedHashMap<>(test.resource()), test.file(), source);
         }
       }
     }
@@ -87,9 +101,20 @@ final class RenderCheck {
   }
 
   private void render(
-      Path templates, TemplatedKind watch, Map<String, Object> resource, String renderedFrom) {
-    Map<String, Object> meta = UntypedMaps.getOrCreateMap(resource, "metadata");
+      Path templates,
+      TemplatedKind watch,
+      Map<String, Object> given,
+      Path file,
+      String renderedFrom) {
+    Map<String, Object> meta = UntypedMaps.getOrCreateMap(given, "metadata");
     meta.putIfAbsent("namespace", "default");
+    Map<String, Object> resource;
+    try {
+      resource = admission.admit(given);
+    } catch (AdmissionException e) {
+      findings.add(Finding.error(file.toString(), 0, e.getMessage() + " (" + renderedFrom + ")"));
+      return;
+    }
     List<RenderedObject> objects;
     try {
       objects = registry.render(watch, resource);

@@ -1,9 +1,9 @@
 package io.webserveroperator.lint;
 
+import io.webserveroperator.kind.KindNames;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -33,19 +33,9 @@ record RenderedKind(String apiVersion, String kind, Path file, int line) {
     return resourceOf(kind);
   }
 
-  /**
-   * The resource name of a kind: in lower case, made plural as Kubernetes' API conventions do
-   * ({@code Ingress}: {@code ingresses}, {@code NetworkPolicy}: {@code networkpolicies}).
-   */
+  /** The resource name of a kind, by Kubernetes' API conventions ({@link KindNames#pluralOf}). */
   static String resourceOf(String kind) {
-    String lower = kind.toLowerCase(Locale.ROOT);
-    if (lower.matches(".*(s|x|z|ch|sh)")) {
-      return lower + "es";
-    }
-    if (lower.matches(".*[^aeiou]y")) {
-      return lower.substring(0, lower.length() - 1) + "ies";
-    }
-    return lower + "s";
+    return KindNames.pluralOf(kind);
   }
 
   /**

@@ -6,10 +6,12 @@
  *       operator does ({@code WatchesCheck}).
  *   <li>It reads each kind's template text ({@code KindSources}, {@code JinjaTags} over the
  *       engine's lexer, {@code TemplateKeys}): includes and macros ({@code IncludeCheck}), the
- *       lifecycle annotations ({@code LifecycleCheck}), and the {@code spec.…} paths ({@code
- *       SpecReads}) against the CRD ({@code CrdSchemas}, {@code SpecPathCheck}).
- *   <li>It renders the samples and test cases and validates each object against the Kubernetes
- *       OpenAPI schema of its kind ({@code RenderCheck}, {@link
+ *       lifecycle annotations ({@code LifecycleCheck}), the {@code spec.…} paths ({@code
+ *       SpecReads}) against the CRD ({@code CrdSchemas}, {@code SpecPathCheck}), and a kind's
+ *       simple schema against the CRD generated from it ({@code SchemaDriftCheck}).
+ *   <li>It renders the samples and test cases, admitted first by their CRDs as the API server would
+ *       ({@link io.webserveroperator.crd.Admission}), and validates each object against the
+ *       Kubernetes OpenAPI schema of its kind ({@code RenderCheck}, {@link
  *       io.webserveroperator.lint.OpenApiSchemas}, saved in a folder or read from a cluster by
  *       {@link io.webserveroperator.lint.ClusterSchemas}, the one class here that talks to one).
  *   <li>It checks the {@code object.status.…} paths of the readiness rules against the status

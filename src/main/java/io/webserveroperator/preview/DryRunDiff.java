@@ -8,6 +8,7 @@ import io.webserveroperator.OperatorException;
 import io.webserveroperator.apply.Applier;
 import io.webserveroperator.apply.ApplyException;
 import io.webserveroperator.apply.ApplyOptions;
+import io.webserveroperator.crd.Admission;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.DiffSanitizer;
 import io.webserveroperator.diff.JsonPatches;
@@ -63,12 +64,24 @@ public final class DryRunDiff {
   private final TemplateRegistry templates;
   private final Applier dryRun;
   private final Planner planner = new Planner();
+  private final Admission admission;
+
+  /**
+   * @param client the cluster to ask; only read and dry-run requests are sent through it
+   * @param templates the templates to render with; live resources render as the cluster serves them
+   */
+  public DryRunDiff(KubernetesClient client, TemplateRegistry templates) {
+    this(client, templates, Admission.none());
+  }
 
   /**
    * @param client the cluster to ask; only read and dry-run requests are sent through it
    * @param templates the templates to render with
+   * @param admission the CRDs whose defaults a live resource gets before it renders ({@link
+   *     Admission#withDefaults}), so that a CRD about to be applied is previewed with its defaults
    */
-  public DryRunDiff(KubernetesClient client, TemplateRegistry templates) {
+  public DryRunDiff(KubernetesClient client, TemplateRegistry templates, Admission admission) {
+    this.admission = Objects.requireNonNull(admission, "admission");
     this.client = Objects.requireNonNull(client, "client");
     this.templates = Objects.requireNonNull(templates, "templates");
     this.kinds = new KindResolver(client);
@@ -120,7 +133,7 @@ public final class DryRunDiff {
     List<PlanEntry> entries = new ArrayList<>();
     for (TemplatedKind watch : templates.watches()) {
       for (LiveSelection.Pick pick : selection.select(watch, list(watch, namespace))) {
-        Map<String, Object> resource = asMap(pick.resource());
+        Map<String, Object> resource = admission.withDefaults(asMap(pick.resource()));
         Map<String, Object> status = UntypedMaps.getMap(resource, "status");
         entries.addAll(
             plan(watch, resource, Inventory.fromStatus(status), pick.revision()).entries());

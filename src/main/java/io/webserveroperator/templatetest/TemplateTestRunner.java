@@ -1,6 +1,8 @@
 package io.webserveroperator.templatetest;
 
 import io.webserveroperator.OperatorException;
+import io.webserveroperator.crd.Admission;
+import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.YamlFiles;
 import io.webserveroperator.template.KindFolder;
 import io.webserveroperator.template.ParsedRevision;
@@ -19,7 +21,7 @@ import java.util.function.Consumer;
 /**
  * Runs the test files of every kind in {@code watches.yaml}: {@code <kind folder>/tests/*.yaml},
  * kinds in file order, files in name order, cases in file order, rendering with the same registry
- * the operator uses.
+ * the operator uses, each case's resource as the API server would store it.
  */
 public final class TemplateTestRunner {
 
@@ -28,14 +30,24 @@ public final class TemplateTestRunner {
 
   private final boolean updateSnapshots;
   private final Consumer<CaseResult> onCase;
+  private final Admission admission;
+
+  /** A runner that renders each case's resource as it is written, with no CRD's say. */
+  public TemplateTestRunner(boolean updateSnapshots, Consumer<CaseResult> onCase) {
+    this(updateSnapshots, onCase, Admission.none());
+  }
 
   /**
    * @param updateSnapshots replace stored snapshots that differ, instead of failing
    * @param onCase told of each case as it ends, to print progress
+   * @param admission what the API server would make of each case's resource before it renders: its
+   *     CRD's defaults filled in, and a refusal failing the render as a template error does
    */
-  public TemplateTestRunner(boolean updateSnapshots, Consumer<CaseResult> onCase) {
+  public TemplateTestRunner(
+      boolean updateSnapshots, Consumer<CaseResult> onCase, Admission admission) {
     this.updateSnapshots = updateSnapshots;
     this.onCase = onCase;
+    this.admission = admission;
   }
 
   /**
@@ -84,9 +96,11 @@ public final class TemplateTestRunner {
     OperatorException loadError = null;
     Rendering rendering;
     try {
-      TemplateInput input = TemplateInput.of(testCase.resource());
-      revision = registry.resolve(suite.watch(), Optional.empty(), input.describe());
-      rendering = Rendering.of(revision.render(input));
+      revision =
+          registry.resolve(
+              suite.watch(), Optional.empty(), Owner.of(testCase.resource()).toString());
+      rendering =
+          Rendering.of(revision.render(TemplateInput.of(admission.admit(testCase.resource()))));
     } catch (OperatorException e) {
       loadError = revision == null ? e : null;
       rendering = Rendering.failed(e);

@@ -9,7 +9,6 @@ import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.webserveroperator.bench.OperatorProcess;
 import io.webserveroperator.dev.KubeConfig;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
@@ -17,6 +16,7 @@ import io.webserveroperator.testing.ConfigMapVolume;
 import io.webserveroperator.testing.Helm;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.OperatorJvm;
+import io.webserveroperator.testing.OperatorProcess;
 import io.webserveroperator.testing.PodCommand;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.WebServers;

@@ -289,14 +289,6 @@ class CommandErrorsTest {
   }
 
   @Test
-  void benchRefusesMalformedValues() {
-    assertUserError(
-        run("bench", "scale", "--count", "many"),
-        2,
-        "bench scale: Invalid value for option '--count': 'many' is not an int");
-  }
-
-  @Test
   void verboseAddsTheStackTrace() {
     String missing = dir.resolve("missing.yaml").toString();
 

@@ -60,7 +60,10 @@ class RenderCommandTest {
             "-f",
             resource.toString(),
             "--templates",
-            Project.file("templates").toString());
+            Project.file("templates").toString(),
+            // Without the CRD, which would refuse the resource first, the template is what fails.
+            "--crds",
+            dir.resolve("no-crds").toString());
 
     assertThat(run.exit).as("a resource that does not render").isEqualTo(1);
     assertThat(run.out).isEmpty();

@@ -41,7 +41,8 @@ class TestCommandTest {
     assertThat(run.out())
         .contains(
             "PASS  webserver/tests/tutorial_test.yaml > renders a Deployment and a Service only")
-        .contains("PASS  webserver/tests/errors_test.yaml > fails for an ingress without a host")
+        .contains(
+            "PASS  webserver/tests/errors_test.yaml > is refused for an ingress without a host")
         .doesNotContain("FAIL", "wrote snapshots")
         .containsPattern("(?m)^[1-9][0-9]* passed, 0 failed$");
     assertThat(run.exit()).isZero();

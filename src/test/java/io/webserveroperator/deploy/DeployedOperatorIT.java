@@ -16,8 +16,6 @@ import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.webserveroperator.bench.BenchException;
-import io.webserveroperator.bench.OperatorProcess;
 import io.webserveroperator.controller.LeaderElectionOptions;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.KubeConfig;
@@ -27,6 +25,7 @@ import io.webserveroperator.testing.ConfigMapVolume;
 import io.webserveroperator.testing.DeployRbac;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.OperatorJvm;
+import io.webserveroperator.testing.OperatorProcess;
 import io.webserveroperator.testing.PodCommand;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.WebServers;
@@ -361,7 +360,7 @@ class DeployedOperatorIT {
           .metrics()
           .contains(
               "leader_election_master_status{name=\"webserver-operator\",operator=\"webserver-operator\"} 1.0");
-    } catch (BenchException notAnswering) {
+    } catch (IllegalStateException notAnswering) {
       return false;
     }
   }

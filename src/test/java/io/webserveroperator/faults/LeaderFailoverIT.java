@@ -5,8 +5,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.webserveroperator.bench.OperatorProcess;
 import io.webserveroperator.testing.ControlPlaneExtension;
+import io.webserveroperator.testing.OperatorProcess;
 import io.webserveroperator.testing.WebServers;
 import java.time.Duration;
 import java.time.Instant;

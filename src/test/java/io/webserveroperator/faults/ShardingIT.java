@@ -5,10 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
-import io.webserveroperator.bench.OperatorProcess;
 import io.webserveroperator.manifest.ManagedLabels;
 import io.webserveroperator.shard.ShardLabels;
 import io.webserveroperator.testing.ControlPlaneExtension;
+import io.webserveroperator.testing.OperatorProcess;
 import io.webserveroperator.testing.WebServers;
 import java.time.Duration;
 import java.time.Instant;

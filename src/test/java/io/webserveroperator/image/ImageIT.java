@@ -5,10 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.webserveroperator.bench.OperatorProcess;
 import io.webserveroperator.dev.KubeConfig;
 import io.webserveroperator.testing.DeployRbac;
 import io.webserveroperator.testing.KubeTestBed;
+import io.webserveroperator.testing.OperatorProcess;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
@@ -27,6 +27,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -131,8 +133,20 @@ class ImageIT {
     ImageSandbox.Finished help = sandbox.run(sandbox.entrypoint("--help"));
     assertThat(help.exitCode()).as(help.output()).isZero();
     assertThat(help.output())
-        .contains("Usage: webserver-operator", "render", "diff", "run", "dev", "bench")
+        .contains("Usage: webserver-operator", "render", "diff", "run", "dev")
         .doesNotContainIgnoringCase("warning");
+  }
+
+  @Test
+  void theImagesJarHoldsTheOperatorAndNoBenchmark() throws IOException {
+    try (ZipFile jar = new ZipFile(sandbox.file("/app/webserver-operator.jar").toFile())) {
+      List<String> entries = jar.stream().map(ZipEntry::getName).toList();
+      assertThat(entries).contains("io/webserveroperator/cli/Main.class");
+      assertThat(entries)
+          .as("the benchmark is bench/'s jar, not the operator's")
+          .noneMatch(entry -> entry.startsWith("io/webserveroperator/bench/"))
+          .noneMatch(entry -> entry.startsWith("io/webserveroperator/testing/"));
+    }
   }
 
   @Test

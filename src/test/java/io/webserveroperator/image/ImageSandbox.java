@@ -53,6 +53,11 @@ final class ImageSandbox implements AutoCloseable {
     return config;
   }
 
+  /** A file of the image, by its absolute path in the image, to read from the host. */
+  Path file(String path) {
+    return root.resolve(path.substring(1));
+  }
+
   /** The image's ENTRYPOINT with these arguments in place of its CMD. */
   List<String> entrypoint(String... args) {
     List<String> command = new ArrayList<>(config.entrypoint());

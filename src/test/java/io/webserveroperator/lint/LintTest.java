@@ -371,14 +371,50 @@ class LintTest {
               - failedTemplate: {errorContains: image}
         """);
 
-    LintResult result = lintResultWithProjectFiles(templates);
+    // Without the CRD, which refuses the case's resource first (below), the rendered Deployment is
+    // what the Kubernetes schema refuses.
+    List<Finding> findings =
+        LintFixtures.lint(
+            templates, dir.resolve("no-crds"), Project.file("samples"), Project.file("deploy"));
 
-    assertThat(errors(result.findings()))
+    assertThat(errors(findings))
         .singleElement()
         .satisfies(
             error ->
                 assertThat(error.message())
                     .startsWith("Deployment spec.replicas: ")
                     .endsWith("replicas_test.yaml, case \"takes replicas as text\")"));
+  }
+
+  @Test
+  void aTestCaseTheCrdRefusesIsAnErrorAtItsFileNamingTheCase(@TempDir Path dir) throws Exception {
+    Path templates = TemplateFolder.copyInto(dir.resolve("templates"));
+    Path test = templates.resolve("webserver/tests/replicas_test.yaml");
+    Files.writeString(
+        test,
+        """
+        resource:
+          metadata: {name: shop}
+          spec: {image: nginx, replicas: "two"}
+        tests:
+          - it: takes replicas as text
+            asserts:
+              - hasDocuments: {count: 2}
+        """);
+
+    LintResult result = lintResultWithProjectFiles(templates);
+
+    assertThat(errors(result.findings()))
+        .singleElement()
+        .satisfies(
+            error -> {
+              assertThat(error.file()).isEqualTo(test.toString());
+              assertThat(error.message())
+                  .startsWith("WebServer default/shop would be refused by the API server (")
+                  .contains(
+                      "spec.replicas: Invalid value: \"string\": spec.replicas in body must be of"
+                          + " type integer: \"string\"")
+                  .endsWith("replicas_test.yaml, case \"takes replicas as text\")");
+            });
   }
 }

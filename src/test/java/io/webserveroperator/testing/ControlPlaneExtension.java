@@ -3,7 +3,6 @@ package io.webserveroperator.testing;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.webserveroperator.bench.OperatorProcess;
 import io.webserveroperator.controller.Operator;
 import io.webserveroperator.kube.ApiRequestCounter;
 import java.io.IOException;

@@ -1,6 +1,5 @@
 package io.webserveroperator.testing;
 
-import io.webserveroperator.bench.OperatorProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
 package io.webserveroperator.testing;
 
-import io.webserveroperator.bench.OperatorProcess;
 import io.webserveroperator.cli.Main;
 import java.io.IOException;
 import java.io.PrintWriter;

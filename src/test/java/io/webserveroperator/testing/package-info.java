@@ -11,12 +11,18 @@
  *
  * and after it stops every operator it started, in this JVM ({@link
  * io.webserveroperator.testing.InProcessOperators}) or as a child JVM ({@link
- * io.webserveroperator.testing.OperatorJvm}, an {@link io.webserveroperator.bench.OperatorProcess}
- * that a test can kill), and removes the folder. "Nothing is written" checks wait with {@link
- * io.webserveroperator.testing.Quiet}, never with fixed sleeps.
+ * io.webserveroperator.testing.OperatorJvm}, an {@link
+ * io.webserveroperator.testing.OperatorProcess} that a test can kill), and removes the folder.
+ * "Nothing is written" checks wait with {@link io.webserveroperator.testing.Quiet}, never with
+ * fixed sleeps.
  *
  * <p>The test bed runs no controllers, so the dependents of a deleted owner stay; a test that needs
  * them gone calls {@link io.webserveroperator.testing.KubeTestBed#withGarbageCollector()}, which
  * starts kube-controller-manager with the garbage collector alone, once per JVM.
+ *
+ * <p>This package is also a jar of its own (the operator module's test-jar) for the benchmark in
+ * bench/: its tests use {@link io.webserveroperator.testing.Project}, and it runs the operator's
+ * JVMs with {@link io.webserveroperator.testing.OperatorProcess} and counts their requests in
+ * {@link io.webserveroperator.testing.RequestCounts}, so these two are part of the benchmark's jar.
  */
 package io.webserveroperator.testing;
