@@ -13,7 +13,9 @@ import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.diff.UnifiedDiff;
 import io.webserveroperator.manifest.Lifecycle;
+import io.webserveroperator.manifest.Ordering;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Prints a {@link Plan} from {@code DryRunDiff} in one of the {@link DiffFormat}s, as one string,
@@ -52,6 +54,7 @@ final class PlanPrinter {
    */
   static String notes(Plan plan) {
     StringBuilder out = new StringBuilder();
+    plan.hooks().forEach(hook -> out.append("HOOK ").append(hook).append(" would run\n"));
     for (PlanEntry entry : plan.changes()) {
       String note = note(entry);
       if (note != null) {
@@ -98,9 +101,17 @@ final class PlanPrinter {
     UnifiedDiff printer =
         new UnifiedDiff(DiffOptions.defaults().toBuilder().colour(colour).build());
     StringBuilder out = new StringBuilder();
+    plan.hooks()
+        .forEach(hook -> out.append(paint(colour, "HOOK " + hook + " would run")).append('\n'));
+    boolean waves = plan.changes().stream().map(PlanPrinter::wave).distinct().count() > 1;
+    Integer lastWave = null;
     for (PlanEntry entry : plan.entries()) {
       String note = note(entry);
       String ignored = ignored(entry, colour);
+      if (waves && entry.isChange() && !Integer.valueOf(wave(entry)).equals(lastWave)) {
+        lastWave = wave(entry);
+        out.append(paint(colour, "# wave " + lastWave)).append('\n');
+      }
       switch (entry.action()) {
         case CONFLICT, ORPHAN -> out.append(paint(colour, note)).append('\n');
         case UNCHANGED -> {
@@ -130,6 +141,12 @@ final class PlanPrinter {
       }
     }
     return out.toString();
+  }
+
+  /** The wave an entry's object is applied in, from its order annotations. */
+  private static int wave(PlanEntry entry) {
+    Map<String, Object> object = entry.desired() != null ? entry.desired() : entry.live();
+    return object == null ? 0 : Ordering.of(object).wave();
   }
 
   /**

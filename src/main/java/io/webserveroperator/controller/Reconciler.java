@@ -10,7 +10,6 @@ import io.webserveroperator.apply.ChangeSet;
 import io.webserveroperator.apply.ChangeSetExecutor;
 import io.webserveroperator.apply.ObjectWriter;
 import io.webserveroperator.apply.OwnershipConflictException;
-import io.webserveroperator.apply.Wait;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.ReadCache;
@@ -78,6 +77,7 @@ public final class Reconciler {
   private final Cleanup cleanup;
   private final KubernetesSerialization serialization;
   private final ResourceMemories memories = new ResourceMemories();
+  private final ReconcileEvents told;
   private final Clock clock;
 
   /**
@@ -111,6 +111,7 @@ public final class Reconciler {
     this.planner = parts.planner();
     this.status = new StatusReporter(served, resources, parts.statusWriter(), parts.clock());
     this.events = parts.events();
+    this.told = new ReconcileEvents(events, memories);
     this.revisions = parts.revisions();
     this.serialization = parts.serialization();
     this.clock = parts.clock();
@@ -144,7 +145,7 @@ public final class Reconciler {
     if (disabled) {
       return suspend(observed);
     }
-    warnOfUnknownReconcileValue(observed);
+    told.warnOfUnknownReconcileValue(observed);
     boolean requested = newRequest(observed).isPresent();
     try {
       // 1. The context: the revision to render from, resolved once.
@@ -334,8 +335,7 @@ public final class Reconciler {
                 context.templates().hash(),
                 context.templates().readiness()));
     ChangeSet changeSet = released.changeSet();
-    ChangeEvent.of(changeSet.changes())
-        .ifPresent(event -> events.normal(observed.resource(), event.reason(), event.message()));
+    told.tell(observed, memory, changeSet);
     boolean conflicted = changeSet.failure() instanceof OwnershipConflictException;
     memories.update(observed.ref(), m -> m.withConflicted(conflicted));
     if (conflicted) {
@@ -365,38 +365,12 @@ public final class Reconciler {
           changeSet,
           released.hooks());
     }
-    tellDeferral(observed, memory, changeSet);
-    tellWaits(observed, memory, changeSet);
     memories.update(observed.ref(), m -> m.withRenderHash(renderHash));
     return released;
   }
 
   private static boolean isHook(RenderedObject object) {
     return Ordering.of(object.body()).isHook();
-  }
-
-  /**
-   * A Normal event, once per deferral, naming the prunes that wait and the children they wait for,
-   * as the one readiness report judged them.
-   */
-  private void tellDeferral(ObservedResource observed, ResourceMemory memory, ChangeSet changes) {
-    List<ObjectRef> deferred = changes.deferred();
-    if (!deferred.isEmpty() && !deferred.equals(memory.toldDeferral())) {
-      events.normal(
-          observed.resource(),
-          Reason.PRUNE_DEFERRED,
-          PruneDeferrals.message(deferred, changes.readiness().notReady()));
-    }
-    memories.update(observed.ref(), m -> m.withToldDeferral(deferred));
-  }
-
-  /** A Normal event for each wait not told before: what waits for what. */
-  private void tellWaits(ObservedResource observed, ResourceMemory memory, ChangeSet changes) {
-    List<String> waits = changes.waits().stream().map(Wait::message).toList();
-    waits.stream()
-        .filter(wait -> !memory.waits().contains(wait))
-        .forEach(wait -> events.normal(observed.resource(), Reason.WAITING, wait));
-    memories.update(observed.ref(), m -> m.withWaits(waits));
   }
 
   /** How many of the kind's resources have objects that wait, for the waiting gauge. */
@@ -457,19 +431,6 @@ public final class Reconciler {
     memories.update(
         observed.ref(), memory -> memory.withSettled(Optional.empty()).withWarnedValue(null));
     return ReconcileResult.done(List.of(), status.suspended(observed).isPresent());
-  }
-
-  /** A Warning event, once per value, when the {@code reconcile} annotation has an unknown one. */
-  private void warnOfUnknownReconcileValue(ObservedResource observed) {
-    Optional<String> unknown = ResourceAnnotations.unknownReconcileValue(observed.resource());
-    String warned = memories.of(observed.ref()).warnedValue();
-    if (unknown.isPresent() && !unknown.get().equals(warned)) {
-      events.warning(
-          observed.resource(),
-          Reason.UNKNOWN_ANNOTATION_VALUE,
-          ResourceAnnotations.unknownValueMessage(unknown.get()));
-    }
-    memories.update(observed.ref(), memory -> memory.withWarnedValue(unknown.orElse(null)));
   }
 
   /** The token of a reconcile request that the status does not record as handled yet. */

@@ -3,6 +3,7 @@ package io.webserveroperator.manifest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,7 +69,7 @@ public record Ordering(
 
   public Ordering {
     dependsOn = List.copyOf(dependsOn);
-    hooks = hooks.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(hooks));
+    hooks = hooks.isEmpty() ? Set.of() : Collections.unmodifiableSet(EnumSet.copyOf(hooks));
     deletePolicies = Set.copyOf(deletePolicies);
     Objects.requireNonNull(hookTimeout, "hookTimeout");
     Objects.requireNonNull(replaces, "replaces");

@@ -1,5 +1,6 @@
 package io.webserveroperator.status;
 
+import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.UntypedMaps;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -106,6 +107,13 @@ public record HookRecords(Boolean installed, List<Run> runs) {
     return runs.stream()
         .filter(run -> run.hook().equals(hook) && Objects.equals(run.kind(), kind))
         .findFirst();
+  }
+
+  /** Whether the run named {@code run} of the hook rendered as {@code hook} has succeeded. */
+  public boolean ran(String hook, ObjectRef run) {
+    return last(hook, run.kind())
+        .filter(last -> last.name().equals(run.name()) && last.phase() == Phase.Succeeded)
+        .isPresent();
   }
 
   /** These records with {@code run} as the last run of its hook. */
