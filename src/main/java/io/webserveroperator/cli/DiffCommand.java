@@ -58,7 +58,7 @@ import picocli.CommandLine.Spec;
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
       "0:No differences.",
-      "1:Differences found (a CONFLICT is one).",
+      "1:Differences found (a CONFLICT or a REFUSED is one).",
       "2:An error; see stderr."
     })
 final class DiffCommand implements Callable<Integer> {

@@ -14,6 +14,7 @@ import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.diff.UnifiedDiff;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.Ordering;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -21,9 +22,10 @@ import java.util.Map;
  * Prints a {@link Plan} from {@code DryRunDiff} in one of the {@link DiffFormat}s, as one string,
  * so that the command prints all or nothing.
  *
- * <p>In the unified format, CREATE, UPDATE and PRUNE print a header and a unified diff; ADOPT
- * prints the same followed by a line that names it and says why it may be taken ({@link #note});
- * CONFLICT and ORPHAN print only that line, since nothing of the object changes.
+ * <p>In the unified format, CREATE, UPDATE and PRUNE print a header and a unified diff; ADOPT,
+ * RECREATE, EXPAND_CLAIM and REFUSED print the same followed by a line that names the entry and
+ * says why ({@link #note}); CONFLICT and ORPHAN print only that line, since nothing of the object
+ * changes.
  */
 final class PlanPrinter {
 
@@ -65,20 +67,31 @@ final class PlanPrinter {
   }
 
   /**
-   * The lines on stderr for the plan's conflicts, one per CONFLICT entry: that the operator would
-   * apply nothing for the resource until it is resolved, and how.
+   * The lines on stderr for the plan's conflicts and refusals, one per CONFLICT and REFUSED entry:
+   * that the operator would apply nothing (for a conflict) or nothing more (for a refusal) for the
+   * resource until it is resolved, and how.
    */
   static List<String> conflictWarnings(Plan plan) {
-    return plan.byAction(Action.CONFLICT).stream()
-        .map(
+    List<String> warnings = new ArrayList<>();
+    plan.byAction(Action.CONFLICT)
+        .forEach(
             entry ->
-                "the operator would apply nothing for the resource that renders "
-                    + entry.ref()
-                    + " until the conflict is resolved: rename the object in the template,"
-                    + " delete the existing one, or annotate it "
-                    + Lifecycle.ADOPT
-                    + "=true.")
-        .toList();
+                warnings.add(
+                    "the operator would apply nothing for the resource that renders "
+                        + entry.ref()
+                        + " until the conflict is resolved: rename the object in the template,"
+                        + " delete the existing one, or annotate it "
+                        + Lifecycle.ADOPT
+                        + "=true."));
+    plan.byAction(Action.REFUSED)
+        .forEach(
+            entry ->
+                warnings.add(
+                    "the API server would refuse "
+                        + entry.ref()
+                        + " (REFUSED above): the operator would write nothing more for the"
+                        + " resource that renders it until the resource or its templates change."));
+    return warnings;
   }
 
   /**
@@ -88,6 +101,8 @@ final class PlanPrinter {
   static String note(PlanEntry entry) {
     return switch (entry.action()) {
       case ADOPT, CONFLICT -> entry.action() + " " + entry.ref() + ": " + entry.claim().reason();
+      case RECREATE, EXPAND_CLAIM, REFUSED ->
+          entry.action() + " " + entry.ref() + ": " + entry.note();
       case ORPHAN ->
           "ORPHAN "
               + entry.ref()
@@ -175,6 +190,9 @@ final class PlanPrinter {
       item.put("action", entry.action().name());
       if (entry.claim() != null) {
         item.put("claim", entry.claim().reason());
+      }
+      if (entry.note() != null) {
+        item.put("note", entry.note());
       }
       entry.ignored().forEach(field -> item.withArray("ignored").add(field.describe()));
       item.set("patch", entry.patch().operations());

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.webserveroperator.apply.ApplyException;
 import io.webserveroperator.apply.Change;
 import io.webserveroperator.apply.ObjectWriter;
+import io.webserveroperator.controller.release.HookRunner;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.kube.ReadCache;
 import io.webserveroperator.kube.ResourceMaps;

@@ -5,29 +5,32 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.apply.ApplyException;
-import io.webserveroperator.apply.Change;
 import io.webserveroperator.apply.ChangeSet;
 import io.webserveroperator.apply.ChangeSetExecutor;
 import io.webserveroperator.apply.ObjectWriter;
 import io.webserveroperator.apply.OwnershipConflictException;
+import io.webserveroperator.controller.release.HookRunner;
+import io.webserveroperator.controller.release.PlanExecution;
+import io.webserveroperator.controller.release.Release;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.Planner;
+import io.webserveroperator.kube.LookupSource;
 import io.webserveroperator.kube.ReadCache;
 import io.webserveroperator.kube.ResourceMaps;
-import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Ordering;
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.manifest.StatefulSetClaims;
 import io.webserveroperator.rollout.RevisionChoice;
 import io.webserveroperator.rollout.RevisionChooser;
 import io.webserveroperator.status.EventSink;
 import io.webserveroperator.status.HookRecords;
 import io.webserveroperator.status.Outcome;
 import io.webserveroperator.status.Reason;
-import io.webserveroperator.status.StatusBuilder;
 import io.webserveroperator.status.StatusWriter;
 import io.webserveroperator.template.ParsedRevision;
 import io.webserveroperator.template.RenderException;
+import io.webserveroperator.template.SecretValues;
 import io.webserveroperator.template.TemplateInput;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplatesInvalidException;
@@ -36,6 +39,7 @@ import io.webserveroperator.template.watches.TemplatedKind;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
@@ -46,7 +50,8 @@ import java.util.concurrent.Executor;
  * <ol>
  *   <li>the context: the resource from the cache, the revision it renders from, its templates
  *       resolved, what the operator remembers of it ({@link ReconcileContext});
- *   <li>render it;
+ *   <li>render it, its children and lookups read from the caches ({@link ReconcileReads}), once
+ *       every lookup is answered ({@link LookupRounds});
  *   <li>plan against the cached children (the one {@link Planner}, which {@code diff} uses too);
  *   <li>carry the plan out ({@link PlanExecution}): apply, judge readiness once, prune;
  *   <li>write status if it changed;
@@ -57,9 +62,11 @@ import java.util.concurrent.Executor;
  * it, so nothing is applied from a broken render and nothing is pruned while an apply failed. Nor
  * is anything pruned before every rendered child is ready: a later reconcile, brought by a child's
  * status change, prunes. A reconcile that finds what the last successful one left ({@link
- * SettledInputs}) ends after step 1: nothing it reads has changed. So does a resource whose {@link
- * ResourceAnnotations} disable its reconciles; a new reconcile request among them runs every step
- * even when its inputs are settled.
+ * SettledInputs}) ends after step 1: nothing it reads has changed, what its templates looked up and
+ * the children they read included. So does a resource whose {@link ResourceAnnotations} disable its
+ * reconciles; a new reconcile request among them runs every step even when its inputs are settled.
+ * A change of a looked-up object brings exactly its readers back: the lookups each render made are
+ * handed to the {@link LookupSource}.
  *
  * <p>Thread-safe; the work queue guarantees one reconcile per resource at a time.
  */
@@ -76,18 +83,20 @@ public final class Reconciler {
   private final RevisionChooser revisions;
   private final Cleanup cleanup;
   private final KubernetesSerialization serialization;
-  private final ResourceMemories memories = new ResourceMemories();
+  private final ResourceMemories memories;
   private final ReconcileEvents told;
+  private final LookupSource lookups;
   private final Clock clock;
 
   /**
    * The collaborators of a reconciler, shared across kinds. {@code applies} sends all but one of a
    * reconcile's applies while its worker sends the last ({@link ChangeSetExecutor}); {@code
-   * Runnable::run} sends them one after the other.
+   * Runnable::run} sends them one after the other. {@code lookups} answers the templates' lookups.
    */
   public record Parts(
       TemplateRegistry templates,
       ReadCache children,
+      LookupSource lookups,
       Planner planner,
       ObjectWriter writer,
       Executor applies,
@@ -111,12 +120,14 @@ public final class Reconciler {
     this.planner = parts.planner();
     this.status = new StatusReporter(served, resources, parts.statusWriter(), parts.clock());
     this.events = parts.events();
-    this.told = new ReconcileEvents(events, memories);
     this.revisions = parts.revisions();
     this.serialization = parts.serialization();
+    this.lookups = parts.lookups();
+    this.memories = new ResourceMemories(lookups::forget);
+    this.told = new ReconcileEvents(events, memories);
     this.clock = parts.clock();
     ChangeSetExecutor executor =
-        new ChangeSetExecutor(parts.writer(), childCache, serialization, parts.applies());
+        new ChangeSetExecutor(parts.writer(), childCache, serialization, parts.applies(), planner);
     HookRunner hooks =
         new HookRunner(executor, parts.writer(), childCache, serialization, parts.clock());
     this.release =
@@ -131,14 +142,14 @@ public final class Reconciler {
     Optional<GenericKubernetesResource> cached = resources.get(ref);
     if (cached.isEmpty()) {
       // Gone: the garbage collector removes its children through their owner references.
-      memories.forget(ref);
+      told.claimsOfDeleted(ref, memories.forget(ref));
       return ReconcileResult.nothing();
     }
     ObservedResource observed =
         ObservedResource.of(ref, cached.get(), ResourceMaps.of(serialization, cached.get()));
     boolean disabled = ResourceAnnotations.disabled(observed.resource());
     if (observed.deleting()) {
-      memories.forget(ref);
+      told.claims(observed.resource(), memories.forget(ref), "goes with " + observed.owner());
       // Suspended, it deletes nothing, as Flux prunes nothing of a suspended Kustomization.
       return disabled ? cleanup.skip(observed) : cleanup.run(observed, () -> deleteHooks(observed));
     }
@@ -146,7 +157,8 @@ public final class Reconciler {
       return suspend(observed);
     }
     told.warnOfUnknownReconcileValue(observed);
-    boolean requested = newRequest(observed).isPresent();
+    boolean requested = ResourceAnnotations.newRequest(observed).isPresent();
+    ReconcileReads reads = null;
     try {
       // 1. The context: the revision to render from, resolved once.
       ParsedRevision revision = resolve(observed);
@@ -156,11 +168,17 @@ public final class Reconciler {
           && memory
               .settled()
               .get()
-              .unchanged(observed.resource(), revision.parseId(), childCache)) {
+              .unchanged(
+                  observed.resource(),
+                  revision.parseId(),
+                  childCache,
+                  ReconcileReads.now(observed.inventory(), childCache, lookups))) {
         // Brought back by the watch events of its own writes: nothing it reads has changed since.
         return ReconcileResult.done(List.of(), false);
       }
-      ReconcileContext context = new ReconcileContext(observed, revision, input(observed), memory);
+      reads = new ReconcileReads(ref, observed.inventory(), childCache, lookups, serialization);
+      ReconcileContext context =
+          new ReconcileContext(observed, revision, input(observed), memory, reads);
       // 2. The desired objects: pure, nothing applied if it fails.
       List<RenderedObject> rendered = render(context);
       guardCleanup(observed, rendered);
@@ -186,7 +204,12 @@ public final class Reconciler {
       return ReconcileResult.done(changeSet.changes(), written.isPresent());
     } catch (StepFailed step) {
       memories.update(ref, memory -> memory.withSettled(Optional.empty()));
-      return failed(observed, step);
+      return failed(observed, step, reads == null ? SecretValues.NONE : reads.secrets());
+    } finally {
+      if (reads != null) {
+        // A change of what this render looked up re-renders it; of nothing else it read before.
+        lookups.readBy(ref, reads.made());
+      }
     }
   }
 
@@ -265,13 +288,28 @@ public final class Reconciler {
     }
   }
 
-  private static List<RenderedObject> render(ReconcileContext context) {
+  /**
+   * Step 2, once every lookup is answered ({@link LookupRounds}). A lookup that cannot be answered
+   * (the operator may not list its kind there, or the API server does not serve it) fails the
+   * render and is looked at again at a steady pace: granting the RBAC or installing the CRD is a
+   * change no watch sees.
+   */
+  private List<RenderedObject> render(ReconcileContext context) {
+    ReconcileReads reads = context.reads();
     try {
-      return context.templates().render(context.input());
+      return LookupRounds.render(
+              reads, lookups, () -> context.templates().render(context.input(), reads))
+          .objects();
     } catch (RenderException e) {
       throw StepFailed.beforeApply(
           context.observed(),
-          ReconcileFailure.terminal(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e));
+          reads.failed()
+              ? ReconcileFailure.polled(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e)
+              : ReconcileFailure.terminal(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e));
+    } catch (LookupRounds.Pending e) {
+      throw StepFailed.beforeApply(
+          context.observed(),
+          ReconcileFailure.retriable(Reason.LOOKUP_PENDING, Reason.LOOKUP_PENDING, e));
     }
   }
 
@@ -335,7 +373,7 @@ public final class Reconciler {
                 context.templates().hash(),
                 context.templates().readiness()));
     ChangeSet changeSet = released.changeSet();
-    told.tell(observed, memory, changeSet);
+    told.tell(observed, memory, plan, changeSet);
     boolean conflicted = changeSet.failure() instanceof OwnershipConflictException;
     memories.update(observed.ref(), m -> m.withConflicted(conflicted));
     if (conflicted) {
@@ -348,12 +386,7 @@ public final class Reconciler {
           released.hooks());
     }
     if (changeSet.failure() instanceof ApplyException e) {
-      throw new StepFailed(
-          e.isInvalid()
-              ? ReconcileFailure.terminal(Reason.APPLY_FAILED, Reason.INVALID, e)
-              : ReconcileFailure.retriable(Reason.APPLY_FAILED, Reason.APPLY_FAILED, e),
-          changeSet,
-          released.hooks());
+      throw new StepFailed(ReconcileFailure.of(e), changeSet, released.hooks());
     }
     if (released.hookFailure().isPresent()) {
       // Fails the same way until the resource or its templates change: then it runs again.
@@ -384,14 +417,25 @@ public final class Reconciler {
    */
   private Optional<GenericKubernetesResource> writeStatus(
       ReconcileContext context, ChangeSet changeSet, HookRecords hooks) {
+    Map<String, Object> fields;
     try {
-      return status.applied(context, changeSet, hooks);
+      fields =
+          LookupRounds.render(
+              context.reads(), lookups, () -> status.templateFields(context, changeSet));
     } catch (RenderException e) {
       throw new StepFailed(
-          ReconcileFailure.terminal(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e),
+          context.reads().failed()
+              ? ReconcileFailure.polled(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e)
+              : ReconcileFailure.terminal(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e),
+          changeSet,
+          hooks);
+    } catch (LookupRounds.Pending e) {
+      throw new StepFailed(
+          ReconcileFailure.retriable(Reason.LOOKUP_PENDING, Reason.LOOKUP_PENDING, e),
           changeSet,
           hooks);
     }
+    return status.applied(context, fields, changeSet, hooks);
   }
 
   /** Remembers what a successful reconcile left, so that the next one can tell nothing changed. */
@@ -403,23 +447,24 @@ public final class Reconciler {
     // While objects or hooks wait, what they wait for may change unseen by the children's
     // versions (a hook's run is no child): every event looks again.
     Optional<SettledInputs> settled =
-        sameInputs(rendered, after) && changeSet.waits().isEmpty()
+        SettledInputs.sameInputs(rendered, after) && changeSet.waits().isEmpty()
             ? SettledInputs.after(
                 after.getMetadata().getResourceVersion(),
                 context.templates().parseId(),
-                changeSet.children())
+                changeSet.children(),
+                context.reads())
             : Optional.empty();
-    memories.update(context.observed().ref(), memory -> memory.withSettled(settled));
-  }
-
-  /** Whether the resource after the status write has the spec and metadata that were rendered. */
-  private static boolean sameInputs(
-      GenericKubernetesResource rendered, GenericKubernetesResource after) {
-    return Objects.equals(
-            rendered.getMetadata().getGeneration(), after.getMetadata().getGeneration())
-        && Objects.equals(rendered.getMetadata().getLabels(), after.getMetadata().getLabels())
-        && Objects.equals(
-            rendered.getMetadata().getAnnotations(), after.getMetadata().getAnnotations());
+    List<StatefulSetClaims> statefulSets =
+        changeSet.children().values().stream()
+            .map(StatefulSetClaims::of)
+            .flatMap(Optional::stream)
+            .toList();
+    memories.update(
+        context.observed().ref(),
+        memory ->
+            memory
+                .withSettled(settled)
+                .withStatefulSets(rendered.getMetadata().getUid(), statefulSets));
   }
 
   /**
@@ -433,53 +478,19 @@ public final class Reconciler {
     return ReconcileResult.done(List.of(), status.suspended(observed).isPresent());
   }
 
-  /** The token of a reconcile request that the status does not record as handled yet. */
-  private static Optional<String> newRequest(ObservedResource observed) {
-    return ResourceAnnotations.requestedAt(observed.resource())
-        .filter(token -> !token.equals(StatusBuilder.lastHandledReconcileAt(observed.status())));
-  }
-
   /**
    * Reports a failed step: a Warning event, and a status whose conditions say why, keeping the
    * template's fields and every object still owned. A terminal failure waits for a change of the
-   * resource or its templates; any other is retried after its backoff.
+   * resource or its templates; any other is retried after its backoff. The values of the Secrets
+   * the reconcile read are masked in the message.
    */
-  private ReconcileResult failed(ObservedResource observed, StepFailed step) {
-    ReconcileFailure failure = step.failure;
-    String message = failure.cause().getMessage();
+  private ReconcileResult failed(ObservedResource observed, StepFailed step, SecretValues read) {
+    ReconcileFailure failure = step.failure();
+    // An API server's refusal may quote a value a template printed from a Secret it read.
+    String message = read.mask(failure.cause().getMessage());
     events.warning(observed.resource(), failure.event(), message);
     Outcome outcome = Outcome.failed(failure.reason(), message);
-    boolean written = status.failed(observed, step.inventory, outcome, step.hooks).isPresent();
-    return new ReconcileResult(failure.next(), step.changes, written, message);
-  }
-
-  /**
-   * A step failed: how to report it, and what was done before (the writes made, what the resource
-   * still owns). Thrown by a step and caught once in {@link #reconcile}; no stack trace, it never
-   * leaves.
-   */
-  private static final class StepFailed extends RuntimeException {
-    private final transient ReconcileFailure failure;
-    private final transient List<Change> changes;
-    private final transient Inventory inventory;
-    private final transient HookRecords hooks;
-
-    StepFailed(ReconcileFailure failure, ChangeSet changeSet, HookRecords hooks) {
-      this(failure, changeSet.changes(), changeSet.inventory(), hooks);
-    }
-
-    private StepFailed(
-        ReconcileFailure failure, List<Change> changes, Inventory inventory, HookRecords hooks) {
-      super(failure.cause().getMessage(), failure.cause(), false, false);
-      this.failure = failure;
-      this.changes = changes;
-      this.inventory = inventory;
-      this.hooks = hooks;
-    }
-
-    /** A step before any apply failed: nothing changed, every object in the inventory is kept. */
-    static StepFailed beforeApply(ObservedResource observed, ReconcileFailure failure) {
-      return new StepFailed(failure, List.of(), observed.inventory(), null);
-    }
+    boolean written = status.failed(observed, step.inventory(), outcome, step.hooks()).isPresent();
+    return new ReconcileResult(failure.next(), step.changes(), written, message);
   }
 }

@@ -49,16 +49,27 @@ final class StatusReporter {
   }
 
   /**
-   * The status after the plan was carried out: the status template of the revision rendered, over
-   * the children as they are now, and their readiness as judged once after the writes.
+   * The fields the status template of the revision rendered gives, over the children as they are
+   * after the plan was carried out, its lookups answered by the reconcile's reads.
    *
-   * @throws RenderException when the status template fails; nothing is written then
+   * @throws RenderException when the status template fails
+   */
+  Map<String, Object> templateFields(ReconcileContext context, ChangeSet changeSet) {
+    return context
+        .templates()
+        .renderStatus(context.input(), byKindAndName(changeSet.children()), context.reads());
+  }
+
+  /**
+   * The status after the plan was carried out: the status template's fields, and the children's
+   * readiness as judged once after the writes.
    */
   Optional<GenericKubernetesResource> applied(
-      ReconcileContext context, ChangeSet changeSet, HookRecords hooks) {
-    Map<String, Object> templateStatus =
-        new LinkedHashMap<>(
-            context.templates().renderStatus(context.input(), byKindAndName(changeSet.children())));
+      ReconcileContext context,
+      Map<String, Object> templateFields,
+      ChangeSet changeSet,
+      HookRecords hooks) {
+    Map<String, Object> templateStatus = new LinkedHashMap<>(templateFields);
     // Which templates the children were applied from: what a rollout waits for.
     templateStatus.put(Rollouts.STATUS_FIELD, context.templates().hash());
     if (hooks != null) {

@@ -70,8 +70,9 @@ public record Plan(List<PlanEntry> entries, List<ObjectRef> released, List<Strin
 
   /**
    * The whole plan as one JSON document, for {@code diff -o json} and logs: a count per action and,
-   * per entry, the object's identity, action, template, patch and, for ADOPT and CONFLICT, why.
-   * Values written into a Secret's {@code data} or {@code stringData} are masked as {@code ***}.
+   * per entry, the object's identity, action, template, patch and, for ADOPT and CONFLICT (its
+   * claim) and those planned after a refusal (its note), why. Values written into a Secret's {@code
+   * data} or {@code stringData} are masked as {@code ***}.
    */
   public JsonNode toJson() {
     JsonNodeFactory json = JsonNodeFactory.instance;
@@ -101,6 +102,9 @@ public record Plan(List<PlanEntry> entries, List<ObjectRef> released, List<Strin
       }
       if (entry.claim() != null) {
         item.put("claim", entry.claim().reason());
+      }
+      if (entry.note() != null) {
+        item.put("note", entry.note());
       }
       entry.ignored().forEach(field -> item.withArray("ignored").add(field.describe()));
       item.set(

@@ -29,6 +29,8 @@ import io.webserveroperator.manifest.OwnershipPatch;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.status.HookRecords;
+import io.webserveroperator.template.Rendered;
+import io.webserveroperator.template.SecretValues;
 import io.webserveroperator.template.TemplateInput;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.watches.TemplatedKind;
@@ -50,7 +52,7 @@ import java.util.Optional;
  *   <li>Read the resource from the cluster. When it exists, render with its {@code uid}, so that
  *       owner references match the live children, and take its status inventory.
  *   <li>Render it through the templates of its kind, or a stored revision of them ({@link
- *       LiveSelection}).
+ *       LiveSelection}), its children and lookups read from the API server ({@link LiveReads}).
  *   <li>Plan with the operator's {@link Planner}, reading live objects from the API server instead
  *       of the operator's caches: the actions are exactly those a reconcile would take.
  *   <li>Show each write as the API server answers its dry run: a server-side apply with the
@@ -152,12 +154,14 @@ public final class DryRunDiff {
       Optional<String> revision) {
     TemplateInput input = TemplateInput.of(resource);
     Owner owner = Owner.of(resource);
-    List<RenderedObject> rendered =
-        templates.resolve(watch, revision, input.describe()).render(input);
+    Rendered rendered =
+        templates
+            .resolve(watch, revision, input.describe())
+            .render(input, new LiveReads(client, kinds, inventory));
     List<RenderedObject> hooks =
-        rendered.stream().filter(object -> Ordering.of(object.body()).isHook()).toList();
+        rendered.objects().stream().filter(object -> Ordering.of(object.body()).isHook()).toList();
     List<RenderedObject> desired =
-        rendered.stream().filter(object -> !Ordering.of(object.body()).isHook()).toList();
+        rendered.objects().stream().filter(object -> !Ordering.of(object.body()).isHook()).toList();
     Plan plan =
         planner.plan(
             desired,
@@ -167,7 +171,7 @@ public final class DryRunDiff {
             watch.ignoreDifferences());
     List<PlanEntry> shown = new ArrayList<>();
     for (PlanEntry entry : plan.entries()) {
-      shown.add(show(entry, owner));
+      shown.addAll(show(entry, owner, rendered.secrets()));
     }
     // As the operator applies them: wave by wave, the objects no longer rendered last.
     shown.sort(Comparator.comparingInt(DryRunDiff::wave));
@@ -204,30 +208,80 @@ public final class DryRunDiff {
     return Ordering.of(entry.desired()).wave();
   }
 
-  /** The entry as the API server would make it: its sides sanitised, their difference its patch. */
-  private PlanEntry show(PlanEntry entry, Owner owner) {
-    Map<String, Object> after =
-        switch (entry.action()) {
-          case UNCHANGED -> entry.live();
-          case PRUNE, ORPHAN -> null;
-          case CREATE, UPDATE, ADOPT, CONFLICT -> dryRun(entry, owner);
-        };
+  /**
+   * The entry as the API server would make it: its sides sanitised (a Secret's values masked) and
+   * the values of the Secrets the render read masked wherever it printed them, their difference its
+   * patch. An UPDATE or ADOPT whose dry run meets the refusal a reconcile would meet is planned
+   * again as the reconcile plans it ({@link Planner#refused}): RECREATE, EXPAND_CLAIM or REFUSED
+   * entries.
+   */
+  private List<PlanEntry> show(PlanEntry entry, Owner owner, SecretValues read) {
+    Map<String, Object> after;
+    try {
+      after =
+          switch (entry.action()) {
+            case UNCHANGED -> entry.live();
+            case PRUNE, ORPHAN -> null;
+            case CREATE, UPDATE, ADOPT, CONFLICT -> dryRun(entry, owner);
+            case RECREATE, EXPAND_CLAIM, REFUSED ->
+                throw new IllegalArgumentException("planned only after a refusal: " + entry);
+          };
+    } catch (ApplyException e) {
+      List<PlanEntry> replanned =
+          planner.refused(entry, e.refusal(), () -> dryRun.acceptedAsNew(entry), dryRun::claims);
+      if (replanned.isEmpty()) {
+        throw e;
+      }
+      return afterRefusal(replanned, read);
+    }
+    return List.of(shown(entry, after, read));
+  }
+
+  /**
+   * Entries planned after a refusal, as the API server would make them: each claim's expansion as
+   * its dry run answers (one refused makes the StatefulSet REFUSED, as in a reconcile), the object
+   * recreated or refused as rendered, since no dry run can create what exists.
+   */
+  private List<PlanEntry> afterRefusal(List<PlanEntry> replanned, SecretValues read) {
+    List<PlanEntry> shown = new ArrayList<>();
+    for (PlanEntry step : replanned) {
+      if (step.action() == Action.EXPAND_CLAIM) {
+        try {
+          shown.add(shown(step, asMap(dryRun.apply(step)), read));
+        } catch (ApplyException e) {
+          // The claims before it are shown as expanded; it and the StatefulSet as REFUSED.
+          List<PlanEntry> stopped = planner.claimRefused(replanned, step, e.refusal());
+          stopped
+              .subList(shown.size(), stopped.size())
+              .forEach(refused -> shown.add(shown(refused, refused.desired(), read)));
+          return shown;
+        }
+      } else {
+        shown.add(shown(step, step.desired(), read));
+      }
+    }
+    return shown;
+  }
+
+  private static PlanEntry shown(PlanEntry entry, Map<String, Object> after, SecretValues read) {
     DiffSanitizer.Sides sides = DiffSanitizer.sanitize(entry.live(), after);
+    Map<String, Object> before = read.maskMap(sides.before());
+    Map<String, Object> shown = read.maskMap(sides.after());
     Patch patch =
         entry.action() == Action.UNCHANGED || entry.action().unrendered()
             ? Patch.EMPTY
-            : Patch.of(
-                JsonPatches.between(
-                    sides.before() == null ? Map.of() : sides.before(), sides.after()));
+            : Patch.of(JsonPatches.between(before == null ? Map.of() : before, shown));
     return new PlanEntry(
         entry.ref(),
         entry.action(),
-        entry.action().unrendered() ? null : sides.after(),
-        sides.before(),
+        entry.action().unrendered() ? null : shown,
+        before,
         patch,
         entry.template(),
         entry.claim(),
-        entry.ignored());
+        entry.ignored(),
+        entry.note(),
+        entry.generated());
   }
 
   /**

@@ -313,6 +313,55 @@ class PlanPrinterTest {
   }
 
   @Test
+  void aRecreateShowsItsDiffAndWhyAndARefusalWarnsThatNothingMoreWouldBeWritten() {
+    JsonNode none = JSON.createArrayNode();
+    PlanEntry recreate =
+        new PlanEntry(
+            DEPLOYMENT,
+            Action.RECREATE,
+            deployment(3),
+            deployment(2),
+            Patch.of(none),
+            "d.yaml.j2",
+            null,
+            List.of(),
+            "Deployment shop/web: the API server refuses this change of spec.selector",
+            List.of());
+    PlanEntry refused =
+        new PlanEntry(
+            SERVICE,
+            Action.REFUSED,
+            SERVICE_BODY,
+            SERVICE_BODY,
+            Patch.of(none),
+            "s.yaml.j2",
+            null,
+            List.of(),
+            "Service shop/web: the API server refuses this change of spec.clusterIPs[0]",
+            List.of());
+
+    DiffCommand.Report report =
+        DiffCommand.report(
+            new Plan(List.of(recreate, refused)), DiffFormat.UNIFIED, false, null, false);
+
+    assertThat(report.exit()).isEqualTo(DiffCommand.DIFFERENCES);
+    assertThat(report.out())
+        .contains("apps/v1 Deployment shop/web (RECREATE)\n")
+        .contains(
+            "RECREATE Deployment shop/web: Deployment shop/web: the API server refuses this change"
+                + " of spec.selector\n")
+        .contains("-  replicas: 2\n+  replicas: 3\n")
+        .contains(
+            "REFUSED Service shop/web: Service shop/web: the API server refuses this change of"
+                + " spec.clusterIPs[0]\n");
+    assertThat(report.err())
+        .isEqualTo(
+            "diff: the API server would refuse Service shop/web (REFUSED above): the operator"
+                + " would write nothing more for the resource that renders it until the resource or"
+                + " its templates change.\n");
+  }
+
+  @Test
   void adoptAndOrphanAreDifferencesWithoutAWarning() throws IOException {
     for (PlanEntry entry : List.of(adopt(), orphan())) {
       DiffCommand.Report report =

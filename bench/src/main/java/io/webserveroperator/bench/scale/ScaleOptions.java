@@ -31,6 +31,8 @@ import java.util.Objects;
  * @param operatorLog where the operator process logs; with several replicas, each logs beside it
  *     with its number ({@link #operatorLog(int)})
  * @param templateEdit whether and how the template-edit phase runs
+ * @param lookups whether every WebServer's templates look up one shared ConfigMap, and the lookup
+ *     phase runs ({@code bench.lookup})
  */
 public record ScaleOptions(
     int count,
@@ -49,7 +51,8 @@ public record ScaleOptions(
     Path crds,
     KubeBinaries binaries,
     Path operatorLog,
-    TemplateEditOptions templateEdit) {
+    TemplateEditOptions templateEdit,
+    boolean lookups) {
 
   /** The most WebServers one run creates. */
   public static final int MAX_COUNT = 10_000;

@@ -74,8 +74,9 @@ class ContestIT {
     ContestRun go = report.runs().get(0);
     ContestRun minimal = report.runs().get(1);
     ContestRun ours = report.runs().get(2);
-    // Creates of both children and a status write each; the tutorial's Update may meet a conflict.
-    assertThat(go.storm().requests().requests().count("create")).isEqualTo(2L * COUNT);
+    // Creates of both children and a status write each. The tutorial's Update may meet a conflict,
+    // and its Get reads a cache, so a child created a moment ago may be created again (409).
+    assertThat(go.storm().requests().requests().count("create")).isGreaterThanOrEqualTo(2L * COUNT);
     assertThat(go.storm().requests().requests().count("update")).isGreaterThanOrEqualTo(COUNT);
     assertThat(minimal.storm().requests().requests().byVerb()).containsEntry("patch", 3L * COUNT);
     assertThat(writesBesideEvents(ours.storm())).isEqualTo(3L * COUNT);

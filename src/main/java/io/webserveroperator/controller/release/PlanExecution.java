@@ -1,4 +1,4 @@
-package io.webserveroperator.controller;
+package io.webserveroperator.controller.release;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -23,7 +23,6 @@ import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Ordering;
 import io.webserveroperator.manifest.Owner;
-import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.template.ReadinessReport;
 import io.webserveroperator.template.ReadinessRules;
 import io.webserveroperator.template.ReadinessVerdict;
@@ -65,14 +64,14 @@ import java.util.stream.Collectors;
  *
  * <p>UNCHANGED entries cost no request. Thread-safe when its collaborators are.
  */
-final class PlanExecution {
+public final class PlanExecution {
 
   private final Planner planner;
   private final ChangeSetExecutor executor;
   private final ObjectWriter writer;
   private final KubernetesSerialization serialization;
 
-  PlanExecution(
+  public PlanExecution(
       Planner planner,
       ChangeSetExecutor executor,
       ObjectWriter writer,
@@ -93,7 +92,7 @@ final class PlanExecution {
    * @param updatesAreDrift whether the desired objects are those applied last time
    * @param lookBeforeCreating read every CREATE object before creating it
    */
-  record Request(
+  public record Request(
       Owner owner,
       Inventory inventory,
       List<IgnoreDifference> ignored,
@@ -101,7 +100,7 @@ final class PlanExecution {
       boolean updatesAreDrift,
       boolean lookBeforeCreating) {}
 
-  ChangeSet run(Plan plan, Request request) {
+  public ChangeSet run(Plan plan, Request request) {
     List<PlanEntry> entries = plan.entries();
     if (request.lookBeforeCreating()) {
       entries = lookBeforeCreating(entries, request);
@@ -306,9 +305,9 @@ final class PlanExecution {
 
   /** A CREATE entry whose object exists, planned again from the resource's claim on it. */
   private PlanEntry judgeAgain(PlanEntry create, Map<String, Object> live, Request request) {
-    RenderedObject rendered = new RenderedObject(create.ref(), create.desired(), create.template());
+    // Its generated secrets are held at what the object found holds, as for any existing one.
     return planner.judge(
-        rendered,
+        create.rendered(),
         live,
         request.owner(),
         request.inventory().contains(create.ref()),

@@ -1,4 +1,4 @@
-package io.webserveroperator.controller;
+package io.webserveroperator.controller.release;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -19,6 +19,7 @@ import io.webserveroperator.diff.Patch;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.diff.Planner;
+import io.webserveroperator.diff.Refusal;
 import io.webserveroperator.kube.ReadCache;
 import io.webserveroperator.manifest.Claim;
 import io.webserveroperator.manifest.Inventory;
@@ -59,6 +60,8 @@ class PlanExecutionTest {
   private static final Duration WAIT = Duration.ofSeconds(5);
   private static final Owner OWNER =
       new Owner("webapp.example.com/v1", "WebServer", "shop", "web", "uid-web");
+
+  private static final Refusal EXISTS = new Refusal(409, "AlreadyExists", "exists", List.of());
 
   private final ExecutorService pool = Executors.newCachedThreadPool();
   private final List<String> log = new CopyOnWriteArrayList<>();
@@ -261,7 +264,7 @@ class PlanExecutionTest {
             entry -> {
               log.add("applied " + entry.ref().kind());
               if (cluster.containsKey(entry.ref())) {
-                throw ApplyException.existed(entry.ref(), "exists", null);
+                throw ApplyException.existed(entry.ref(), EXISTS, null);
               }
               return stored(entry);
             });
@@ -308,7 +311,7 @@ class PlanExecutionTest {
             entry -> {
               log.add("applied " + entry.ref().kind() + " as " + entry.action());
               if (entry.action() == Action.CREATE && cluster.containsKey(entry.ref())) {
-                throw ApplyException.existed(entry.ref(), "exists", null);
+                throw ApplyException.existed(entry.ref(), EXISTS, null);
               }
               // Server-side apply leaves the annotations it does not own.
               return entry.action() == Action.ADOPT
@@ -332,61 +335,6 @@ class PlanExecutionTest {
             "applied ConfigMap as ADOPT",
             "owned ConfigMap {annotations={webserver-operator.io/adopt=null}}");
     assertThat(result.inventory().refs()).containsExactly(DEPLOYMENT, CONFIG);
-  }
-
-  @Test
-  void anUpdateRefusedForAnImmutableFieldRecreatesTheObjectWhenItsTemplateAllows() {
-    cluster.put(DEPLOYMENT, object(DEPLOYMENT));
-    ObjectWriter writer =
-        writer(
-            entry -> {
-              log.add("applied " + entry.action());
-              if (entry.action() == Action.UPDATE) {
-                throw new ApplyException(
-                    entry.ref(),
-                    "apply",
-                    422,
-                    "spec.selector: Invalid value: x: field is immutable",
-                    null);
-              }
-              return stored(entry);
-            });
-
-    ChangeSet result =
-        executor(writer, Runnable::run)
-            .run(
-                plan(update(DEPLOYMENT, Map.of(Lifecycle.FORCE, "enabled"))),
-                request(List.of(DEPLOYMENT), false));
-
-    assertThat(result.failed()).isFalse();
-    assertThat(result.changes())
-        .containsExactly(new Change(DEPLOYMENT, Action.UPDATE, false, true));
-    assertThat(log)
-        .containsExactly(
-            "applied UPDATE", "deleted Deployment", "read Deployment", "applied CREATE");
-  }
-
-  @Test
-  void anUpdateRefusedForAnImmutableFieldSaysHowToAllowRecreating() {
-    ObjectWriter writer =
-        writer(
-            entry -> {
-              throw new ApplyException(
-                  entry.ref(),
-                  "apply",
-                  422,
-                  "spec.selector: Invalid value: x: field is immutable",
-                  null);
-            });
-
-    ChangeSet result =
-        executor(writer, Runnable::run)
-            .run(plan(update(DEPLOYMENT, Map.of())), request(List.of(DEPLOYMENT), false));
-
-    assertThat(result.failure())
-        .hasMessageContaining("spec.selector: Invalid value: x: field is immutable")
-        .hasMessageContaining("annotate it webserver-operator.io/force: enabled in its template");
-    assertThat(log).doesNotContain("deleted Deployment");
   }
 
   @Test
@@ -499,7 +447,7 @@ class PlanExecutionTest {
     KubernetesSerialization serialization = new KubernetesSerialization();
     return new PlanExecution(
         new Planner(),
-        new ChangeSetExecutor(writer, new NoCache(), serialization, applies),
+        new ChangeSetExecutor(writer, new NoCache(), serialization, applies, new Planner()),
         writer,
         serialization);
   }
@@ -545,6 +493,21 @@ class PlanExecutionTest {
         log.add("deleted " + ref.kind());
         cluster.remove(ref);
         return true;
+      }
+
+      @Override
+      public boolean deleteOrphaning(ObjectRef ref) {
+        throw new AssertionError("nothing is recreated here: " + ref);
+      }
+
+      @Override
+      public boolean acceptedAsNew(PlanEntry entry) {
+        throw new AssertionError("nothing is refused here: " + entry.ref());
+      }
+
+      @Override
+      public List<Map<String, Object>> claims(String namespace, Map<String, String> labels) {
+        throw new AssertionError("no claim is read here");
       }
     };
   }

@@ -1,4 +1,4 @@
-package io.webserveroperator.controller;
+package io.webserveroperator.controller.release;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -41,7 +41,7 @@ import java.util.Optional;
  *
  * <p>Stateless apart from its collaborators: thread-safe when they are.
  */
-final class HookRunner {
+public final class HookRunner {
 
   private final ChangeSetExecutor executor;
   private final ObjectWriter writer;
@@ -49,7 +49,7 @@ final class HookRunner {
   private final KubernetesSerialization serialization;
   private final Clock clock;
 
-  HookRunner(
+  public HookRunner(
       ChangeSetExecutor executor,
       ObjectWriter writer,
       ReadCache childCache,
@@ -63,7 +63,7 @@ final class HookRunner {
   }
 
   /** How the hooks of a moment stand after a look at them. */
-  enum State {
+  public enum State {
     /** Every hook of the moment has run. */
     DONE,
     /** A hook runs; the moment goes on when its status changes. */
@@ -79,7 +79,7 @@ final class HookRunner {
    * @param deadline while a hook runs, when its timeout ends: to look again then, since no watch
    *     event tells of a timeout
    */
-  record Outcome(
+  public record Outcome(
       State state,
       HookRecords records,
       List<Change> changes,
@@ -99,13 +99,14 @@ final class HookRunner {
    * @param revision the template revision rendered, recorded with a failure
    * @param rules the readiness rules that judge a run
    */
-  record For(Owner owner, long generation, String revision, ReadinessRules rules) {}
+  public record For(Owner owner, long generation, String revision, ReadinessRules rules) {}
 
   /**
    * Looks at the hooks of {@code moment} among {@code hooks}, in wave order, and does the next
    * step: create a run, record a result, or nothing while one runs.
    */
-  Outcome run(Ordering.Hook moment, List<RenderedObject> hooks, HookRecords records, For resource) {
+  public Outcome run(
+      Ordering.Hook moment, List<RenderedObject> hooks, HookRecords records, For resource) {
     List<Change> changes = new ArrayList<>();
     List<RenderedObject> ofMoment =
         hooks.stream()

@@ -1,4 +1,4 @@
-package io.webserveroperator.controller;
+package io.webserveroperator.controller.release;
 
 import io.webserveroperator.apply.ChangeSet;
 import io.webserveroperator.apply.Wait;
@@ -20,12 +20,12 @@ import java.util.Optional;
  *
  * <p>Stateless apart from its collaborators: thread-safe when they are.
  */
-final class Release {
+public final class Release {
 
   private final PlanExecution execution;
   private final HookRunner runner;
 
-  Release(PlanExecution execution, HookRunner runner) {
+  public Release(PlanExecution execution, HookRunner runner) {
     this.execution = execution;
     this.runner = runner;
   }
@@ -39,7 +39,7 @@ final class Release {
    * @param hookFailure why a hook failed, when one did: nothing after it was applied
    * @param lookAgainAt while a hook runs, when its timeout ends
    */
-  record Result(
+  public record Result(
       ChangeSet changeSet,
       HookRecords hooks,
       Optional<String> hookFailure,
@@ -57,7 +57,7 @@ final class Release {
    * @param recorded what the status says of the hooks so far
    * @param nothingApplied whether the resource owns nothing yet: with no record, an install
    */
-  Result carryOut(
+  public Result carryOut(
       Plan plan,
       PlanExecution.Request request,
       List<RenderedObject> hooks,
