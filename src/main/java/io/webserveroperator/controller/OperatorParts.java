@@ -134,7 +134,9 @@ record OperatorParts(
       caches.add(cache);
       rollouts.register(watch, cache::list);
       metrics.rollout(watch.kind(), () -> rollouts.state(watch), () -> rollouts.members(watch));
-      workers.register(watch, cache, new Reconciler(watch, kind, cache, parts));
+      Reconciler reconciler = new Reconciler(watch, kind, cache, parts);
+      metrics.waiting(watch.kind(), reconciler::waitingResources);
+      workers.register(watch, cache, reconciler);
     }
     if (shards.enabled()) {
       metrics.shard(

@@ -176,6 +176,14 @@ final class BenchScaleCommand implements Callable<Integer> {
   boolean lookup;
 
   @Option(
+      names = "--ordered",
+      description =
+          "Run the operator on a copy of the templates in two waves with one hook: the Service in"
+              + " wave -1, the Deployment waiting for it, a pre-install hook ConfigMap per"
+              + " WebServer.")
+  boolean ordered;
+
+  @Option(
       names = "--jar",
       description =
           "The operator jar (default: target/webserver-operator.jar of the repository this"
@@ -236,7 +244,8 @@ final class BenchScaleCommand implements Callable<Integer> {
                         steps ->
                             new RolloutPolicy(steps.steps(), progressDeadline, steps.maxUnready())),
                 rolloutTime),
-            lookup);
+            lookup,
+            ordered);
     ScaleReport report = new ScaleBenchmark(options, spec.commandLine().getErr()::println).run();
     spec.commandLine().getOut().print(ScaleReportFormat.table(report));
     for (int i = 0; i < report.templateEdits().size(); i++) {
