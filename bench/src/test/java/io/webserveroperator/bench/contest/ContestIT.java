@@ -76,8 +76,7 @@ class ContestIT {
     ContestRun ours = report.runs().get(2);
     // Creates of both children and a status write each. The tutorial's Update may meet a conflict,
     // and its Get reads a cache, so a child created a moment ago may be created again (409).
-    assertThat(go.storm().requests().requests().count("create"))
-        .isGreaterThanOrEqualTo(2L * COUNT);
+    assertThat(go.storm().requests().requests().count("create")).isGreaterThanOrEqualTo(2L * COUNT);
     assertThat(go.storm().requests().requests().count("update")).isGreaterThanOrEqualTo(COUNT);
     assertThat(minimal.storm().requests().requests().byVerb()).containsEntry("patch", 3L * COUNT);
     assertThat(writesBesideEvents(ours.storm())).isEqualTo(3L * COUNT);
