@@ -58,6 +58,18 @@ class ShardTakeoverIT {
         .forEach(
             i -> cluster.webServers().create(name(i), Map.of("image", "nginx", "replicas", 1)));
     awaitSettled();
+    Map<String, Long> before = new LinkedHashMap<>();
+    live().forEach(name -> before.put(name, operators.get(name).leaseRequests().total()));
+    Instant from = Instant.now();
+    OperatorProcess.sleep(Duration.ofSeconds(20));
+    double seconds = Duration.between(from, Instant.now()).toMillis() / 1000.0;
+    before.forEach(
+        (name, count) ->
+            System.out.printf(
+                "ShardTakeoverIT: %s sends %.2f Lease requests/s at rest%s%n",
+                name,
+                (operators.get(name).leaseRequests().total() - count) / seconds,
+                log(name).contains("Assigning shards") ? " (the leader)" : ""));
 
     List<Long> members = new ArrayList<>();
     List<Long> leaders = new ArrayList<>();
