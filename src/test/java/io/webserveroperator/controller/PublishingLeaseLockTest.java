@@ -43,6 +43,7 @@ class PublishingLeaseLockTest {
         .withNewSpec()
         .withHolderIdentity("other")
         .withLeaseDurationSeconds(15)
+        .withAcquireTime(ZonedDateTime.ofInstant(renewed, ZoneOffset.UTC))
         .withRenewTime(ZonedDateTime.ofInstant(renewed, ZoneOffset.UTC))
         .endSpec()
         .build();
