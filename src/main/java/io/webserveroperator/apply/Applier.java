@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
+import io.fabric8.kubernetes.api.model.Status;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.NonNamespaceOperation;
@@ -12,8 +13,10 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.PlanEntry;
+import io.webserveroperator.diff.Refusal;
 import io.webserveroperator.kube.KindResolver;
 import io.webserveroperator.kube.ObjectPatches;
+import io.webserveroperator.kube.ResourceMaps;
 import io.webserveroperator.kube.Scoped;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.OwnershipPatch;
@@ -39,6 +42,12 @@ public final class Applier {
 
   /** etcd numbers its first write 2: no object was ever stored at revision 1. */
   static final String CREATE_ONLY = "1";
+
+  /** The verb of a write to an object that exists: an apply, an ownership or claim patch. */
+  static final String UPDATE_VERB = "apply";
+
+  /** The verb of a create. */
+  static final String CREATE_VERB = "create";
 
   /** Writes a merge patch's nulls, which remove keys. */
   private static final ObjectMapper MERGE_PATCH_JSON = new ObjectMapper();
@@ -74,9 +83,13 @@ public final class Applier {
    *     for a CREATE {@link ApplyException#existed()} that the object was there already
    */
   public GenericKubernetesResource apply(PlanEntry entry) {
+    if (entry.action() == Action.EXPAND_CLAIM) {
+      // The claim is the StatefulSet's, not the template's: only its request is written.
+      return mergePatch(entry.ref(), "expand", entry.desired());
+    }
     if (!entry.action().applies()) {
       throw new IllegalArgumentException(
-          "Only CREATE, UPDATE and ADOPT entries are applied: " + entry);
+          "Only CREATE, UPDATE, ADOPT and EXPAND_CLAIM entries are applied: " + entry);
     }
     return entry.action() == Action.CREATE
         ? create(entry.ref(), entry.desired())
@@ -88,7 +101,7 @@ public final class Applier {
     try {
       return send(ref, desired);
     } catch (KubernetesClientException e) {
-      throw new ApplyException(ref, "apply", e.getCode(), reasonOf(e), e);
+      throw new ApplyException(ref, UPDATE_VERB, refusalOf(e), e);
     }
   }
 
@@ -105,9 +118,9 @@ public final class Applier {
       return send(ref, guarded);
     } catch (KubernetesClientException e) {
       if (e.getCode() == 409) {
-        throw ApplyException.existed(ref, reasonOf(e), e);
+        throw ApplyException.existed(ref, refusalOf(e), e);
       }
-      throw new ApplyException(ref, "apply", e.getCode(), reasonOf(e), e);
+      throw new ApplyException(ref, CREATE_VERB, refusalOf(e), e);
     }
   }
 
@@ -116,7 +129,7 @@ public final class Applier {
     try {
       kind = kinds.resolve(ref.apiVersion(), ref.kind());
     } catch (OperatorException e) {
-      throw new ApplyException(ref, "apply", 0, e.getMessage(), e);
+      throw new ApplyException(ref, UPDATE_VERB, Refusal.noAnswer(e.getMessage()), e);
     }
     return patches.patch(
         patches.objectPath(kind, ref.namespace(), ref.name()) + applyQuery,
@@ -124,12 +137,60 @@ public final class Applier {
         client.getKubernetesSerialization().asJson(desired));
   }
 
+  /**
+   * Whether the API server would accept the entry's object as new, were it not there: a create of
+   * it with {@code dryRun=All}, which the API server validates (and admits) before it finds the
+   * name taken and answers AlreadyExists. Nothing is written.
+   *
+   * @throws ApplyException when the API server gives another answer than a verdict on the object
+   */
+  public boolean acceptedAsNew(PlanEntry entry) {
+    ObjectRef ref = entry.ref();
+    GenericKubernetesResource object =
+        client
+            .getKubernetesSerialization()
+            .convertValue(entry.desired(), GenericKubernetesResource.class);
+    object.getMetadata().setResourceVersion(null);
+    try {
+      scoped(ref).resource(object).dryRun().create();
+      return true;
+    } catch (KubernetesClientException e) {
+      if (e.getCode() == 409) {
+        return true;
+      }
+      if (e.getCode() == 422 || e.getCode() == 400 || e.getCode() == 403) {
+        return false;
+      }
+      throw new ApplyException(ref, "dry-run create", refusalOf(e), e);
+    }
+  }
+
+  /**
+   * The PersistentVolumeClaims of a namespace that carry every one of {@code labels}, from the API
+   * server.
+   *
+   * @throws ApplyException when the API server refuses the list
+   */
+  public List<Map<String, Object>> claims(String namespace, Map<String, String> labels) {
+    try {
+      var claims =
+          client.genericKubernetesResources("v1", "PersistentVolumeClaim").inNamespace(namespace);
+      var listed = labels.isEmpty() ? claims.list() : claims.withLabels(labels).list();
+      return listed.getItems().stream()
+          .map(claim -> ResourceMaps.of(client.getKubernetesSerialization(), claim))
+          .toList();
+    } catch (KubernetesClientException e) {
+      throw new ApplyException(
+          new ObjectRef("v1", "PersistentVolumeClaim", namespace, "*"), "list", refusalOf(e), e);
+    }
+  }
+
   /** Reads one object from the API server; empty when it does not exist. */
   public Optional<GenericKubernetesResource> get(ObjectRef ref) {
     try {
       return Optional.ofNullable(scoped(ref).withName(ref.name()).get());
     } catch (KubernetesClientException e) {
-      throw new ApplyException(ref, "get", e.getCode(), reasonOf(e), e);
+      throw new ApplyException(ref, "get", refusalOf(e), e);
     }
   }
 
@@ -165,7 +226,7 @@ public final class Applier {
           ObjectPatches.MERGE_PATCH,
           MERGE_PATCH_JSON.writeValueAsString(patch));
     } catch (KubernetesClientException e) {
-      throw new ApplyException(ref, verb, e.getCode(), reasonOf(e), e);
+      throw new ApplyException(ref, verb, refusalOf(e), e);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("a map of plain values always serialises", e);
     }
@@ -177,6 +238,21 @@ public final class Applier {
           Resource<GenericKubernetesResource>>
       scoped(ObjectRef ref) {
     return Scoped.in(client, kinds.resolve(ref.apiVersion(), ref.kind()), ref.namespace());
+  }
+
+  /** The API server's answer as data: its code, reason, message and causes. */
+  public static Refusal refusalOf(KubernetesClientException e) {
+    Status status = e.getStatus();
+    List<Refusal.Cause> causes =
+        status == null || status.getDetails() == null || status.getDetails().getCauses() == null
+            ? List.of()
+            : status.getDetails().getCauses().stream()
+                .map(
+                    cause ->
+                        new Refusal.Cause(cause.getReason(), cause.getField(), cause.getMessage()))
+                .toList();
+    return new Refusal(
+        e.getCode(), status == null ? null : status.getReason(), reasonOf(e), causes);
   }
 
   /** The API server's own words where it gave any: they name the invalid field. */

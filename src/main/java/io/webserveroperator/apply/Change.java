@@ -8,23 +8,23 @@ import java.util.Objects;
  * One write the operator made (or, in a dry run, would make).
  *
  * @param ref the object written
- * @param action CREATE, UPDATE, ADOPT, PRUNE or ORPHAN
+ * @param action CREATE, UPDATE, ADOPT, PRUNE, ORPHAN, RECREATE or EXPAND_CLAIM
  * @param drift whether an UPDATE put back fields that someone else had changed, rather than
  *     following a change of the resource or its templates
- * @param recreated whether an UPDATE was refused for an immutable field and the object deleted and
- *     created again, as its {@code force: enabled} annotation allows
+ * @param orphaned whether a RECREATE deleted the object orphaning its pods and claims, for the new
+ *     one to adopt (a StatefulSet)
  */
-public record Change(ObjectRef ref, Action action, boolean drift, boolean recreated) {
+public record Change(ObjectRef ref, Action action, boolean drift, boolean orphaned) {
 
   public Change {
     Objects.requireNonNull(ref, "ref");
     Objects.requireNonNull(action, "action");
-    if (action == Action.UNCHANGED || action == Action.CONFLICT) {
+    if (action == Action.UNCHANGED || action == Action.CONFLICT || action == Action.REFUSED) {
       throw new IllegalArgumentException(action + " is not a change: " + ref);
     }
   }
 
-  /** A change that was not recreated. */
+  /** A change that orphaned nothing. */
   public Change(ObjectRef ref, Action action, boolean drift) {
     this(ref, action, drift, false);
   }
@@ -38,12 +38,17 @@ public record Change(ObjectRef ref, Action action, boolean drift, boolean recrea
   public String verb() {
     return switch (action) {
       case CREATE -> "Created";
-      case UPDATE ->
-          recreated ? "Recreated (immutable field)" : drift ? "Corrected drift of" : "Updated";
+      case UPDATE -> drift ? "Corrected drift of" : "Updated";
+      case RECREATE ->
+          orphaned
+              ? "Recreated (immutable field, pods and claims orphaned)"
+              : "Recreated (immutable field)";
+      case EXPAND_CLAIM -> "Expanded";
       case ADOPT -> "Adopted";
       case PRUNE -> "Pruned";
       case ORPHAN -> "Left in place (resource-policy: keep)";
-      case UNCHANGED, CONFLICT -> throw new IllegalStateException(action + " is not a change");
+      case UNCHANGED, CONFLICT, REFUSED ->
+          throw new IllegalStateException(action + " is not a change");
     };
   }
 }

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.PlanEntry;
+import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.ReadCache;
 import io.webserveroperator.kube.ResourceMaps;
 import io.webserveroperator.manifest.Lifecycle;
@@ -24,8 +25,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Sends the writes of plan entries, a batch at a time, and returns what happened as data; what to
- * send when, and what to make of a create that found its object, is the reconcile's to decide. It
- * never plans.
+ * send when, and what to make of a create that found its object, is the reconcile's to decide, and
+ * what to make of a refused update the {@link Planner}'s ({@link Planner#refused}, which {@code
+ * diff} asks too). It never plans.
  *
  * <ul>
  *   <li>{@link #apply}: a batch of CREATE, UPDATE and ADOPT entries at once. A CREATE is
@@ -33,8 +35,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *       and returned as {@link Found}, not as a refusal. An existing create-only object ({@code
  *       ssa: IfNotPresent}) gets only what its ownership needs ({@link OwnershipPatch}); after any
  *       other apply, what ownership needs and the apply could not take back is patched. An update
- *       refused for an immutable field deletes and creates the object again when its template says
- *       {@code force: enabled}, and otherwise says how to allow that. A refusal stops the batch:
+ *       the API server refuses for fields' values is planned again by the Planner once a dry-run
+ *       create says whether the object would be accepted as new: its RECREATE is carried out
+ *       (deleted, a StatefulSet orphaning its pods and claims, waited for until gone, created
+ *       again), after the EXPAND_CLAIM entries before it; a REFUSED entry, or a claim that cannot
+ *       grow, is a refusal whose message is the Planner's sentence. A refusal stops the batch:
  *       applies not yet sent are not sent, those in flight are waited for.
  *   <li>{@link #undo}: deletes what a batch created.
  *   <li>{@link #prune}: deletes PRUNE entries one after the other; ORPHAN entries (kept by their
@@ -56,6 +61,7 @@ public final class ChangeSetExecutor {
   private final ReadCache children;
   private final KubernetesSerialization serialization;
   private final Executor applies;
+  private final Planner planner;
 
   /**
    * @param writer makes the requests; called from several threads at once
@@ -63,22 +69,26 @@ public final class ChangeSetExecutor {
    * @param serialization turns written objects into the plain maps readiness and status read
    * @param applies runs all but the last apply of a batch; {@code Runnable::run} applies one after
    *     the other, in plan order
+   * @param planner plans again what the API server refuses
    */
   public ChangeSetExecutor(
       ObjectWriter writer,
       ReadCache children,
       KubernetesSerialization serialization,
-      Executor applies) {
+      Executor applies,
+      Planner planner) {
     this.writer = writer;
     this.children = children;
     this.serialization = serialization;
     this.applies = applies;
+    this.planner = planner;
   }
 
   /**
    * What a batch did.
    *
-   * @param changes the writes made, in batch order
+   * @param changes the writes made, in batch order (claims expanded before the StatefulSet they
+   *     belong to)
    * @param objects every object written, as the API server answered, in batch order
    * @param found the CREATE entries whose object was there already, nothing written
    * @param refusal the refusal of the earliest entry in batch order that was refused, or null
@@ -134,11 +144,13 @@ public final class ChangeSetExecutor {
     AtomicBoolean refused = new AtomicBoolean();
     List<CompletableFuture<Attempt>> pending = new ArrayList<>();
     for (PlanEntry entry : batch.subList(0, batch.size() - 1)) {
-      pending.add(CompletableFuture.supplyAsync(() -> attempt(entry, owner, refused), applies));
+      pending.add(
+          CompletableFuture.supplyAsync(
+              () -> attempt(entry, owner, updatesAreDrift, refused), applies));
     }
     CompletableFuture<Attempt> last = new CompletableFuture<>();
     try {
-      last.complete(attempt(batch.get(batch.size() - 1), owner, refused));
+      last.complete(attempt(batch.get(batch.size() - 1), owner, updatesAreDrift, refused));
     } catch (RuntimeException e) {
       last.completeExceptionally(e);
     }
@@ -157,11 +169,10 @@ public final class ChangeSetExecutor {
         error = error != null ? error : unwrap(e);
         continue;
       }
+      changes.addAll(attempt.changes());
       if (attempt.written() != null) {
         children.wrote(attempt.written());
         objects.put(entry.ref(), attempt.object());
-        boolean drift = entry.action() == Action.UPDATE && updatesAreDrift;
-        changes.add(new Change(entry.ref(), entry.action(), drift, attempt.recreated()));
       } else if (attempt.found() != null) {
         found.add(new Found(entry, attempt.found()));
       } else if (attempt.refusal() != null && refusal == null) {
@@ -221,35 +232,84 @@ public final class ChangeSetExecutor {
 
   /**
    * Applies one entry, unless another was refused before it was sent. A create that finds its
-   * object there is read and returned as found, not as a refusal.
+   * object there is read and returned as found, not as a refusal; an update refused for fields'
+   * values is planned again ({@link #replanned}).
    */
-  private Attempt attempt(PlanEntry entry, Owner owner, AtomicBoolean refused) {
+  private Attempt attempt(
+      PlanEntry entry, Owner owner, boolean updatesAreDrift, AtomicBoolean refused) {
     if (refused.get()) {
       return Attempt.NOT_SENT;
     }
     try {
-      return written(write(entry, owner), false);
+      boolean drift = entry.action() == Action.UPDATE && updatesAreDrift;
+      GenericKubernetesResource written = write(entry, owner);
+      return written(written, List.of(new Change(entry.ref(), entry.action(), drift)));
     } catch (ApplyException e) {
       if (e.existed()) {
         Optional<GenericKubernetesResource> live = writer.get(entry.ref());
         if (live.isPresent()) {
-          return new Attempt(null, null, asMap(live.get()), null, false);
+          return new Attempt(null, null, asMap(live.get()), null, List.of());
         }
         // Gone again between the create and the read: the next reconcile creates it.
-        return Attempt.refused(e);
+        return Attempt.refused(e, List.of());
       }
-      if (e.isImmutable()) {
-        if (Lifecycle.of(entry.desired()).recreate()) {
-          return recreate(entry, refused);
-        }
-        e = e.withRecreateHint();
+      Attempt replanned = replanned(entry, e);
+      if (replanned.refusal() != null) {
+        refused.set(true);
       }
-      refused.set(true);
-      return Attempt.refused(e);
+      return replanned;
     } catch (RuntimeException e) {
       refused.set(true);
       throw e;
     }
+  }
+
+  /**
+   * A refused UPDATE or ADOPT as the Planner plans it again, carried out: the claims to expand
+   * first, then the RECREATE; or the REFUSED entry's sentence as the refusal. Any other refusal
+   * stays as the API server gave it.
+   */
+  private Attempt replanned(PlanEntry entry, ApplyException refusal) {
+    List<PlanEntry> plan;
+    try {
+      plan =
+          planner.refused(
+              entry, refusal.refusal(), () -> writer.acceptedAsNew(entry), writer::claims);
+    } catch (ApplyException e) {
+      return Attempt.refused(e, List.of());
+    }
+    if (plan.isEmpty()) {
+      return Attempt.refused(refusal, List.of());
+    }
+    List<Change> changes = new ArrayList<>();
+    for (PlanEntry step : plan) {
+      switch (step.action()) {
+        case EXPAND_CLAIM -> {
+          try {
+            writer.apply(step);
+            changes.add(new Change(step.ref(), Action.EXPAND_CLAIM, false));
+          } catch (ApplyException e) {
+            List<PlanEntry> stopped = planner.claimRefused(plan, step, e.refusal());
+            return Attempt.refused(
+                ApplyException.planned(
+                    stopped.get(stopped.size() - 1),
+                    ApplyException.Standstill.CLAIM_CANNOT_GROW,
+                    e),
+                changes);
+          }
+        }
+        case RECREATE -> {
+          return recreate(step, changes);
+        }
+        case REFUSED -> {
+          return Attempt.refused(
+              ApplyException.planned(step, ApplyException.Standstill.FIELD_CANNOT_CHANGE, refusal),
+              changes);
+        }
+        default -> throw new IllegalStateException("not planned after a refusal: " + step);
+      }
+    }
+    throw new IllegalStateException("a plan after a refusal ends in RECREATE or REFUSED: " + plan);
   }
 
   /**
@@ -273,10 +333,18 @@ public final class ChangeSetExecutor {
     return rest.isEmpty() ? applied : writer.patchOwnership(entry.ref(), rest);
   }
 
-  /** Deletes the object, waits until it is gone, and creates it again. */
-  private Attempt recreate(PlanEntry entry, AtomicBoolean refused) {
+  /**
+   * Deletes the object of a RECREATE (orphaning what it made, when the entry says so), waits until
+   * it is gone, and creates it again; {@code before} are the changes made for it already.
+   */
+  private Attempt recreate(PlanEntry entry, List<Change> before) {
+    List<Change> changes = new ArrayList<>(before);
     try {
-      writer.delete(entry.ref());
+      if (entry.orphansDependents()) {
+        writer.deleteOrphaning(entry.ref());
+      } else {
+        writer.delete(entry.ref());
+      }
       long deadline = System.nanoTime() + DELETION_WAIT.toNanos();
       while (writer.get(entry.ref()).isPresent()) {
         if (System.nanoTime() > deadline) {
@@ -299,20 +367,24 @@ public final class ChangeSetExecutor {
               null,
               entry.patch(),
               entry.template(),
-              null);
-      return written(writer.apply(create), true);
+              null,
+              entry.ignored(),
+              null,
+              entry.generated());
+      GenericKubernetesResource written = writer.apply(create);
+      changes.add(new Change(entry.ref(), Action.RECREATE, false, entry.orphansDependents()));
+      return written(written, changes);
     } catch (ApplyException e) {
-      refused.set(true);
-      return Attempt.refused(e);
+      return Attempt.refused(e, changes);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      refused.set(true);
-      return Attempt.refused(new ApplyException(entry.ref(), "recreate", 0, "interrupted", e));
+      return Attempt.refused(
+          new ApplyException(entry.ref(), "recreate", 0, "interrupted", e), changes);
     }
   }
 
-  private Attempt written(GenericKubernetesResource written, boolean recreated) {
-    return new Attempt(written, asMap(written), null, null, recreated);
+  private Attempt written(GenericKubernetesResource written, List<Change> changes) {
+    return new Attempt(written, asMap(written), null, null, changes);
   }
 
   private Map<String, Object> asMap(GenericKubernetesResource object) {
@@ -324,18 +396,19 @@ public final class ChangeSetExecutor {
    * found instead, or the refusal; none when it was not sent because another apply of the batch was
    * refused first.
    *
-   * @param recreated whether the object was deleted and created again for an immutable field
+   * @param changes what it wrote, in order: claims expanded, then the object's own change; those
+   *     made before a refusal too
    */
   private record Attempt(
       GenericKubernetesResource written,
       Map<String, Object> object,
       Map<String, Object> found,
       ApplyException refusal,
-      boolean recreated) {
-    static final Attempt NOT_SENT = new Attempt(null, null, null, null, false);
+      List<Change> changes) {
+    static final Attempt NOT_SENT = new Attempt(null, null, null, null, List.of());
 
-    static Attempt refused(ApplyException refusal) {
-      return new Attempt(null, null, null, refusal, false);
+    static Attempt refused(ApplyException refusal, List<Change> changes) {
+      return new Attempt(null, null, null, refusal, List.copyOf(changes));
     }
   }
 }

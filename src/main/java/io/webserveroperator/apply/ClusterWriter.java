@@ -5,6 +5,7 @@ import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.OwnershipPatch;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -21,6 +22,16 @@ record ClusterWriter(Applier applier, Pruner pruner) implements ObjectWriter {
   @Override
   public Optional<GenericKubernetesResource> get(ObjectRef ref) {
     return applier.get(ref);
+  }
+
+  @Override
+  public boolean acceptedAsNew(PlanEntry entry) {
+    return applier.acceptedAsNew(entry);
+  }
+
+  @Override
+  public List<Map<String, Object>> claims(String namespace, Map<String, String> labels) {
+    return applier.claims(namespace, labels);
   }
 
   @Override
@@ -41,5 +52,10 @@ record ClusterWriter(Applier applier, Pruner pruner) implements ObjectWriter {
   @Override
   public boolean delete(ObjectRef ref) {
     return pruner.delete(ref);
+  }
+
+  @Override
+  public boolean deleteOrphaning(ObjectRef ref) {
+    return pruner.deleteOrphaning(ref);
   }
 }

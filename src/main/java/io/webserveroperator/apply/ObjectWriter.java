@@ -5,6 +5,7 @@ import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.OwnershipPatch;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -14,8 +15,9 @@ import java.util.Optional;
 public interface ObjectWriter {
 
   /**
-   * Server-side-applies the object of a CREATE, UPDATE or ADOPT entry. A CREATE is create-only: it
-   * never merges into an object that exists already.
+   * Server-side-applies the object of a CREATE, UPDATE or ADOPT entry, or raises the storage
+   * request of an EXPAND_CLAIM entry's claim (a merge patch of that field alone). A CREATE is
+   * create-only: it never merges into an object that exists already.
    *
    * @return the object as the API server stored it
    * @throws ApplyException when the API server refuses; for a CREATE, {@link
@@ -31,6 +33,23 @@ public interface ObjectWriter {
    * @throws ApplyException when the API server refuses the read
    */
   Optional<GenericKubernetesResource> get(ObjectRef ref);
+
+  /**
+   * Whether the API server would accept the entry's object as new, were it not there: a dry-run
+   * create, validated and admitted before the name is found taken. Nothing is written.
+   *
+   * @throws ApplyException when the API server gives no verdict on the object (it cannot be
+   *     reached, 5xx)
+   */
+  boolean acceptedAsNew(PlanEntry entry);
+
+  /**
+   * The PersistentVolumeClaims of a namespace that carry every one of {@code labels}, read from the
+   * API server: those a StatefulSet made.
+   *
+   * @throws ApplyException when the API server refuses the list
+   */
+  List<Map<String, Object>> claims(String namespace, Map<String, String> labels);
 
   /**
    * Patches what an object's ownership needs and nothing else ({@link OwnershipPatch}), guarded by
@@ -65,6 +84,15 @@ public interface ObjectWriter {
    * @throws ApplyException when the API server refuses the delete
    */
   boolean delete(ObjectRef ref);
+
+  /**
+   * Deletes one object by reference orphaning what it made ({@code kubectl delete
+   * --cascade=orphan}); a missing object is no error.
+   *
+   * @return whether a delete was sent
+   * @throws ApplyException when the API server refuses the delete
+   */
+  boolean deleteOrphaning(ObjectRef ref);
 
   /** The writer that sends each request to the API server. */
   static ObjectWriter of(Applier applier, Pruner pruner) {

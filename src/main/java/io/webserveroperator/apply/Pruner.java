@@ -45,17 +45,30 @@ public final class Pruner {
 
   /** Deletes one object by reference, in the background; a missing object is no error. */
   public boolean delete(ObjectRef ref) {
+    return delete(ref, DeletionPropagation.BACKGROUND);
+  }
+
+  /**
+   * Deletes one object by reference leaving what it made in place ({@code kubectl delete
+   * --cascade=orphan}): the garbage collector removes the owner references to it from its
+   * dependents, then the object goes. A missing object is no error.
+   */
+  public boolean deleteOrphaning(ObjectRef ref) {
+    return delete(ref, DeletionPropagation.ORPHAN);
+  }
+
+  private boolean delete(ObjectRef ref, DeletionPropagation propagation) {
     var named =
         Scoped.in(client, kinds.resolve(ref.apiVersion(), ref.kind()), ref.namespace())
             .withName(ref.name());
     try {
       var deletable = dryRun ? named.dryRun() : named;
-      return !deletable.withPropagationPolicy(DeletionPropagation.BACKGROUND).delete().isEmpty();
+      return !deletable.withPropagationPolicy(propagation).delete().isEmpty();
     } catch (KubernetesClientException e) {
       if (e.getCode() == 404) {
         return false;
       }
-      throw new ApplyException(ref, "delete", e.getCode(), Applier.reasonOf(e), e);
+      throw new ApplyException(ref, "delete", Applier.refusalOf(e), e);
     }
   }
 }

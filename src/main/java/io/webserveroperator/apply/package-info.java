@@ -16,7 +16,11 @@
  *       io.webserveroperator.apply.Pruner} deletes in the background, and only an object that is
  *       still there and carries the operator's managed-by label.
  *   <li>A refusal is an {@link io.webserveroperator.apply.ApplyException} with the API server's
- *       status code (422 or 400: the object is invalid). Nothing is logged here.
+ *       answer as data (code, reason, causes; 422 or 400: the object is invalid). An update refused
+ *       for fields' values is planned again by the Planner once a dry-run create says whether the
+ *       object would be accepted as new: recreated (a StatefulSet orphaning its pods and claims,
+ *       its claims grown first), or a refusal told in one sentence that waits for a change. Nothing
+ *       is logged here.
  * </ol>
  */
 package io.webserveroperator.apply;

@@ -13,15 +13,21 @@ import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.diff.UnifiedDiff;
 import io.webserveroperator.manifest.Lifecycle;
+import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.Ordering;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 /**
  * Prints a {@link Plan} from {@code DryRunDiff} in one of the {@link DiffFormat}s, as one string,
  * so that the command prints all or nothing.
  *
- * <p>In the unified format, CREATE, UPDATE and PRUNE print a header and a unified diff; ADOPT
- * prints the same followed by a line that names it and says why it may be taken ({@link #note});
- * CONFLICT and ORPHAN print only that line, since nothing of the object changes.
+ * <p>In the unified format, CREATE, UPDATE and PRUNE print a header and a unified diff; ADOPT,
+ * RECREATE, EXPAND_CLAIM and REFUSED print the same followed by a line that names the entry and
+ * says why ({@link #note}); CONFLICT and ORPHAN print only that line, since nothing of the object
+ * changes.
  */
 final class PlanPrinter {
 
@@ -52,6 +58,7 @@ final class PlanPrinter {
    */
   static String notes(Plan plan) {
     StringBuilder out = new StringBuilder();
+    plan.hooks().forEach(hook -> out.append("HOOK ").append(hook).append(" would run\n"));
     for (PlanEntry entry : plan.changes()) {
       String note = note(entry);
       if (note != null) {
@@ -62,20 +69,60 @@ final class PlanPrinter {
   }
 
   /**
-   * The lines on stderr for the plan's conflicts, one per CONFLICT entry: that the operator would
-   * apply nothing for the resource until it is resolved, and how.
+   * The lines on stderr for the plan's conflicts and refusals, one per CONFLICT and REFUSED entry:
+   * that the operator would apply nothing (for a conflict) or nothing more (for a refusal) for the
+   * resource until it is resolved, and how; and one per object pruned while an object of another
+   * kind is created under its name without saying it replaces it: both would run for a while.
    */
   static List<String> conflictWarnings(Plan plan) {
-    return plan.byAction(Action.CONFLICT).stream()
-        .map(
+    List<String> warnings = new ArrayList<>();
+    plan.byAction(Action.CONFLICT)
+        .forEach(
             entry ->
-                "the operator would apply nothing for the resource that renders "
-                    + entry.ref()
-                    + " until the conflict is resolved: rename the object in the template,"
-                    + " delete the existing one, or annotate it "
-                    + Lifecycle.ADOPT
-                    + "=true.")
-        .toList();
+                warnings.add(
+                    "the operator would apply nothing for the resource that renders "
+                        + entry.ref()
+                        + " until the conflict is resolved: rename the object in the template,"
+                        + " delete the existing one, or annotate it "
+                        + Lifecycle.ADOPT
+                        + "=true."));
+    plan.byAction(Action.REFUSED)
+        .forEach(
+            entry ->
+                warnings.add(
+                    "the API server would refuse "
+                        + entry.ref()
+                        + " (REFUSED above): the operator would write nothing more for the"
+                        + " resource that renders it until the resource or its templates change."));
+    for (PlanEntry prune : plan.byAction(Action.PRUNE)) {
+      plan.byAction(Action.CREATE).stream()
+          .filter(create -> takesThePlaceOf(create, prune.ref()))
+          .forEach(
+              create ->
+                  warnings.add(
+                      prune.ref()
+                          + " would be pruned only once "
+                          + create.ref()
+                          + ", created in its place, is ready, so both would run meanwhile;"
+                          + " annotate the new one "
+                          + Ordering.REPLACES
+                          + ": "
+                          + prune.ref().kind()
+                          + "/"
+                          + prune.ref().name()
+                          + " in its template to stop the old one first."));
+    }
+    return warnings;
+  }
+
+  /**
+   * A new object of another kind under the name of one pruned, that does not say it replaces it.
+   */
+  private static boolean takesThePlaceOf(PlanEntry create, ObjectRef pruned) {
+    return create.ref().name().equals(pruned.name())
+        && Objects.equals(create.ref().namespace(), pruned.namespace())
+        && !create.ref().kind().equals(pruned.kind())
+        && Ordering.of(create.desired()).replaces().isEmpty();
   }
 
   /**
@@ -85,6 +132,8 @@ final class PlanPrinter {
   static String note(PlanEntry entry) {
     return switch (entry.action()) {
       case ADOPT, CONFLICT -> entry.action() + " " + entry.ref() + ": " + entry.claim().reason();
+      case RECREATE, EXPAND_CLAIM, REFUSED ->
+          entry.action() + " " + entry.ref() + ": " + entry.note();
       case ORPHAN ->
           "ORPHAN "
               + entry.ref()
@@ -98,9 +147,17 @@ final class PlanPrinter {
     UnifiedDiff printer =
         new UnifiedDiff(DiffOptions.defaults().toBuilder().colour(colour).build());
     StringBuilder out = new StringBuilder();
+    plan.hooks()
+        .forEach(hook -> out.append(paint(colour, "HOOK " + hook + " would run")).append('\n'));
+    boolean waves = plan.changes().stream().map(PlanPrinter::wave).distinct().count() > 1;
+    Integer lastWave = null;
     for (PlanEntry entry : plan.entries()) {
       String note = note(entry);
       String ignored = ignored(entry, colour);
+      if (waves && entry.isChange() && !Integer.valueOf(wave(entry)).equals(lastWave)) {
+        lastWave = wave(entry);
+        out.append(paint(colour, "# wave " + lastWave)).append('\n');
+      }
       switch (entry.action()) {
         case CONFLICT, ORPHAN -> out.append(paint(colour, note)).append('\n');
         case UNCHANGED -> {
@@ -132,6 +189,12 @@ final class PlanPrinter {
     return out.toString();
   }
 
+  /** The wave an entry's object is applied in, from its order annotations. */
+  private static int wave(PlanEntry entry) {
+    Map<String, Object> object = entry.desired() != null ? entry.desired() : entry.live();
+    return object == null ? 0 : Ordering.of(object).wave();
+  }
+
   /**
    * One line per field an {@code ignoreDifferences} entry keeps out of the comparison: {@code ~
    * /spec/replicas yielded to kube-controller-manager (live 5, template 2)}.
@@ -158,6 +221,9 @@ final class PlanPrinter {
       item.put("action", entry.action().name());
       if (entry.claim() != null) {
         item.put("claim", entry.claim().reason());
+      }
+      if (entry.note() != null) {
+        item.put("note", entry.note());
       }
       entry.ignored().forEach(field -> item.withArray("ignored").add(field.describe()));
       item.set("patch", entry.patch().operations());

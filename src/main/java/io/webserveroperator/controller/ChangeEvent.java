@@ -17,8 +17,8 @@ import java.util.Optional;
  * done to it.
  *
  * @param reason {@code Created}, {@code Updated}, {@code DriftCorrected}, {@code Recreated}, {@code
- *     Adopted}, {@code Pruned} or {@code Kept} when every change was of that kind, {@code Applied}
- *     when they were mixed; {@code Adopted} whenever an object was adopted
+ *     Expanded}, {@code Adopted}, {@code Pruned} or {@code Kept} when every change was of that
+ *     kind, {@code Applied} when they were mixed; {@code Adopted} whenever an object was adopted
  * @param message the changes grouped by what was done, in the order they were made: {@code Created
  *     Deployment ns/a, Service ns/b; Pruned Ingress ns/c}
  */
@@ -55,14 +55,13 @@ record ChangeEvent(Reason reason, String message) {
   private static Reason reason(Change change) {
     return switch (change.action()) {
       case CREATE -> Reason.CREATED;
-      case UPDATE ->
-          change.recreated()
-              ? Reason.RECREATED
-              : change.drift() ? Reason.DRIFT_CORRECTED : Reason.UPDATED;
+      case UPDATE -> change.drift() ? Reason.DRIFT_CORRECTED : Reason.UPDATED;
+      case RECREATE -> Reason.RECREATED;
+      case EXPAND_CLAIM -> Reason.EXPANDED;
       case ADOPT -> Reason.ADOPTED;
       case PRUNE -> Reason.PRUNED;
       case ORPHAN -> Reason.KEPT;
-      case UNCHANGED, CONFLICT ->
+      case UNCHANGED, CONFLICT, REFUSED ->
           throw new IllegalArgumentException(
               "no event for " + change.action() + " " + change.ref());
     };

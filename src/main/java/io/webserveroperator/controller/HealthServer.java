@@ -7,14 +7,16 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
  * Serves {@code /metrics} (Prometheus text), {@code /healthz} (the process is alive) and {@code
- * /readyz} (the caches have synced; its body says more, such as whom a standby waits for) on one
- * port, with the JDK's own HTTP server.
+ * /readyz} (the caches have synced and every watched kind runs; its body says more, such as whom a
+ * standby waits for, or which kinds do not run and why) on one port, with the JDK's own HTTP
+ * server.
  */
 public final class HealthServer implements AutoCloseable {
 
@@ -25,9 +27,15 @@ public final class HealthServer implements AutoCloseable {
    *
    * @param port the port, 0 for any free one
    * @param readyText the body of {@code /readyz} once {@code ready}, a line without its newline
+   * @param failing why the operator is not ready although its caches synced, one line each (a kind
+   *     not reconciled); none when it is
    */
   public HealthServer(
-      int port, Supplier<String> metrics, BooleanSupplier ready, Supplier<String> readyText) {
+      int port,
+      Supplier<String> metrics,
+      BooleanSupplier ready,
+      Supplier<String> readyText,
+      Supplier<List<String>> failing) {
     try {
       server = HttpServer.create(new InetSocketAddress(port), 0);
     } catch (IOException e) {
@@ -39,10 +47,13 @@ public final class HealthServer implements AutoCloseable {
     server.createContext(
         "/readyz",
         exchange -> {
-          if (ready.getAsBoolean()) {
-            reply(exchange, 200, readyText.get() + "\n");
-          } else {
+          List<String> failures = failing.get();
+          if (!ready.getAsBoolean()) {
             reply(exchange, 503, "caches not synced\n");
+          } else if (!failures.isEmpty()) {
+            reply(exchange, 503, String.join("\n", failures) + "\n");
+          } else {
+            reply(exchange, 200, readyText.get() + "\n");
           }
         });
     server.setExecutor(

@@ -67,6 +67,7 @@ public final class Operator implements AutoCloseable {
       KubernetesClient client, ApiRequestCounter requests, OperatorOptions options) {
     Operator operator = new Operator(client, requests, options);
     operator.reportLoadFailures();
+    operator.parts.templates().watches().forEach(operator.parts.gate()::check);
     operator.parts.caches().forEach(WatchedResourceCache::awaitSynced);
     operator
         .parts
@@ -273,9 +274,13 @@ public final class Operator implements AutoCloseable {
   private void templatesChanged(TemplatedKind watch) {
     LOG.info("Templates of {} changed; reconciling every {}", watch.kind(), watch.kind());
     parts.metrics().templatesReloaded(watch.kind());
-    // Leading, the new revision is stored first, and then the resources it reaches requeued.
-    parts.rollouts().templatesChanged(watch);
-    parts.workers().requeue(watch);
+    // The status template may render another field now.
+    parts.gate().check(watch);
+    // Leading, the new revision is stored first, and then the resources it reaches requeued by the
+    // rollouts: requeued now, they would render the revision they are on.
+    if (!parts.rollouts().templatesChanged(watch)) {
+      parts.workers().requeue(watch);
+    }
   }
 
   @Override
@@ -298,6 +303,7 @@ public final class Operator implements AutoCloseable {
     closeables.add(parts.rollouts());
     closeables.add(parts.events());
     closeables.add(parts.children());
+    closeables.add(parts.lookups());
     closeables.add(parts.templates());
     closeables.add(parts.health());
     for (AutoCloseable closeable : closeables) {

@@ -34,12 +34,15 @@ import java.util.stream.Collectors;
  * leader_election_master_status}; plus {@code rest_client_requests_total} by verb, which counts
  * every API request the client sent, {@code rest_client_lease_requests_total}, those of them on
  * Leases, {@code webserver_operator_pruned_objects_total} and {@code
- * webserver_operator_reload_pruned_objects} by kind, {@code webserver_operator_rollout_paused},
- * {@code webserver_operator_rollout_step}, {@code webserver_operator_rollout_revision} and {@code
- * webserver_operator_template_revision_resources} by kind, and, when sharded, {@code
- * webserver_operator_shard_resources}, {@code webserver_operator_shard_handovers_total} and {@code
- * webserver_operator_shard_ring_size}. Every metric carries the label {@code operator}, the
- * operator's name, so that several operators side by side can be told apart on one dashboard.
+ * webserver_operator_reload_pruned_objects} by kind, {@code
+ * webserver_operator_lookup_requeues_total} by kind, {@code webserver_operator_lookup_caches},
+ * {@code webserver_operator_lookup_objects}, {@code webserver_operator_lookup_readers}, {@code
+ * webserver_operator_rollout_paused}, {@code webserver_operator_rollout_step}, {@code
+ * webserver_operator_rollout_revision} and {@code webserver_operator_template_revision_resources}
+ * by kind, and, when sharded, {@code webserver_operator_shard_resources}, {@code
+ * webserver_operator_shard_handovers_total} and {@code webserver_operator_shard_ring_size}. Every
+ * metric carries the label {@code operator}, the operator's name, so that several operators side by
+ * side can be told apart on one dashboard.
  */
 public final class OperatorMetrics {
 
@@ -175,6 +178,18 @@ public final class OperatorMetrics {
         .orElse(List.of());
   }
 
+  /**
+   * Registers {@code webserver_operator_waiting_resources{kind}}: how many of the kind's resources
+   * have objects that wait (for a lower wave, a sibling, a replaced object or a hook), read at each
+   * scrape.
+   */
+  public void waiting(String kind, Supplier<Number> resources) {
+    Gauge.builder("webserver.operator.waiting.resources", resources)
+        .description("Resources whose objects wait for a lower wave, a sibling or a hook")
+        .tag("kind", kind)
+        .register(registry);
+  }
+
   /** Registers the depth of the work queue. */
   public void workQueue(String name, Supplier<Number> depth) {
     Gauge.builder("workqueue.depth", depth).tag("name", name).register(registry);
@@ -249,6 +264,36 @@ public final class OperatorMetrics {
     return Counter.builder("webserver.operator.pruned.objects")
         .description("Objects pruned, by the kind of the resource they belonged to")
         .tag("kind", kind)
+        .register(registry);
+  }
+
+  /**
+   * Counts a resource queued because an object its last render looked up changed: {@code
+   * webserver_operator_lookup_requeues_total{kind}}.
+   */
+  public void lookupChanged(String kind) {
+    Counter.builder("webserver.operator.lookup.requeues")
+        .description("Resources queued because an object their last render looked up changed")
+        .tag("kind", kind)
+        .register(registry)
+        .increment();
+  }
+
+  /**
+   * Registers the lookup caches' gauges, read at each scrape: {@code
+   * webserver_operator_lookup_caches} (informers running, one per lookup), {@code
+   * webserver_operator_lookup_objects} (objects they hold) and {@code
+   * webserver_operator_lookup_readers} (resources whose last render looked something up).
+   */
+  public void lookups(Supplier<Number> caches, Supplier<Number> objects, Supplier<Number> readers) {
+    Gauge.builder("webserver.operator.lookup.caches", caches)
+        .description("Lookup caches running, one informer per lookup")
+        .register(registry);
+    Gauge.builder("webserver.operator.lookup.objects", objects)
+        .description("Objects the lookup caches hold")
+        .register(registry);
+    Gauge.builder("webserver.operator.lookup.readers", readers)
+        .description("Resources whose last render looked something up")
         .register(registry);
   }
 

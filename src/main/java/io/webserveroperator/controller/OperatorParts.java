@@ -9,7 +9,9 @@ import io.webserveroperator.apply.Pruner;
 import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.kube.ChildObjectCache;
+import io.webserveroperator.kube.CrdReader;
 import io.webserveroperator.kube.KindResolver;
+import io.webserveroperator.kube.LookupCaches;
 import io.webserveroperator.kube.NamedThreads;
 import io.webserveroperator.kube.WatchedResourceCache;
 import io.webserveroperator.rollout.RevisionFollower;
@@ -29,20 +31,23 @@ import java.util.function.Supplier;
 
 /**
  * Everything an {@link Operator} runs, built from its {@link OperatorOptions}: the templates, the
- * caches of the watched resources (one per kind) and of their children, a {@link Reconciler} per
- * kind behind the {@link ReconcileWorkers}, the rollouts, the events, the metrics and the health
- * server, and automatic sharding when on. Building starts the caches and the health server but no
- * worker: when to work is the {@link Operator}'s to decide.
+ * caches of the watched resources (one per kind), of their children and of what their templates
+ * look up, a {@link Reconciler} per kind behind the {@link ReconcileWorkers}, the rollouts, the
+ * events, the metrics and the health server, and automatic sharding when on. Building starts the
+ * caches and the health server but no worker: when to work is the {@link Operator}'s to decide.
  *
  * @param caches the caches of the watched resources, in {@code watches.yaml} order
  * @param applies the pool that sends a reconcile's applies beside its worker
+ * @param gate which kinds are reconciled: those whose CRD holds the status the operator writes
  */
 record OperatorParts(
     TemplateRegistry templates,
+    KindGate gate,
     OperatorMetrics metrics,
     ReconcileWorkers workers,
     List<WatchedResourceCache> caches,
     ChildObjectCache children,
+    LookupCaches lookups,
     EventRecorder events,
     Rollouts rollouts,
     ExecutorService applies,
@@ -73,11 +78,22 @@ record OperatorParts(
         shards.mode() == ShardOptions.Mode.AUTO
             ? Optional.of(new AutoSharding(client, options, onShardLeaseLost))
             : Optional.empty();
-    ReconcileWorkers workers = new ReconcileWorkers(options.workers(), metrics, sharding);
     KindResolver kinds = new KindResolver(client);
+    KindGate gate = new KindGate(new CrdReader(client)::read, kinds, templates);
+    ReconcileWorkers workers = new ReconcileWorkers(options.workers(), metrics, sharding, gate);
     ChildObjectCache children =
         new ChildObjectCache(
             client, kinds, options.namespaces(), shards.member(), workers::childChanged);
+    // A change of a looked-up object re-renders the resources that read it, as a child's does.
+    LookupCaches lookups =
+        new LookupCaches(
+            client,
+            kinds,
+            reader -> {
+              metrics.lookupChanged(reader.kind());
+              workers.enqueue(reader);
+            });
+    metrics.lookups(lookups::caches, lookups::objects, lookups::readers);
     EventRecorder events = new EventRecorder(client);
     // One apply thread per worker: enough for two children each without waiting; when all are
     // busy (a kind with many children) the worker sends the apply itself.
@@ -95,6 +111,7 @@ record OperatorParts(
         new Reconciler.Parts(
             templates,
             children,
+            lookups,
             new Planner(),
             ObjectWriter.of(
                 new Applier(client, kinds, ApplyOptions.defaults()),
@@ -125,7 +142,9 @@ record OperatorParts(
         rollouts.register(watch, cache::list);
       }
       metrics.rollout(watch.kind(), () -> rollouts.state(watch), () -> rollouts.members(watch));
-      workers.register(watch, cache, new Reconciler(watch, kind, cache, parts));
+      Reconciler reconciler = new Reconciler(watch, kind, cache, parts);
+      metrics.waiting(watch.kind(), reconciler::waitingResources);
+      workers.register(watch, cache, reconciler);
     }
     if (shards.enabled()) {
       metrics.shard(
@@ -143,13 +162,16 @@ record OperatorParts(
             options.healthPort(),
             metrics::scrape,
             () -> caches.stream().allMatch(WatchedResourceCache::hasSynced),
-            readyText);
+            readyText,
+            gate::problems);
     return new OperatorParts(
         templates,
+        gate,
         metrics,
         workers,
         List.copyOf(caches),
         children,
+        lookups,
         events,
         rollouts,
         applies,

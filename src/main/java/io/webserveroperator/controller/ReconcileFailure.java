@@ -1,5 +1,6 @@
 package io.webserveroperator.controller;
 
+import io.webserveroperator.apply.ApplyException;
 import io.webserveroperator.status.Reason;
 
 /**
@@ -9,6 +10,27 @@ import io.webserveroperator.status.Reason;
  */
 record ReconcileFailure(
     Reason event, Reason reason, RuntimeException cause, ReconcileResult.Next next) {
+
+  /**
+   * A refused write, by what the API server answered: fields that cannot change, a claim that
+   * cannot grow, an invalid object and an update forbidden wait for a change of the resource or its
+   * templates, since the same write meets the same refusal; anything else is retried.
+   */
+  static ReconcileFailure of(ApplyException refusal) {
+    return switch (refusal.standstill()) {
+      case FIELD_CANNOT_CHANGE -> terminal(Reason.FIELD_IMMUTABLE, Reason.FIELD_IMMUTABLE, refusal);
+      case CLAIM_CANNOT_GROW ->
+          terminal(Reason.CLAIM_CANNOT_GROW, Reason.CLAIM_CANNOT_GROW, refusal);
+      case NONE -> {
+        if (refusal.isInvalid()) {
+          yield terminal(Reason.APPLY_FAILED, Reason.INVALID, refusal);
+        }
+        yield refusal.isTerminal()
+            ? terminal(Reason.FORBIDDEN, Reason.FORBIDDEN, refusal)
+            : retriable(Reason.APPLY_FAILED, Reason.APPLY_FAILED, refusal);
+      }
+    };
+  }
 
   /** A failure the same input repeats: wait for a change instead of retrying. */
   static ReconcileFailure terminal(Reason event, Reason reason, RuntimeException cause) {

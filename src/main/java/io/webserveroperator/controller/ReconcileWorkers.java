@@ -37,6 +37,7 @@ final class ReconcileWorkers {
   private final Map<String, WatchedKind> kinds = new ConcurrentHashMap<>();
   private final OperatorMetrics metrics;
   private final Optional<AutoSharding> sharding;
+  private final KindGate gate;
   private final int count;
   private final ExecutorService pool;
   private volatile boolean working;
@@ -47,11 +48,14 @@ final class ReconcileWorkers {
   /**
    * @param count workers running at once
    * @param sharding asked before each reconcile whether the resource is still this member's
+   * @param gate asked before each reconcile whether the resource's kind is reconciled at all
    */
-  ReconcileWorkers(int count, OperatorMetrics metrics, Optional<AutoSharding> sharding) {
+  ReconcileWorkers(
+      int count, OperatorMetrics metrics, Optional<AutoSharding> sharding, KindGate gate) {
     this.count = count;
     this.metrics = metrics;
     this.sharding = sharding;
+    this.gate = gate;
     this.pool = Executors.newFixedThreadPool(count, new NamedThreads("reconcile-worker-"));
     metrics.workQueue("operator", queue::depth);
   }
@@ -172,6 +176,10 @@ final class ReconcileWorkers {
           queue.forget(key);
           queue.addAfter(key, ReconcileResult.POLL_INTERVAL);
         }
+        case LATER -> {
+          queue.forget(key);
+          queue.addAfter(key, result.later());
+        }
         case DONE -> queue.forget(key);
       }
     } catch (RuntimeException e) {
@@ -191,9 +199,13 @@ final class ReconcileWorkers {
     }
   }
 
-  /** Whether this replica may reconcile the key now: always, unless sharded automatically. */
+  /**
+   * Whether this replica may reconcile the key now: unless its kind's CRD cannot hold the status
+   * ({@link KindGate}), or, sharded automatically, the resource is another member's.
+   */
   private boolean admitted(WatchedKind kind, ObjectRef key) {
-    return sharding.map(shards -> shards.admit(kind.cache(), key)).orElse(true);
+    return gate.admits(key.apiVersion(), key.kind())
+        && sharding.map(shards -> shards.admit(kind.cache(), key)).orElse(true);
   }
 
   private static long ceilMillis(Duration duration) {

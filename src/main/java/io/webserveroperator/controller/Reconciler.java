@@ -5,34 +5,41 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.apply.ApplyException;
-import io.webserveroperator.apply.Change;
 import io.webserveroperator.apply.ChangeSet;
 import io.webserveroperator.apply.ChangeSetExecutor;
 import io.webserveroperator.apply.ObjectWriter;
 import io.webserveroperator.apply.OwnershipConflictException;
+import io.webserveroperator.controller.release.HookRunner;
+import io.webserveroperator.controller.release.PlanExecution;
+import io.webserveroperator.controller.release.Release;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.Planner;
+import io.webserveroperator.kube.LookupSource;
 import io.webserveroperator.kube.ReadCache;
 import io.webserveroperator.kube.ResourceMaps;
-import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.Ordering;
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.manifest.StatefulSetClaims;
 import io.webserveroperator.rollout.RevisionChoice;
 import io.webserveroperator.rollout.RevisionChooser;
 import io.webserveroperator.status.EventSink;
+import io.webserveroperator.status.HookRecords;
 import io.webserveroperator.status.Outcome;
 import io.webserveroperator.status.Reason;
-import io.webserveroperator.status.StatusBuilder;
 import io.webserveroperator.status.StatusWriter;
 import io.webserveroperator.template.ParsedRevision;
 import io.webserveroperator.template.RenderException;
+import io.webserveroperator.template.SecretValues;
 import io.webserveroperator.template.TemplateInput;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.TemplatesInvalidException;
 import io.webserveroperator.template.UnknownRevisionException;
 import io.webserveroperator.template.watches.TemplatedKind;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Executor;
@@ -43,7 +50,8 @@ import java.util.concurrent.Executor;
  * <ol>
  *   <li>the context: the resource from the cache, the revision it renders from, its templates
  *       resolved, what the operator remembers of it ({@link ReconcileContext});
- *   <li>render it;
+ *   <li>render it, its children and lookups read from the caches ({@link ReconcileReads}), once
+ *       every lookup is answered ({@link LookupRounds});
  *   <li>plan against the cached children (the one {@link Planner}, which {@code diff} uses too);
  *   <li>carry the plan out ({@link PlanExecution}): apply, judge readiness once, prune;
  *   <li>write status if it changed;
@@ -54,9 +62,11 @@ import java.util.concurrent.Executor;
  * it, so nothing is applied from a broken render and nothing is pruned while an apply failed. Nor
  * is anything pruned before every rendered child is ready: a later reconcile, brought by a child's
  * status change, prunes. A reconcile that finds what the last successful one left ({@link
- * SettledInputs}) ends after step 1: nothing it reads has changed. So does a resource whose {@link
- * ResourceAnnotations} disable its reconciles; a new reconcile request among them runs every step
- * even when its inputs are settled.
+ * SettledInputs}) ends after step 1: nothing it reads has changed, what its templates looked up and
+ * the children they read included. So does a resource whose {@link ResourceAnnotations} disable its
+ * reconciles; a new reconcile request among them runs every step even when its inputs are settled.
+ * A change of a looked-up object brings exactly its readers back: the lookups each render made are
+ * handed to the {@link LookupSource}.
  *
  * <p>Thread-safe; the work queue guarantees one reconcile per resource at a time.
  */
@@ -67,22 +77,26 @@ public final class Reconciler {
   private final TemplateRegistry templates;
   private final ReadCache childCache;
   private final Planner planner;
-  private final PlanExecution execution;
+  private final Release release;
   private final StatusReporter status;
   private final EventSink events;
   private final RevisionChooser revisions;
   private final Cleanup cleanup;
   private final KubernetesSerialization serialization;
-  private final ResourceMemories memories = new ResourceMemories();
+  private final ResourceMemories memories;
+  private final ReconcileEvents told;
+  private final LookupSource lookups;
+  private final Clock clock;
 
   /**
    * The collaborators of a reconciler, shared across kinds. {@code applies} sends all but one of a
    * reconcile's applies while its worker sends the last ({@link ChangeSetExecutor}); {@code
-   * Runnable::run} sends them one after the other.
+   * Runnable::run} sends them one after the other. {@code lookups} answers the templates' lookups.
    */
   public record Parts(
       TemplateRegistry templates,
       ReadCache children,
+      LookupSource lookups,
       Planner planner,
       ObjectWriter writer,
       Executor applies,
@@ -108,13 +122,19 @@ public final class Reconciler {
     this.events = parts.events();
     this.revisions = parts.revisions();
     this.serialization = parts.serialization();
-    this.execution =
-        new PlanExecution(
-            planner,
-            new ChangeSetExecutor(parts.writer(), childCache, serialization, parts.applies()),
-            parts.writer(),
-            serialization);
-    this.cleanup = new Cleanup(parts.writer(), events);
+    this.lookups = parts.lookups();
+    this.memories = new ResourceMemories(lookups::forget);
+    this.told = new ReconcileEvents(events, memories);
+    this.clock = parts.clock();
+    ChangeSetExecutor executor =
+        new ChangeSetExecutor(parts.writer(), childCache, serialization, parts.applies(), planner);
+    HookRunner hooks =
+        new HookRunner(executor, parts.writer(), childCache, serialization, parts.clock());
+    this.release =
+        new Release(new PlanExecution(planner, executor, parts.writer(), serialization), hooks);
+    this.cleanup =
+        new Cleanup(
+            parts.writer(), events, childCache, serialization, hooks, status, parts.clock());
   }
 
   /** Reconciles the resource that {@code ref} names, as it is in the cache now. */
@@ -122,22 +142,23 @@ public final class Reconciler {
     Optional<GenericKubernetesResource> cached = resources.get(ref);
     if (cached.isEmpty()) {
       // Gone: the garbage collector removes its children through their owner references.
-      memories.forget(ref);
+      told.claimsOfDeleted(ref, memories.forget(ref));
       return ReconcileResult.nothing();
     }
     ObservedResource observed =
         ObservedResource.of(ref, cached.get(), ResourceMaps.of(serialization, cached.get()));
     boolean disabled = ResourceAnnotations.disabled(observed.resource());
     if (observed.deleting()) {
-      memories.forget(ref);
+      told.claims(observed.resource(), memories.forget(ref), "goes with " + observed.owner());
       // Suspended, it deletes nothing, as Flux prunes nothing of a suspended Kustomization.
-      return disabled ? cleanup.skip(observed) : cleanup.run(observed);
+      return disabled ? cleanup.skip(observed) : cleanup.run(observed, () -> deleteHooks(observed));
     }
     if (disabled) {
       return suspend(observed);
     }
-    warnOfUnknownReconcileValue(observed);
-    boolean requested = newRequest(observed).isPresent();
+    told.warnOfUnknownReconcileValue(observed);
+    boolean requested = ResourceAnnotations.newRequest(observed).isPresent();
+    ReconcileReads reads = null;
     try {
       // 1. The context: the revision to render from, resolved once.
       ParsedRevision revision = resolve(observed);
@@ -147,26 +168,48 @@ public final class Reconciler {
           && memory
               .settled()
               .get()
-              .unchanged(observed.resource(), revision.parseId(), childCache)) {
+              .unchanged(
+                  observed.resource(),
+                  revision.parseId(),
+                  childCache,
+                  ReconcileReads.now(observed.inventory(), childCache, lookups))) {
         // Brought back by the watch events of its own writes: nothing it reads has changed since.
         return ReconcileResult.done(List.of(), false);
       }
-      ReconcileContext context = new ReconcileContext(observed, revision, input(observed), memory);
+      reads = new ReconcileReads(ref, observed.inventory(), childCache, lookups, serialization);
+      ReconcileContext context =
+          new ReconcileContext(observed, revision, input(observed), memory, reads);
       // 2. The desired objects: pure, nothing applied if it fails.
-      List<RenderedObject> desired = render(context);
-      guardCleanup(observed, desired);
+      List<RenderedObject> rendered = render(context);
+      guardCleanup(observed, rendered);
+      List<RenderedObject> desired = rendered.stream().filter(o -> !isHook(o)).toList();
+      List<RenderedObject> hooks = rendered.stream().filter(Reconciler::isHook).toList();
       // 3. The plan against the cached children.
       Plan plan = plan(context, desired);
       // 4. Apply, judge readiness, prune.
-      ChangeSet changeSet = apply(context, plan, desired);
+      Release.Result released = apply(context, plan, desired, hooks);
+      ChangeSet changeSet = released.changeSet();
       // 5. Status, written only when it changed.
-      Optional<GenericKubernetesResource> written = writeStatus(context, changeSet);
+      Optional<GenericKubernetesResource> written =
+          writeStatus(context, changeSet, released.hooks());
       remember(context, written, changeSet);
-      // 6. Done: the work queue forgets the key's backoff.
+      // 6. Done: the work queue forgets the key's backoff; a hook that runs is looked at again
+      // when its timeout ends, which no watch event tells.
+      if (released.lookAgainAt().isPresent()) {
+        return ReconcileResult.later(
+            changeSet.changes(),
+            written.isPresent(),
+            Duration.between(clock.instant(), released.lookAgainAt().get()).plusSeconds(1));
+      }
       return ReconcileResult.done(changeSet.changes(), written.isPresent());
     } catch (StepFailed step) {
       memories.update(ref, memory -> memory.withSettled(Optional.empty()));
-      return failed(observed, step);
+      return failed(observed, step, reads == null ? SecretValues.NONE : reads.secrets());
+    } finally {
+      if (reads != null) {
+        // A change of what this render looked up re-renders it; of nothing else it read before.
+        lookups.readBy(ref, reads.made());
+      }
     }
   }
 
@@ -204,6 +247,37 @@ public final class Reconciler {
     }
   }
 
+  /**
+   * The hooks a resource being deleted runs, as its templates render them now; none, said in a
+   * Warning event, when they cannot be rendered: a broken template never blocks a deletion.
+   */
+  private Cleanup.DeleteHooks deleteHooks(ObservedResource observed) {
+    try {
+      ParsedRevision revision = resolve(observed);
+      List<RenderedObject> hooks =
+          revision.render(input(observed)).stream()
+              .filter(
+                  object -> {
+                    Ordering ordering = Ordering.of(object.body());
+                    return ordering.hooks().contains(Ordering.Hook.PRE_DELETE)
+                        || ordering.hooks().contains(Ordering.Hook.POST_DELETE);
+                  })
+              .toList();
+      return new Cleanup.DeleteHooks(
+          hooks,
+          new HookRunner.For(
+              observed.owner(), observed.generation(), revision.hash(), revision.readiness()));
+    } catch (StepFailed | RenderException e) {
+      events.warning(
+          observed.resource(),
+          Reason.HOOK_FAILED,
+          "The delete hooks cannot be rendered ("
+              + e.getMessage()
+              + "); the resource is deleted without them");
+      return new Cleanup.DeleteHooks(List.of(), null);
+    }
+  }
+
   /** The resource as its templates read it, copied once for every template of the reconcile. */
   private static TemplateInput input(ObservedResource observed) {
     try {
@@ -214,13 +288,28 @@ public final class Reconciler {
     }
   }
 
-  private static List<RenderedObject> render(ReconcileContext context) {
+  /**
+   * Step 2, once every lookup is answered ({@link LookupRounds}). A lookup that cannot be answered
+   * (the operator may not list its kind there, or the API server does not serve it) fails the
+   * render and is looked at again at a steady pace: granting the RBAC or installing the CRD is a
+   * change no watch sees.
+   */
+  private List<RenderedObject> render(ReconcileContext context) {
+    ReconcileReads reads = context.reads();
     try {
-      return context.templates().render(context.input());
+      return LookupRounds.render(
+              reads, lookups, () -> context.templates().render(context.input(), reads))
+          .objects();
     } catch (RenderException e) {
       throw StepFailed.beforeApply(
           context.observed(),
-          ReconcileFailure.terminal(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e));
+          reads.failed()
+              ? ReconcileFailure.polled(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e)
+              : ReconcileFailure.terminal(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e));
+    } catch (LookupRounds.Pending e) {
+      throw StepFailed.beforeApply(
+          context.observed(),
+          ReconcileFailure.retriable(Reason.LOOKUP_PENDING, Reason.LOOKUP_PENDING, e));
     }
   }
 
@@ -254,12 +343,16 @@ public final class Reconciler {
    * wait for the children to be ready; fails on a refusal, after recording what the applies beside
    * it changed.
    */
-  private ChangeSet apply(ReconcileContext context, Plan plan, List<RenderedObject> desired) {
+  private Release.Result apply(
+      ReconcileContext context,
+      Plan plan,
+      List<RenderedObject> desired,
+      List<RenderedObject> hooks) {
     ObservedResource observed = context.observed();
     ResourceMemory memory = context.memory();
     int renderHash = desired.stream().map(RenderedObject::body).toList().hashCode();
-    ChangeSet changeSet =
-        execution.run(
+    Release.Result released =
+        release.carryOut(
             plan,
             new PlanExecution.Request(
                 observed.owner(),
@@ -270,9 +363,17 @@ public final class Reconciler {
                 Objects.equals(memory.renderHash(), renderHash),
                 // A conflict may have been resolved by someone we cannot watch: look first.
                 memory.conflicted()
-                    || Reason.OWNERSHIP_CONFLICT.text().equals(observed.readyReason())));
-    ChangeEvent.of(changeSet.changes())
-        .ifPresent(event -> events.normal(observed.resource(), event.reason(), event.message()));
+                    || Reason.OWNERSHIP_CONFLICT.text().equals(observed.readyReason())),
+            hooks,
+            HookRecords.fromStatus(observed.status()),
+            observed.inventory().isEmpty(),
+            new HookRunner.For(
+                observed.owner(),
+                observed.generation(),
+                context.templates().hash(),
+                context.templates().readiness()));
+    ChangeSet changeSet = released.changeSet();
+    told.tell(observed, memory, plan, changeSet);
     boolean conflicted = changeSet.failure() instanceof OwnershipConflictException;
     memories.update(observed.ref(), m -> m.withConflicted(conflicted));
     if (conflicted) {
@@ -281,33 +382,33 @@ public final class Reconciler {
       throw new StepFailed(
           ReconcileFailure.polled(
               Reason.OWNERSHIP_CONFLICT, Reason.OWNERSHIP_CONFLICT, changeSet.failure()),
-          changeSet);
+          changeSet,
+          released.hooks());
     }
     if (changeSet.failure() instanceof ApplyException e) {
-      throw new StepFailed(
-          e.isInvalid()
-              ? ReconcileFailure.terminal(Reason.APPLY_FAILED, Reason.INVALID, e)
-              : ReconcileFailure.retriable(Reason.APPLY_FAILED, Reason.APPLY_FAILED, e),
-          changeSet);
+      throw new StepFailed(ReconcileFailure.of(e), changeSet, released.hooks());
     }
-    tellDeferral(observed, memory, changeSet);
+    if (released.hookFailure().isPresent()) {
+      // Fails the same way until the resource or its templates change: then it runs again.
+      throw new StepFailed(
+          ReconcileFailure.terminal(
+              Reason.HOOK_FAILED,
+              Reason.HOOK_FAILED,
+              new OperatorException(released.hookFailure().get())),
+          changeSet,
+          released.hooks());
+    }
     memories.update(observed.ref(), m -> m.withRenderHash(renderHash));
-    return changeSet;
+    return released;
   }
 
-  /**
-   * A Normal event, once per deferral, naming the prunes that wait and the children they wait for,
-   * as the one readiness report judged them.
-   */
-  private void tellDeferral(ObservedResource observed, ResourceMemory memory, ChangeSet changes) {
-    List<ObjectRef> deferred = changes.deferred();
-    if (!deferred.isEmpty() && !deferred.equals(memory.toldDeferral())) {
-      events.normal(
-          observed.resource(),
-          Reason.PRUNE_DEFERRED,
-          PruneDeferrals.message(deferred, changes.readiness().notReady()));
-    }
-    memories.update(observed.ref(), m -> m.withToldDeferral(deferred));
+  private static boolean isHook(RenderedObject object) {
+    return Ordering.of(object.body()).isHook();
+  }
+
+  /** How many of the kind's resources have objects that wait, for the waiting gauge. */
+  public int waitingResources() {
+    return memories.waiting();
   }
 
   /**
@@ -315,13 +416,26 @@ public final class Reconciler {
    * the applies changed.
    */
   private Optional<GenericKubernetesResource> writeStatus(
-      ReconcileContext context, ChangeSet changeSet) {
+      ReconcileContext context, ChangeSet changeSet, HookRecords hooks) {
+    Map<String, Object> fields;
     try {
-      return status.applied(context, changeSet);
+      fields =
+          LookupRounds.render(
+              context.reads(), lookups, () -> status.templateFields(context, changeSet));
     } catch (RenderException e) {
       throw new StepFailed(
-          ReconcileFailure.terminal(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e), changeSet);
+          context.reads().failed()
+              ? ReconcileFailure.polled(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e)
+              : ReconcileFailure.terminal(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e),
+          changeSet,
+          hooks);
+    } catch (LookupRounds.Pending e) {
+      throw new StepFailed(
+          ReconcileFailure.retriable(Reason.LOOKUP_PENDING, Reason.LOOKUP_PENDING, e),
+          changeSet,
+          hooks);
     }
+    return status.applied(context, fields, changeSet, hooks);
   }
 
   /** Remembers what a successful reconcile left, so that the next one can tell nothing changed. */
@@ -330,24 +444,27 @@ public final class Reconciler {
     GenericKubernetesResource rendered = context.observed().resource();
     GenericKubernetesResource after = written.orElse(rendered);
     // A change that landed before the status write shows in its answer: not rendered yet.
+    // While objects or hooks wait, what they wait for may change unseen by the children's
+    // versions (a hook's run is no child): every event looks again.
     Optional<SettledInputs> settled =
-        sameInputs(rendered, after)
+        SettledInputs.sameInputs(rendered, after) && changeSet.waits().isEmpty()
             ? SettledInputs.after(
                 after.getMetadata().getResourceVersion(),
                 context.templates().parseId(),
-                changeSet.children())
+                changeSet.children(),
+                context.reads())
             : Optional.empty();
-    memories.update(context.observed().ref(), memory -> memory.withSettled(settled));
-  }
-
-  /** Whether the resource after the status write has the spec and metadata that were rendered. */
-  private static boolean sameInputs(
-      GenericKubernetesResource rendered, GenericKubernetesResource after) {
-    return Objects.equals(
-            rendered.getMetadata().getGeneration(), after.getMetadata().getGeneration())
-        && Objects.equals(rendered.getMetadata().getLabels(), after.getMetadata().getLabels())
-        && Objects.equals(
-            rendered.getMetadata().getAnnotations(), after.getMetadata().getAnnotations());
+    List<StatefulSetClaims> statefulSets =
+        changeSet.children().values().stream()
+            .map(StatefulSetClaims::of)
+            .flatMap(Optional::stream)
+            .toList();
+    memories.update(
+        context.observed().ref(),
+        memory ->
+            memory
+                .withSettled(settled)
+                .withStatefulSets(rendered.getMetadata().getUid(), statefulSets));
   }
 
   /**
@@ -361,63 +478,19 @@ public final class Reconciler {
     return ReconcileResult.done(List.of(), status.suspended(observed).isPresent());
   }
 
-  /** A Warning event, once per value, when the {@code reconcile} annotation has an unknown one. */
-  private void warnOfUnknownReconcileValue(ObservedResource observed) {
-    Optional<String> unknown = ResourceAnnotations.unknownReconcileValue(observed.resource());
-    String warned = memories.of(observed.ref()).warnedValue();
-    if (unknown.isPresent() && !unknown.get().equals(warned)) {
-      events.warning(
-          observed.resource(),
-          Reason.UNKNOWN_ANNOTATION_VALUE,
-          ResourceAnnotations.unknownValueMessage(unknown.get()));
-    }
-    memories.update(observed.ref(), memory -> memory.withWarnedValue(unknown.orElse(null)));
-  }
-
-  /** The token of a reconcile request that the status does not record as handled yet. */
-  private static Optional<String> newRequest(ObservedResource observed) {
-    return ResourceAnnotations.requestedAt(observed.resource())
-        .filter(token -> !token.equals(StatusBuilder.lastHandledReconcileAt(observed.status())));
-  }
-
   /**
    * Reports a failed step: a Warning event, and a status whose conditions say why, keeping the
    * template's fields and every object still owned. A terminal failure waits for a change of the
-   * resource or its templates; any other is retried after its backoff.
+   * resource or its templates; any other is retried after its backoff. The values of the Secrets
+   * the reconcile read are masked in the message.
    */
-  private ReconcileResult failed(ObservedResource observed, StepFailed step) {
-    ReconcileFailure failure = step.failure;
-    String message = failure.cause().getMessage();
+  private ReconcileResult failed(ObservedResource observed, StepFailed step, SecretValues read) {
+    ReconcileFailure failure = step.failure();
+    // An API server's refusal may quote a value a template printed from a Secret it read.
+    String message = read.mask(failure.cause().getMessage());
     events.warning(observed.resource(), failure.event(), message);
     Outcome outcome = Outcome.failed(failure.reason(), message);
-    boolean written = status.failed(observed, step.inventory, outcome).isPresent();
-    return new ReconcileResult(failure.next(), step.changes, written, message);
-  }
-
-  /**
-   * A step failed: how to report it, and what was done before (the writes made, what the resource
-   * still owns). Thrown by a step and caught once in {@link #reconcile}; no stack trace, it never
-   * leaves.
-   */
-  private static final class StepFailed extends RuntimeException {
-    private final transient ReconcileFailure failure;
-    private final transient List<Change> changes;
-    private final transient Inventory inventory;
-
-    StepFailed(ReconcileFailure failure, ChangeSet changeSet) {
-      this(failure, changeSet.changes(), changeSet.inventory());
-    }
-
-    private StepFailed(ReconcileFailure failure, List<Change> changes, Inventory inventory) {
-      super(failure.cause().getMessage(), failure.cause(), false, false);
-      this.failure = failure;
-      this.changes = changes;
-      this.inventory = inventory;
-    }
-
-    /** A step before any apply failed: nothing changed, every object in the inventory is kept. */
-    static StepFailed beforeApply(ObservedResource observed, ReconcileFailure failure) {
-      return new StepFailed(failure, List.of(), observed.inventory());
-    }
+    boolean written = status.failed(observed, step.inventory(), outcome, step.hooks()).isPresent();
+    return new ReconcileResult(failure.next(), step.changes(), written, message);
   }
 }

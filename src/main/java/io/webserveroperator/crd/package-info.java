@@ -12,6 +12,8 @@
  *       io.webserveroperator.crd.AdmissionException}.
  *   <li>{@link io.webserveroperator.crd.CrdChanges} compares a CRD with the one a cluster serves
  *       and names every change that breaks existing resources or their clients.
+ *   <li>{@link io.webserveroperator.crd.StatusSchemaCheck} tells whether a CRD can hold the status
+ *       the operator writes: the status subresource, the engine's fields and the status template's.
  * </ol>
  *
  * <p>Pure: no Kubernetes client.

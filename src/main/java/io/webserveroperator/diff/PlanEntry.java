@@ -1,7 +1,9 @@
 package io.webserveroperator.diff;
 
 import io.webserveroperator.manifest.Claim;
+import io.webserveroperator.manifest.GeneratedField;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.RenderedObject;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +26,10 @@ import java.util.Objects;
  *       is an empty array (the action says it all: delete the object, or leave it in place).
  *   <li>{@code ADOPT} and {@code CONFLICT}: both present; the patch is what applying would change,
  *       and {@code claim} says why the object may or may not be taken.
+ *   <li>{@code RECREATE} and {@code REFUSED}: planned again from a refused UPDATE ({@link
+ *       Planner#refused}), its sides and patch kept; {@code note} says why.
+ *   <li>{@code EXPAND_CLAIM}: {@code desired} is the claim's new storage request (the merge patch
+ *       sent), {@code live} the claim; {@code note} names the StatefulSet and both sizes.
  * </ul>
  *
  * @param ref the object
@@ -36,6 +42,10 @@ import java.util.Objects;
  *     (CONFLICT) be taken; null for every other action
  * @param ignored the fields an {@code ignoreDifferences} entry keeps out of the comparison and out
  *     of {@code desired} (yielded) or at their live value in it (ignored, held)
+ * @param note why a RECREATE, EXPAND_CLAIM or REFUSED entry is planned, one sentence; null for
+ *     every other action
+ * @param generated the generated secrets of {@code desired}, at their live value or, where there is
+ *     none, a new one ({@link GeneratedField})
  */
 public record PlanEntry(
     ObjectRef ref,
@@ -45,7 +55,9 @@ public record PlanEntry(
     Patch patch,
     String template,
     Claim claim,
-    List<IgnoredField> ignored) {
+    List<IgnoredField> ignored,
+    String note,
+    List<GeneratedField> generated) {
 
   public PlanEntry {
     Objects.requireNonNull(ref, "ref");
@@ -71,12 +83,19 @@ public record PlanEntry(
       throw new IllegalArgumentException(
           "the claim on " + ref + " must be given exactly when the action is ADOPT or CONFLICT");
     }
+    if (action.afterRefusal() != (note != null)) {
+      throw new IllegalArgumentException(
+          "the note on "
+              + ref
+              + " must be given exactly when the action is planned after a refusal");
+    }
     ignored = List.copyOf(ignored);
+    generated = generated == null ? List.of() : List.copyOf(generated);
     desired = desired == null ? null : Collections.unmodifiableMap(desired);
     live = live == null ? null : Collections.unmodifiableMap(live);
   }
 
-  /** An entry with no ignored fields. */
+  /** An entry with no ignored and no generated fields. */
   public PlanEntry(
       ObjectRef ref,
       Action action,
@@ -85,7 +104,34 @@ public record PlanEntry(
       Patch patch,
       String template,
       Claim claim) {
-    this(ref, action, desired, live, patch, template, claim, List.of());
+    this(ref, action, desired, live, patch, template, claim, List.of(), null, List.of());
+  }
+
+  /** An entry planned from the rendered and live objects, with the fields it ignores. */
+  public PlanEntry(
+      ObjectRef ref,
+      Action action,
+      Map<String, Object> desired,
+      Map<String, Object> live,
+      Patch patch,
+      String template,
+      Claim claim,
+      List<IgnoredField> ignored) {
+    this(ref, action, desired, live, patch, template, claim, ignored, null, List.of());
+  }
+
+  /** This entry planned again as {@code action} for the reason {@code note}. */
+  PlanEntry as(Action action, String note) {
+    return new PlanEntry(
+        ref, action, desired, live, patch, template, null, ignored, note, generated);
+  }
+
+  /**
+   * The rendered object this entry plans, as the planner would take it again: its desired body,
+   * template and generated fields. Null for PRUNE and ORPHAN.
+   */
+  public RenderedObject rendered() {
+    return desired == null ? null : new RenderedObject(ref, desired, template, generated);
   }
 
   /**
@@ -94,6 +140,14 @@ public record PlanEntry(
    */
   public boolean isChange() {
     return action != Action.UNCHANGED;
+  }
+
+  /**
+   * Whether carrying the entry out deletes its object orphaning what it made: a StatefulSet's
+   * RECREATE, whose pods and claims stay for the new one to adopt.
+   */
+  public boolean orphansDependents() {
+    return action == Action.RECREATE && Recreation.orphansDependents(ref);
   }
 
   /** An entry for an object the templates no longer render: PRUNE, or ORPHAN when it is kept. */

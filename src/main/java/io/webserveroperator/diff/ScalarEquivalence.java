@@ -60,7 +60,8 @@ final class ScalarEquivalence {
     return left != null && right != null && left.compareTo(right) == 0;
   }
 
-  private static BigDecimal quantity(Object value) {
+  /** The amount a quantity stands for; null when the value is no quantity. */
+  static BigDecimal quantity(Object value) {
     if (!(value instanceof String) && !(value instanceof Number)) {
       return null;
     }

@@ -24,6 +24,14 @@
  * <p>Fields the template stopped setting are not reported: server-side apply removes them itself
  * because the operator's field manager no longer claims them.
  *
+ * <p>An UPDATE the API server refuses is planned again ({@link
+ * io.webserveroperator.diff.Planner#refused}, in {@code Recreation}), from its answer as data
+ * ({@link io.webserveroperator.diff.Refusal}), by a run and by {@code diff} alike: fields that
+ * cannot change become {@link io.webserveroperator.diff.Action#RECREATE} when the template says
+ * {@code force: enabled} (a StatefulSet's claims that must grow, read through {@link
+ * io.webserveroperator.diff.LiveClaims}, {@link io.webserveroperator.diff.Action#EXPAND_CLAIM}
+ * first), else {@link io.webserveroperator.diff.Action#REFUSED} with one sentence.
+ *
  * <p>For the {@code diff} command, {@link io.webserveroperator.diff.DiffSanitizer} strips server
  * noise and masks Secret values as {@code kubectl diff} does, and {@link
  * io.webserveroperator.diff.UnifiedDiff} prints two objects as a unified diff of YAML.

@@ -13,8 +13,8 @@ import java.util.List;
 
 /**
  * The rules of the ClusterRoles in a deploy folder ({@code *.yaml}), to ask whether they grant a
- * verb. Rules limited by {@code resourceNames} grant nothing here: the operator's requests on
- * children are not limited to names.
+ * verb. Rules limited by {@code resourceNames} grant nothing to {@link #grants}: the operator's
+ * requests on children are not limited to names; {@link #grantsNamed} asks of one object.
  */
 final class ClusterRoleRules {
 
@@ -60,6 +60,21 @@ final class ClusterRoleRules {
   boolean grants(String group, String resource, String verb) {
     return rules.stream()
         .filter(rule -> rule.path("resourceNames").isEmpty())
+        .anyMatch(
+            rule ->
+                lists(rule.path("apiGroups"), group)
+                    && lists(rule.path("resources"), resource)
+                    && lists(rule.path("verbs"), verb));
+  }
+
+  /**
+   * Whether some rule grants {@code verb} on the object {@code name} of {@code resource}: one
+   * without {@code resourceNames}, or one that lists the name.
+   */
+  boolean grantsNamed(String group, String resource, String verb, String name) {
+    return rules.stream()
+        .filter(
+            rule -> rule.path("resourceNames").isEmpty() || lists(rule.path("resourceNames"), name))
         .anyMatch(
             rule ->
                 lists(rule.path("apiGroups"), group)

@@ -21,7 +21,11 @@ import java.util.Set;
  *       it does not know, a value the key does not accept) is an error at its line;
  *   <li>a PersistentVolumeClaim without {@link Lifecycle#RESOURCE_POLICY} is a warning at its
  *       {@code kind:} line: deleting the resource, or no longer rendering the claim, deletes the
- *       claim, and with the usual reclaim policy its volume's data.
+ *       claim, and with the usual reclaim policy its volume's data;
+ *   <li>a StatefulSet with {@code volumeClaimTemplates} and no {@code
+ *       persistentVolumeClaimRetentionPolicy} is a warning at its {@code kind:} line: whether its
+ *       claims, the resource's data, stay or go when it is pruned or its resource deleted is then
+ *       Kubernetes' default (they stay), not a choice the template shows.
  * </ul>
  *
  * <p>Only what the top-level templates write literally under a document's {@code
@@ -36,6 +40,10 @@ final class LifecycleCheck {
   private static final List<String> KEEP =
       List.of("metadata", "annotations", Lifecycle.RESOURCE_POLICY);
   private static final String CLAIM = "PersistentVolumeClaim";
+  private static final String STATEFUL_SET = "StatefulSet";
+  private static final List<String> CLAIM_TEMPLATES = List.of("spec", "volumeClaimTemplates");
+  private static final List<String> RETENTION =
+      List.of("spec", "persistentVolumeClaimRetentionPolicy");
 
   private LifecycleCheck() {}
 
@@ -57,7 +65,15 @@ final class LifecycleCheck {
     List<Finding> findings = new ArrayList<>();
     List<TemplateKeys.Key> keys = TemplateKeys.of(template);
     Set<Integer> kept = new HashSet<>();
+    Set<Integer> claimTemplates = new HashSet<>();
+    Set<Integer> retention = new HashSet<>();
     for (TemplateKeys.Key key : keys) {
+      if (key.path().equals(CLAIM_TEMPLATES)) {
+        claimTemplates.add(key.document());
+      }
+      if (key.path().equals(RETENTION)) {
+        retention.add(key.document());
+      }
       if (key.path().equals(KEEP)) {
         kept.add(key.document()); // a value other than keep is an error of its own
       }
@@ -84,6 +100,25 @@ final class LifecycleCheck {
                     + " or no longer rendering the claim deletes it, and with the usual reclaim"
                     + " policy (Delete) its volume's data; add the annotation to keep it (Helm's"
                     + " helm.sh/resource-policy: keep)"));
+      }
+      boolean statefulSet =
+          key.path().equals(List.of("kind"))
+              && literal(key.value()).filter(STATEFUL_SET::equals).isPresent();
+      if (statefulSet
+          && claimTemplates.contains(key.document())
+          && !retention.contains(key.document())) {
+        findings.add(
+            Finding.warning(
+                file,
+                key.line(),
+                STATEFUL_SET
+                    + " with volumeClaimTemplates and no persistentVolumeClaimRetentionPolicy:"
+                    + " the claims it makes hold the "
+                    + kind
+                    + "'s data, and whether they stay or go when the StatefulSet is pruned or the "
+                    + kind
+                    + " deleted is left to Kubernetes' default (whenDeleted: Retain, whenScaled:"
+                    + " Retain); write the policy to say which (docs/templates.md)"));
       }
     }
     return findings;

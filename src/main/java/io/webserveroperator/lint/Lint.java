@@ -15,18 +15,21 @@ import java.util.List;
  * <ol>
  *   <li>watches.yaml and the loading of each kind's templates ({@link WatchesCheck});
  *   <li>includes, imports and macros ({@link IncludeCheck});
- *   <li>the lifecycle annotations the templates write ({@link LifecycleCheck});
+ *   <li>the lifecycle annotations the templates write ({@link LifecycleCheck}), the lookups they
+ *       make against watches.yaml's {@code lookups} ({@link LookupCheck}) and where they write
+ *       {@code generated_secret} ({@link GeneratedSecretCheck});
  *   <li>a kind's simple schema against the CRD it generates ({@link SchemaDriftCheck});
  *   <li>spec paths against the CRD schema ({@link SpecPathCheck}), and whether the fields printed
  *       within a line of a block scalar may hold a line break ({@link InlineValueCheck});
+ *   <li>whether the CRD can hold the status the operator writes ({@link CrdStatusCheck});
  *   <li>the samples and test cases, admitted by their CRDs as the API server would, rendered and
  *       validated against the Kubernetes schemas ({@link RenderCheck});
  *   <li>each kind's ignoreDifferences against the kinds rendered and their schemas ({@link
  *       IgnoreDifferencesCheck});
  *   <li>the readiness rules' status paths against the status schema of the kinds they judge ({@link
  *       ReadinessCheck});
- *   <li>deploy/'s ClusterRole against the kinds rendered ({@link RbacCheck}), unless the input says
- *       not to.
+ *   <li>deploy/'s ClusterRole against the kinds rendered and looked up ({@link RbacCheck}), unless
+ *       the input says not to.
  * </ol>
  */
 public final class Lint {
@@ -51,6 +54,7 @@ public final class Lint {
     try (registry) {
       List<Finding> findings = new ArrayList<>(WatchesCheck.check(input.templates(), registry));
       CrdSchemas crds = CrdSchemas.read(input.crds());
+      CrdFolder crdFolder = CrdFolder.read(input.crds());
       List<RenderedKind> kinds = new ArrayList<>();
       for (TemplatedKind watch : registry.watches()) {
         KindSources sources = KindSources.read(input.templates(), watch);
@@ -61,6 +65,9 @@ public final class Lint {
         findings.addAll(SchemaDriftCheck.check(input.templates(), input.crds(), watch));
         findings.addAll(IncludeCheck.check(sources));
         findings.addAll(LifecycleCheck.check(sources));
+        findings.addAll(CrdStatusCheck.check(watch, registry, crdFolder, crds));
+        findings.addAll(LookupCheck.check(sources));
+        findings.addAll(GeneratedSecretCheck.check(sources));
         crds.find(watch.group(), watch.version(), watch.kind())
             .ifPresentOrElse(
                 schema -> {
@@ -86,7 +93,7 @@ public final class Lint {
               input.samples(),
               registry,
               schemas,
-              Admission.of(CrdFolder.read(input.crds())),
+              Admission.of(crdFolder),
               findings);
       findings.addAll(rendered.findings());
       kinds.addAll(rendered.kinds());

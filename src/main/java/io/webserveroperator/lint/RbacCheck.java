@@ -5,6 +5,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.OperatorName;
+import io.webserveroperator.template.watches.DeclaredLookup;
 import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.template.watches.YamlLines;
 import java.nio.file.Files;
@@ -24,12 +25,15 @@ import java.util.TreeSet;
  * <p>Per child kind the operator lists and watches it (the child caches), server-side applies it
  * (patch; create when it does not exist yet), reads it when a create-only apply finds it there
  * already (get: whose is it?) and prunes it (delete). Per watched kind it lists and watches it,
- * patches its status and updates its finalizers (owner references with blockOwnerDeletion).
+ * patches its status and updates its finalizers (owner references with blockOwnerDeletion). Per
+ * kind its templates look up ({@code lookups} in watches.yaml) it lists and watches it (the lookup
+ * caches), and nothing more.
  */
 final class RbacCheck {
 
   private static final List<String> CHILD_VERBS =
       List.of("get", "list", "watch", "create", "patch", "delete");
+  private static final List<String> LOOKUP_VERBS = List.of("list", "watch");
 
   private static final YAMLMapper YAML =
       YAMLMapper.builder()
@@ -41,6 +45,15 @@ final class RbacCheck {
 
   /** One grant the operator needs: verbs on a resource of a group. */
   record Rule(String group, String resource, List<String> verbs) {}
+
+  /**
+   * What recreating a StatefulSet whose claim templates grew needs of the claims it made: list them
+   * (by its selector) and raise their storage requests.
+   */
+  static final Rule CLAIMS = new Rule("", "persistentvolumeclaims", List.of("list", "patch"));
+
+  private static final String CRDS = "customresourcedefinitions";
+  private static final String CRD_GROUP = "apiextensions.k8s.io";
 
   /**
    * The rules of a watched kind: its resource, its status and its finalizers.
@@ -92,9 +105,61 @@ final class RbacCheck {
                             "the operator watches " + watch.kind() + " but " + add)));
       }
     }
+    for (int i = 0; i < watches.size(); i++) {
+      TemplatedKind watch = watches.get(i);
+      String crd = crdName(watch, crds);
+      if (!granted.grantsNamed(CRD_GROUP, CRDS, "get", crd)) {
+        findings.add(
+            Finding.warning(
+                watchesFile.toString(),
+                lines.line("/0/" + i + "/kind"),
+                "deploy/'s ClusterRole does not grant get on the CRD "
+                    + crd
+                    + ", which the operator reads when it starts to check that it holds the status"
+                    + " it writes for "
+                    + watch.kind()
+                    + " (without it the check is skipped); add it to the rule {apiGroups: ["
+                    + CRD_GROUP
+                    + "], resources: ["
+                    + CRDS
+                    + "], resourceNames: [...], verbs: [get]}"));
+      }
+      List<DeclaredLookup> lookups = watch.lookups();
+      for (int j = 0; j < lookups.size(); j++) {
+        DeclaredLookup lookup = lookups.get(j);
+        int line = lines.line("/0/" + i + "/lookups/" + j + "/kind");
+        missing(granted, lookupRule(lookup))
+            .ifPresent(
+                add ->
+                    findings.add(
+                        Finding.error(
+                            watchesFile.toString(),
+                            line,
+                            watch.kind()
+                                + "'s templates look up "
+                                + lookup.kind()
+                                + " ("
+                                + lookup.apiVersion()
+                                + ") but "
+                                + add)));
+      }
+    }
     Map<String, RenderedKind> seen = new LinkedHashMap<>();
     kinds.forEach(kind -> seen.putIfAbsent(kind.group() + "/" + kind.kind(), kind));
     for (RenderedKind kind : seen.values()) {
+      if (isStatefulSet(kind)) {
+        missing(granted, CLAIMS)
+            .ifPresent(
+                add ->
+                    findings.add(
+                        Finding.warning(
+                            kind.file().toString(),
+                            kind.line(),
+                            "a StatefulSet is rendered here, whose claims the operator lists and"
+                                + " grows when it recreates it for a claim template that asks for"
+                                + " more storage, but "
+                                + add)));
+      }
       missing(granted, new Rule(kind.group(), kind.resource(), CHILD_VERBS))
           .ifPresent(
               add ->
@@ -109,6 +174,11 @@ final class RbacCheck {
                               + add)));
     }
     return findings;
+  }
+
+  /** What a lookup's cache needs: list and watch on its kind. */
+  static Rule lookupRule(DeclaredLookup lookup) {
+    return new Rule(lookup.group(), RenderedKind.resourceOf(lookup.kind()), LOOKUP_VERBS);
   }
 
   private static Optional<String> missing(ClusterRoleRules granted, Rule rule) {
@@ -133,7 +203,9 @@ final class RbacCheck {
 
   /**
    * The rules of the ClusterRole the templates need: the watched kinds' rules, one rule per group
-   * of rendered kinds, and events (the operator records them).
+   * of rendered kinds, one per group of kinds only looked up, events (the operator records them),
+   * get on the watched kinds' CRDs (checked when it starts) and, when a StatefulSet is rendered,
+   * what growing its claims needs.
    */
   static List<Map<String, Object>> rules(
       List<TemplatedKind> watches, List<RenderedKind> kinds, CrdSchemas crds) {
@@ -147,8 +219,35 @@ final class RbacCheck {
         kind -> byGroup.computeIfAbsent(kind.group(), g -> new TreeSet<>()).add(kind.resource()));
     byGroup.forEach(
         (group, resources) -> rules.add(rule(group, List.copyOf(resources), CHILD_VERBS)));
+    // What the templates only look up: read through caches, never written.
+    Map<String, TreeSet<String>> lookedUp = new TreeMap<>();
+    for (TemplatedKind watch : watches) {
+      for (DeclaredLookup lookup : watch.lookups()) {
+        Rule rule = lookupRule(lookup);
+        if (!byGroup.getOrDefault(rule.group(), new TreeSet<>()).contains(rule.resource())) {
+          lookedUp.computeIfAbsent(rule.group(), g -> new TreeSet<>()).add(rule.resource());
+        }
+      }
+    }
+    lookedUp.forEach(
+        (group, resources) -> rules.add(rule(group, List.copyOf(resources), LOOKUP_VERBS)));
     rules.add(rule("", List.of("events"), List.of("create", "get", "patch")));
+    Map<String, Object> crdRule = rule(CRD_GROUP, List.of(CRDS), List.of("get"));
+    crdRule.put("resourceNames", watches.stream().map(watch -> crdName(watch, crds)).toList());
+    rules.add(crdRule);
+    if (kinds.stream().anyMatch(RbacCheck::isStatefulSet)) {
+      rules.add(rule(CLAIMS.group(), List.of(CLAIMS.resource()), CLAIMS.verbs()));
+    }
     return rules;
+  }
+
+  /** The name of a watched kind's CRD: {@code webservers.webapp.example.com}. */
+  private static String crdName(TemplatedKind watch, CrdSchemas crds) {
+    return crds.plural(watch.group(), watch.kind()) + "." + watch.group();
+  }
+
+  private static boolean isStatefulSet(RenderedKind kind) {
+    return kind.group().equals("apps") && kind.kind().equals("StatefulSet");
   }
 
   /** A ClusterRole with these rules, named after the operator, as YAML. */

@@ -12,6 +12,7 @@ import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.manifest.YamlErrors;
 import io.webserveroperator.manifest.YamlFiles;
+import io.webserveroperator.template.ClusterReads;
 import io.webserveroperator.template.RenderException;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.watches.TemplatedKind;
@@ -86,24 +87,38 @@ final class RenderCheck {
             .watchFor(
                 String.valueOf(resource.get("apiVersion")), String.valueOf(resource.get("kind")))
             .filter(watch -> registry.loadFailure(watch).isEmpty())
-            .ifPresent(watch -> check.render(templates, watch, resource, file, file.toString()));
+            .ifPresent(
+                watch ->
+                    check.render(
+                        templates, watch, resource, ClusterReads.NONE, file, file.toString()));
       }
     }
     for (TemplatedKind watch : registry.watches()) {
       if (registry.loadFailure(watch).isEmpty()) {
         for (CaseResource test : CaseResources.of(templates.resolve(watch.templates()), watch)) {
           String source = test.file() + ", case \"" + test.caseName() + "\"";
-          check.render(templates, watch, new LinkedHashMap<>(test.resource()), test.file(), source);
+          check.render(
+              templates,
+              watch,
+              new LinkedHashMap<>(test.resource()),
+              test.cluster(),
+              test.file(),
+              source);
         }
       }
     }
     return new Result(List.copyOf(check.findings), List.copyOf(check.kinds));
   }
 
+  /**
+   * Renders one resource, its lookups answered by {@code cluster}: nothing for a sample, what a
+   * test case gives for its case.
+   */
   private void render(
       Path templates,
       TemplatedKind watch,
       Map<String, Object> given,
+      ClusterReads cluster,
       Path file,
       String renderedFrom) {
     Map<String, Object> meta = UntypedMaps.getOrCreateMap(given, "metadata");
@@ -117,7 +132,7 @@ final class RenderCheck {
     }
     List<RenderedObject> objects;
     try {
-      objects = registry.render(watch, resource);
+      objects = registry.render(watch, resource, cluster).objects();
     } catch (RenderException e) {
       String at = e.template() == null ? renderedFrom : templates.resolve(e.template()).toString();
       int line = Math.max(0, e.line()); // jinjava counts an unclosed tag's line from its end
@@ -126,6 +141,11 @@ final class RenderCheck {
       }
       return;
     }
+    OrderLint.check(
+            objects, name -> read(templates.resolve(name)), templates::resolve, renderedFrom)
+        .stream()
+        .filter(finding -> reported.add(finding.file() + ":" + finding.line() + finding.message()))
+        .forEach(findings::add);
     for (RenderedObject object : objects) {
       Path template = templates.resolve(object.template());
       String source = read(template);

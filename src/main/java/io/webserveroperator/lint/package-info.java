@@ -8,7 +8,8 @@
  *       engine's lexer, {@code TemplateKeys}): includes and macros ({@code IncludeCheck}), the
  *       lifecycle annotations ({@code LifecycleCheck}), the {@code spec.…} paths ({@code
  *       SpecReads}) against the CRD ({@code CrdSchemas}, {@code SpecPathCheck}), and a kind's
- *       simple schema against the CRD generated from it ({@code SchemaDriftCheck}).
+ *       simple schema against the CRD generated from it ({@code SchemaDriftCheck}), and whether the
+ *       CRD holds the status the operator writes ({@code CrdStatusCheck}).
  *   <li>It renders the samples and test cases, admitted first by their CRDs as the API server would
  *       ({@link io.webserveroperator.crd.Admission}), and validates each object against the
  *       Kubernetes OpenAPI schema of its kind ({@code RenderCheck}, {@link

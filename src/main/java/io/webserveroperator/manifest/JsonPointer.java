@@ -40,6 +40,15 @@ public record JsonPointer(String text, List<String> segments) {
     return new JsonPointer(text, segments);
   }
 
+  /** The pointer to the field {@code segments} name, escaped as RFC 6901 requires. */
+  public static JsonPointer of(String... segments) {
+    StringBuilder text = new StringBuilder();
+    for (String segment : segments) {
+      text.append('/').append(segment.replace("~", "~0").replace("/", "~1"));
+    }
+    return new JsonPointer(text.toString(), List.of(segments));
+  }
+
   /** The value it points at, if there is one. */
   public Optional<Object> get(Object root) {
     Object node = root;

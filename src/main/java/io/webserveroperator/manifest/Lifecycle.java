@@ -60,15 +60,16 @@ public record Lifecycle(boolean keep, boolean createOnly, boolean recreate) {
 
   /**
    * Why a rendered object's operator annotations cannot be obeyed: a lifecycle annotation with
-   * another value than the one it accepts, or an annotation under {@link #PREFIX} that is not a
-   * lifecycle annotation (a typo would otherwise be ignored).
+   * another value than the one it accepts, an annotation under {@link #PREFIX} that is neither a
+   * lifecycle nor an order annotation (a typo would otherwise be ignored), or an order annotation
+   * that {@link Ordering#problem} refuses.
    *
    * @return the annotation and a sentence naming it and what it accepts; empty when all is well
    */
   public static Optional<Problem> problem(Map<String, Object> object) {
     for (Map.Entry<?, ?> annotation : annotations(object).entrySet()) {
       String key = String.valueOf(annotation.getKey());
-      if (!key.startsWith(PREFIX)) {
+      if (!key.startsWith(PREFIX) || Ordering.ANNOTATIONS.contains(key)) {
         continue;
       }
       if (key.equals(ADOPT)) {
@@ -91,7 +92,9 @@ public record Lifecycle(boolean keep, boolean createOnly, boolean recreate) {
                 + SSA
                 + ": IfNotPresent and "
                 + FORCE
-                + ": enabled (docs/templates.md)");
+                + ": enabled, and the order annotations are "
+                + String.join(", ", Ordering.ANNOTATIONS)
+                + " (docs/templates.md)");
       }
       if (!accepted.equals(annotation.getValue())) {
         return Problem.of(
@@ -105,7 +108,7 @@ public record Lifecycle(boolean keep, boolean createOnly, boolean recreate) {
                 + "' (docs/templates.md)");
       }
     }
-    return Optional.empty();
+    return Ordering.problem(object);
   }
 
   /**

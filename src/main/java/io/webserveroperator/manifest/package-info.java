@@ -15,7 +15,9 @@
  *   <li>{@link io.webserveroperator.manifest.Claim} judges a resource's claim on an object that
  *       exists already ({@link io.webserveroperator.manifest.Owner}): its own, adoptable, or
  *       someone else's. {@link io.webserveroperator.manifest.Lifecycle} reads the annotations a
- *       template writes on an object (keep, create-only, recreate) and refuses unknown ones.
+ *       template writes on an object (keep, create-only, recreate) and refuses unknown ones; {@link
+ *       io.webserveroperator.manifest.StatefulSetClaims} reads the claims a StatefulSet makes and
+ *       what becomes of them.
  *   <li>{@link io.webserveroperator.manifest.IgnoreDifference} is one {@code ignoreDifferences}
  *       entry of a kind: fields, as {@link io.webserveroperator.manifest.JsonPointer}s, that other
  *       field managers may own.

@@ -19,17 +19,23 @@ import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.KindResolver;
 import io.webserveroperator.kube.ResourceMaps;
 import io.webserveroperator.kube.Scoped;
+import io.webserveroperator.manifest.HookRun;
 import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.Ordering;
 import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.OwnershipPatch;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.UntypedMaps;
+import io.webserveroperator.status.HookRecords;
+import io.webserveroperator.template.Rendered;
+import io.webserveroperator.template.SecretValues;
 import io.webserveroperator.template.TemplateInput;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.watches.TemplatedKind;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -46,7 +52,7 @@ import java.util.Optional;
  *   <li>Read the resource from the cluster. When it exists, render with its {@code uid}, so that
  *       owner references match the live children, and take its status inventory.
  *   <li>Render it through the templates of its kind, or a stored revision of them ({@link
- *       LiveSelection}).
+ *       LiveSelection}), its children and lookups read from the API server ({@link LiveReads}).
  *   <li>Plan with the operator's {@link Planner}, reading live objects from the API server instead
  *       of the operator's caches: the actions are exactly those a reconcile would take.
  *   <li>Show each write as the API server answers its dry run: a server-side apply with the
@@ -130,16 +136,15 @@ public final class DryRunDiff {
    * @throws OperatorException as {@link #diff(Map)}
    */
   public Plan diffLive(String namespace, LiveSelection selection) {
-    List<PlanEntry> entries = new ArrayList<>();
+    List<Plan> plans = new ArrayList<>();
     for (TemplatedKind watch : templates.watches()) {
       for (LiveSelection.Pick pick : selection.select(watch, list(watch, namespace))) {
         Map<String, Object> resource = admission.withDefaults(asMap(pick.resource()));
         Map<String, Object> status = UntypedMaps.getMap(resource, "status");
-        entries.addAll(
-            plan(watch, resource, Inventory.fromStatus(status), pick.revision()).entries());
+        plans.add(plan(watch, resource, Inventory.fromStatus(status), pick.revision()));
       }
     }
-    return new Plan(entries);
+    return Plan.of(plans);
   }
 
   private Plan plan(
@@ -149,8 +154,14 @@ public final class DryRunDiff {
       Optional<String> revision) {
     TemplateInput input = TemplateInput.of(resource);
     Owner owner = Owner.of(resource);
+    Rendered rendered =
+        templates
+            .resolve(watch, revision, input.describe())
+            .render(input, new LiveReads(client, kinds, inventory));
+    List<RenderedObject> hooks =
+        rendered.objects().stream().filter(object -> Ordering.of(object.body()).isHook()).toList();
     List<RenderedObject> desired =
-        templates.resolve(watch, revision, input.describe()).render(input);
+        rendered.objects().stream().filter(object -> !Ordering.of(object.body()).isHook()).toList();
     Plan plan =
         planner.plan(
             desired,
@@ -160,35 +171,117 @@ public final class DryRunDiff {
             watch.ignoreDifferences());
     List<PlanEntry> shown = new ArrayList<>();
     for (PlanEntry entry : plan.entries()) {
-      shown.add(show(entry, owner));
+      shown.addAll(show(entry, owner, rendered.secrets()));
     }
-    return new Plan(shown);
+    // As the operator applies them: wave by wave, the objects no longer rendered last.
+    shown.sort(Comparator.comparingInt(DryRunDiff::wave));
+    HookRecords records = HookRecords.fromStatus(UntypedMaps.getMap(resource, "status"));
+    return new Plan(shown, plan.released(), hooksToRun(hooks, records, inventory.isEmpty()));
   }
 
-  /** The entry as the API server would make it: its sides sanitised, their difference its patch. */
-  private PlanEntry show(PlanEntry entry, Owner owner) {
-    Map<String, Object> after =
-        switch (entry.action()) {
-          case UNCHANGED -> entry.live();
-          case PRUNE, ORPHAN -> null;
-          case CREATE, UPDATE, ADOPT, CONFLICT -> dryRun(entry, owner);
-        };
+  /**
+   * The hooks a change would run, in the order they would: the pre-install or pre-upgrade hooks
+   * whose rendering has not run yet, then the post ones.
+   */
+  private static List<String> hooksToRun(
+      List<RenderedObject> hooks, HookRecords records, boolean nothingApplied) {
+    boolean installing = records.installing(nothingApplied);
+    List<String> runs = new ArrayList<>();
+    for (Ordering.Hook moment :
+        installing
+            ? List.of(Ordering.Hook.PRE_INSTALL, Ordering.Hook.POST_INSTALL)
+            : List.of(Ordering.Hook.PRE_UPGRADE, Ordering.Hook.POST_UPGRADE)) {
+      hooks.stream()
+          .filter(hook -> Ordering.of(hook.body()).hooks().contains(moment))
+          .sorted(Comparator.comparingInt(hook -> Ordering.of(hook.body()).wave()))
+          .map(HookRun::of)
+          .filter(run -> !records.ran(run.hook(), run.ref()))
+          .forEach(run -> runs.add(moment.text() + " " + run.ref()));
+    }
+    return runs;
+  }
+
+  private static int wave(PlanEntry entry) {
+    if (entry.action().unrendered()) {
+      return Integer.MAX_VALUE;
+    }
+    return Ordering.of(entry.desired()).wave();
+  }
+
+  /**
+   * The entry as the API server would make it: its sides sanitised (a Secret's values masked) and
+   * the values of the Secrets the render read masked wherever it printed them, their difference its
+   * patch. An UPDATE or ADOPT whose dry run meets the refusal a reconcile would meet is planned
+   * again as the reconcile plans it ({@link Planner#refused}): RECREATE, EXPAND_CLAIM or REFUSED
+   * entries.
+   */
+  private List<PlanEntry> show(PlanEntry entry, Owner owner, SecretValues read) {
+    Map<String, Object> after;
+    try {
+      after =
+          switch (entry.action()) {
+            case UNCHANGED -> entry.live();
+            case PRUNE, ORPHAN -> null;
+            case CREATE, UPDATE, ADOPT, CONFLICT -> dryRun(entry, owner);
+            case RECREATE, EXPAND_CLAIM, REFUSED ->
+                throw new IllegalArgumentException("planned only after a refusal: " + entry);
+          };
+    } catch (ApplyException e) {
+      List<PlanEntry> replanned =
+          planner.refused(entry, e.refusal(), () -> dryRun.acceptedAsNew(entry), dryRun::claims);
+      if (replanned.isEmpty()) {
+        throw e;
+      }
+      return afterRefusal(replanned, read);
+    }
+    return List.of(shown(entry, after, read));
+  }
+
+  /**
+   * Entries planned after a refusal, as the API server would make them: each claim's expansion as
+   * its dry run answers (one refused makes the StatefulSet REFUSED, as in a reconcile), the object
+   * recreated or refused as rendered, since no dry run can create what exists.
+   */
+  private List<PlanEntry> afterRefusal(List<PlanEntry> replanned, SecretValues read) {
+    List<PlanEntry> shown = new ArrayList<>();
+    for (PlanEntry step : replanned) {
+      if (step.action() == Action.EXPAND_CLAIM) {
+        try {
+          shown.add(shown(step, asMap(dryRun.apply(step)), read));
+        } catch (ApplyException e) {
+          // The claims before it are shown as expanded; it and the StatefulSet as REFUSED.
+          List<PlanEntry> stopped = planner.claimRefused(replanned, step, e.refusal());
+          stopped
+              .subList(shown.size(), stopped.size())
+              .forEach(refused -> shown.add(shown(refused, refused.desired(), read)));
+          return shown;
+        }
+      } else {
+        shown.add(shown(step, step.desired(), read));
+      }
+    }
+    return shown;
+  }
+
+  private static PlanEntry shown(PlanEntry entry, Map<String, Object> after, SecretValues read) {
     DiffSanitizer.Sides sides = DiffSanitizer.sanitize(entry.live(), after);
+    Map<String, Object> before = read.maskMap(sides.before());
+    Map<String, Object> shown = read.maskMap(sides.after());
     Patch patch =
         entry.action() == Action.UNCHANGED || entry.action().unrendered()
             ? Patch.EMPTY
-            : Patch.of(
-                JsonPatches.between(
-                    sides.before() == null ? Map.of() : sides.before(), sides.after()));
+            : Patch.of(JsonPatches.between(before == null ? Map.of() : before, shown));
     return new PlanEntry(
         entry.ref(),
         entry.action(),
-        entry.action().unrendered() ? null : sides.after(),
-        sides.before(),
+        entry.action().unrendered() ? null : shown,
+        before,
         patch,
         entry.template(),
         entry.claim(),
-        entry.ignored());
+        entry.ignored(),
+        entry.note(),
+        entry.generated());
   }
 
   /**

@@ -136,11 +136,19 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
     }
   }
 
-  /** The templates of {@code watch} changed: a new revision and rollout, if they are new. */
-  public void templatesChanged(TemplatedKind watch) {
-    if (ticker != null) {
-      ticker.execute(() -> tickOrWarn(watch));
+  /**
+   * The templates of {@code watch} changed: a new revision and rollout, if they are new.
+   *
+   * @return whether the leader takes it on, and so requeues the kind's resources itself once the
+   *     new revision is stored and chosen: a reconcile before that would render the revision they
+   *     were on, and repeat what that one did (a refusal the edit was meant to resolve)
+   */
+  public boolean templatesChanged(TemplatedKind watch) {
+    if (ticker == null) {
+      return false;
     }
+    ticker.execute(() -> tickOrWarn(watch));
+    return true;
   }
 
   /** Where the kind's rollout stands, once the leader has read or begun one. */

@@ -105,6 +105,7 @@ final class ProjectEdits {
     for (String[] child : children) {
       rule(text, child[0], child[1], CHILD_VERBS).ifPresent(rules::add);
     }
+    crdRule(text, names.plural() + "." + names.group()).ifPresent(rules::add);
     if (rules.isEmpty()) {
       return Optional.empty();
     }
@@ -117,7 +118,7 @@ final class ProjectEdits {
                 + names.group()
                 + "), added by create api: its informers list and watch it, its status is"
                 + " patched,\n# and its children's owner references need its finalizers; then"
-                + " what its templates render.\n",
+                + " what its templates render; its CRD is read when the operator starts.\n",
             rules));
   }
 
@@ -141,6 +142,30 @@ final class ProjectEdits {
         new StringBuilder(withNewline(text)).append(comment.indent(indent.length()));
     rules.forEach(rule -> out.append(rule.indent(indent.length())));
     return out.toString();
+  }
+
+  /**
+   * The rule that lets the operator read the kind's CRD by name (to check that it holds the status
+   * it writes), unless a rule grants that already.
+   */
+  private static Optional<String> crdRule(String text, String crd) {
+    for (JsonNode document : documents(text)) {
+      for (JsonNode rule : document.path("rules")) {
+        boolean named =
+            rule.path("resourceNames").isMissingNode() || matches(rule.path("resourceNames"), crd);
+        if (named
+            && matches(rule.path("apiGroups"), "apiextensions.k8s.io")
+            && matches(rule.path("resources"), "customresourcedefinitions")
+            && matches(rule.path("verbs"), "get")) {
+          return Optional.empty();
+        }
+      }
+    }
+    return Optional.of(
+        "- apiGroups: [apiextensions.k8s.io]\n  resources: [customresourcedefinitions]\n"
+            + "  resourceNames: ["
+            + crd
+            + "]\n  verbs: [get]\n");
   }
 
   /** The rule's text, unless the role's rules grant every verb on the resource already. */

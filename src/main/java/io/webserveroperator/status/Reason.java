@@ -21,19 +21,45 @@ public enum Reason {
       "TemplatesInvalid", Use.BOTH, "the kind's templates do not load: file, line, cause"),
   APPLY_FAILED("ApplyFailed", Use.BOTH, "an apply or prune failed in a way a retry may fix"),
   INVALID("Invalid", Use.CONDITION, "the API server refused a rendered object (400 or 422)"),
+  FIELD_IMMUTABLE(
+      "FieldImmutable",
+      Use.BOTH,
+      "the API server refuses to change fields of an object once set; `force: enabled` would"
+          + " recreate it"),
+  CLAIM_CANNOT_GROW(
+      "ClaimCannotGrow",
+      Use.BOTH,
+      "a StatefulSet's claim cannot get the storage its template asks for: not recreated,"
+          + " nothing deleted"),
+  FORBIDDEN(
+      "Forbidden", Use.BOTH, "the API server forbids an update (403: an admission plugin, RBAC)"),
   OWNERSHIP_CONFLICT(
       "OwnershipConflict", Use.BOTH, "an object the templates render belongs to someone else"),
   REVISION_NOT_FOUND(
       "RevisionNotFound", Use.BOTH, "the resource is pinned to a template revision not stored"),
+  LOOKUP_PENDING(
+      "LookupPending",
+      Use.BOTH,
+      "a lookup's cache did not list within 10 s; retried after backoff"),
   RECONCILE_DISABLED(
       "ReconcileDisabled", Use.CONDITION, "`Suspended=True`: reconciles are disabled"),
   CREATED("Created", Use.EVENT, "objects were created"),
   UPDATED("Updated", Use.EVENT, "objects were updated to follow the resource or its templates"),
   DRIFT_CORRECTED("DriftCorrected", Use.EVENT, "fields someone else changed were put back"),
   RECREATED("Recreated", Use.EVENT, "an object was deleted and created again (`force`)"),
+  EXPANDED(
+      "Expanded", Use.EVENT, "claims a StatefulSet made got the storage its template asks for"),
   ADOPTED("Adopted", Use.EVENT, "an existing object was taken over"),
   PRUNED("Pruned", Use.EVENT, "objects the templates no longer render were deleted"),
   KEPT("Kept", Use.EVENT, "objects no longer rendered were left in place (`keep`)"),
+  CLAIMS_RETAINED(
+      "ClaimsRetained",
+      Use.EVENT,
+      "a StatefulSet was pruned or its resource deleted: the claims it made stay"),
+  CLAIMS_DELETED(
+      "ClaimsDeleted",
+      Use.EVENT,
+      "a StatefulSet was pruned or its resource deleted: the claims it made go with it"),
   APPLIED("Applied", Use.EVENT, "several of the changes above in one reconcile"),
   PRUNE_DEFERRED(
       "PruneDeferred", Use.EVENT, "prunes wait until every rendered child is ready (prune last)"),
@@ -44,7 +70,15 @@ public enum Reason {
   CLEANUP_SKIPPED(
       "CleanupSkipped", Use.EVENT, "a suspended resource was deleted; what was left in place"),
   CLEANUP_FAILED("CleanupFailed", Use.EVENT, "deleting a resource's objects failed; retried"),
-  ROLLOUT_PAUSED("RolloutPaused", Use.EVENT, "a template rollout paused: a step is not Ready");
+  ROLLOUT_PAUSED("RolloutPaused", Use.EVENT, "a template rollout paused: a step is not Ready"),
+  WAITING(
+      "Waiting",
+      Use.EVENT,
+      "objects are left as they are until a lower wave, a sibling or a hook is ready"),
+  HOOK_FAILED(
+      "HookFailed",
+      Use.BOTH,
+      "a hook failed or timed out: the message names it; nothing else of the change is applied");
 
   /** Where a reason appears. */
   public enum Use {

@@ -5,6 +5,7 @@ import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.template.watches.TemplatedKind;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One revision of a kind's templates, parsed and ready to render: what a reconcile resolves once
@@ -49,23 +50,42 @@ public final class ParsedRevision {
 
   /**
    * Renders the resource into validated, labelled objects, with an owner reference when it has a
-   * uid, in file-name order. Pure.
+   * uid, in file-name order. Pure but for what {@code reads} reads: its children, and its lookups.
    *
    * @throws RenderException naming the file and line when a template fails
    */
+  public Rendered render(TemplateInput resource, ClusterReads reads) {
+    return Renderer.render(set, resource, policy, reads);
+  }
+
+  /** As {@link #render(TemplateInput, ClusterReads)}, reading nothing of the cluster. */
   public List<RenderedObject> render(TemplateInput resource) {
-    return Renderer.render(set, resource, policy);
+    return render(resource, ClusterReads.NONE).objects();
   }
 
   /**
    * Renders the status template into status fields; an empty map when the kind has none.
    *
    * @param children the live children, by kind then name
+   * @param reads answers the status template's lookups
    * @throws RenderException naming the file and line when the status template fails
    */
   public Map<String, Object> renderStatus(
-      TemplateInput resource, Map<String, Map<String, Map<String, Object>>> children) {
-    return Renderer.renderStatus(set, resource, children);
+      TemplateInput resource,
+      Map<String, Map<String, Map<String, Object>>> children,
+      ClusterReads reads) {
+    return Renderer.renderStatus(set, resource, children, policy, reads);
+  }
+
+  /**
+   * The status fields its status template renders ({@link StatusTemplateFields}); none when the
+   * kind has no status template.
+   */
+  public Set<String> statusFields() {
+    return kind.status()
+        .map(name -> set.sources().get(name))
+        .map(StatusTemplateFields::of)
+        .orElse(Set.of());
   }
 
   /** The kind's readiness rules as these templates were loaded with them. */

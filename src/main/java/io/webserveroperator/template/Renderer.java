@@ -5,14 +5,17 @@ import com.hubspot.jinjava.interpret.Context;
 import com.hubspot.jinjava.interpret.JinjavaInterpreter;
 import com.hubspot.jinjava.interpret.TemplateError;
 import com.hubspot.jinjava.lib.fn.MacroFunction;
+import io.webserveroperator.manifest.GeneratedField;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectPolicy;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.OrderCheck;
 import io.webserveroperator.manifest.Ownership;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.template.engine.EngineFactory;
 import io.webserveroperator.template.engine.RenderErrors;
+import io.webserveroperator.template.lib.ClusterFunctions;
 import io.webserveroperator.template.lib.RenderInterpreter;
 import io.webserveroperator.template.output.OutputParser;
 import io.webserveroperator.template.output.PrintedValues;
@@ -32,22 +35,29 @@ import java.util.function.Supplier;
 
 /**
  * Renders one resource with one template set: each file to text, the text to objects, each object
- * validated and stamped with ownership. Stateless and thread-safe.
+ * validated and stamped with ownership. Every template reads {@code children} ({@link
+ * ChildrenView}) and may call {@code lookup} ({@link LookupGate}), both answered by the render's
+ * {@link ClusterReads}. Stateless and thread-safe.
  */
 final class Renderer {
 
   private Renderer() {}
 
-  static List<RenderedObject> render(TemplateSet set, TemplateInput resource, ObjectPolicy policy) {
-    return exhaustible(resource.values(), () -> renderObjects(set, resource.values(), policy));
+  static Rendered render(
+      TemplateSet set, TemplateInput resource, ObjectPolicy policy, ClusterReads reads) {
+    return exhaustible(
+        resource.values(), () -> renderObjects(set, resource.values(), policy, reads));
   }
 
   static Map<String, Object> renderStatus(
       TemplateSet set,
       TemplateInput resource,
-      Map<String, Map<String, Map<String, Object>>> children) {
+      Map<String, Map<String, Map<String, Object>>> children,
+      ObjectPolicy policy,
+      ClusterReads reads) {
     return exhaustible(
-        resource.values(), () -> renderStatusFields(set, resource.values(), children));
+        resource.values(),
+        () -> renderStatusFields(set, resource.values(), children, policy, reads));
   }
 
   /** The documents one file renders for a resource, before validation; for tests and tools. */
@@ -72,33 +82,37 @@ final class Renderer {
     }
   }
 
-  private static List<RenderedObject> renderObjects(
-      TemplateSet set, Map<String, Object> plain, ObjectPolicy policy) {
-    String owner = describe(plain);
-    String namespace = Objects.toString(UntypedMaps.get(plain, "metadata", "namespace"), null);
-    JinjavaInterpreter interpreter = interpreter(set.jinjava(), variables(plain));
-    ResourceStrings strings = ResourceStrings.of(plain);
-    List<RenderedObject> objects = new ArrayList<>();
-    Map<String, String> seen = new HashMap<>();
-    for (TemplateFile file : set.files()) {
-      for (Object document : renderDocuments(interpreter, file, owner, strings, false)) {
-        RenderedObject object = check(document, file, plain, namespace, policy, owner);
-        String identity = identity(object.ref());
-        String earlier = seen.putIfAbsent(identity, file.name());
-        if (earlier != null) {
-          throw new RenderException(
-              owner,
-              file.name(),
-              0,
-              object.ref()
-                  + " is rendered twice, also by "
-                  + earlier
-                  + "; each object needs one"
-                  + " template");
-        }
-        objects.add(object);
-      }
-    }
+  private static Rendered renderObjects(
+      TemplateSet set, Map<String, Object> plain, ObjectPolicy policy, ClusterReads reads) {
+    Scope scope = Scope.of(set, plain, policy, reads, reads::children);
+    String owner = scope.owner();
+    List<RenderedObject> objects =
+        scope.run(
+            () -> {
+              List<RenderedObject> rendered = new ArrayList<>();
+              Map<ObjectRef.Identity, String> seen = new HashMap<>();
+              for (TemplateFile file : set.files()) {
+                for (Object document :
+                    renderDocuments(scope.interpreter(), file, owner, scope.strings(), false)) {
+                  RenderedObject object =
+                      check(document, file, plain, scope.namespace(), policy, owner);
+                  String earlier = seen.putIfAbsent(object.ref().identity(), file.name());
+                  if (earlier != null) {
+                    throw new RenderException(
+                        owner,
+                        file.name(),
+                        0,
+                        object.ref()
+                            + " is rendered twice, also by "
+                            + earlier
+                            + "; each object needs one"
+                            + " template");
+                  }
+                  rendered.add(object);
+                }
+              }
+              return rendered;
+            });
     if (objects.isEmpty() && !set.watch().allowEmpty()) {
       // Applying nothing would prune every object the resource owns: never do that by accident.
       throw new RenderException(
@@ -109,29 +123,83 @@ final class Renderer {
               + " nothing was applied or pruned. If no objects is what you mean, set"
               + " 'allowEmpty: true' on this kind in watches.yaml.");
     }
-    return List.copyOf(objects);
+    Optional<OrderCheck.Problem> order = OrderCheck.problem(objects);
+    if (order.isPresent()) {
+      RenderedObject at = order.get().object();
+      TemplateFile file =
+          set.files().stream()
+              .filter(f -> f.name().equals(at.template()))
+              .findFirst()
+              .orElseThrow();
+      throw new RenderException(
+          owner, file.name(), lineOf(file, order.get().annotation()), order.get().message());
+    }
+    return new Rendered(objects, new SecretValues(scope.strings().secretValues()));
   }
 
   private static Map<String, Object> renderStatusFields(
       TemplateSet set,
       Map<String, Object> plain,
-      Map<String, Map<String, Map<String, Object>>> children) {
+      Map<String, Map<String, Map<String, Object>>> children,
+      ObjectPolicy policy,
+      ClusterReads reads) {
     Optional<TemplateFile> status = set.status();
     if (status.isEmpty()) {
       return Map.of();
     }
-    String owner = describe(plain);
-    Map<String, Object> variables = variables(plain);
-    variables.put("children", ContextValues.copy(children == null ? Map.of() : children));
-    List<Object> documents = renderDocuments(set.jinjava(), status.get(), variables, owner);
+    Scope scope = Scope.of(set, plain, policy, reads, () -> children);
+    List<Object> documents =
+        scope.run(
+            () ->
+                renderDocuments(
+                    scope.interpreter(), status.get(), scope.owner(), scope.strings(), false));
     if (documents.isEmpty()) {
       return Map.of();
     }
     if (documents.size() > 1 || !(documents.get(0) instanceof Map)) {
       throw new RenderException(
-          owner, status.get().name(), 0, "a status template must render one YAML map of fields");
+          scope.owner(),
+          status.get().name(),
+          0,
+          "a status template must render one YAML map of fields");
     }
     return UntypedMaps.asMap(documents.get(0), "the status template's output");
+  }
+
+  /**
+   * What the templates of one render work with: the resource as errors name it, its namespace, the
+   * strings it reads from the cluster, the interpreter with {@code children} in scope, and the gate
+   * its lookups go through.
+   */
+  private record Scope(
+      String owner,
+      String namespace,
+      ResourceStrings strings,
+      JinjavaInterpreter interpreter,
+      LookupGate lookups) {
+
+    static Scope of(
+        TemplateSet set,
+        Map<String, Object> plain,
+        ObjectPolicy policy,
+        ClusterReads reads,
+        Supplier<Map<String, Map<String, Map<String, Object>>>> children) {
+      String namespace = Objects.toString(UntypedMaps.get(plain, "metadata", "namespace"), null);
+      ResourceStrings strings = ResourceStrings.of(plain);
+      Map<String, Object> variables = variables(plain);
+      variables.put("children", new ChildrenView(children, strings));
+      return new Scope(
+          describe(plain),
+          namespace,
+          strings,
+          Renderer.interpreter(set.jinjava(), variables),
+          new LookupGate(set.watch(), policy, namespace, reads, strings));
+    }
+
+    /** Runs {@code render} with this scope's lookups. */
+    <T> T run(Supplier<T> render) {
+      return ClusterFunctions.with(lookups, render);
+    }
   }
 
   private static Map<String, Object> variables(Map<String, Object> resource) {
@@ -251,6 +319,8 @@ final class Renderer {
           ownerName, file.name(), 0, "a rendered document is not a YAML map but " + document);
     }
     Map<String, Object> body = UntypedMaps.asMap(document, "a rendered document");
+    // First: nothing below may read a generated secret's mark as text.
+    List<GeneratedField> generated = GeneratedSecrets.settle(body, ownerName, file.name());
     Optional<String> problem = policy.problem(body, namespace);
     if (problem.isPresent()) {
       throw new RenderException(ownerName, file.name(), 0, problem.get());
@@ -266,17 +336,13 @@ final class Renderer {
     ObjectRef bare = ObjectRef.of(body);
     boolean namespaced = !policy.isClusterScoped(bare);
     Ownership.stamp(body, owner, namespaced);
-    return new RenderedObject(ObjectRef.of(body), body, file.name());
+    return new RenderedObject(ObjectRef.of(body), body, file.name(), generated);
   }
 
   /** Where the annotation stands in the template; its prefix when the template computes the key. */
   private static int lineOf(TemplateFile file, String annotation) {
     int line = SourceLines.lineOf(file.root(), annotation);
     return line > 0 ? line : SourceLines.lineOf(file.root(), Lifecycle.PREFIX);
-  }
-
-  private static String identity(ObjectRef ref) {
-    return ref.group() + "/" + ref.kind() + "/" + ref.namespace() + "/" + ref.name();
   }
 
   private static String folderOf(TemplateFile file) {

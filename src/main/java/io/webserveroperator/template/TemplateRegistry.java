@@ -165,8 +165,18 @@ public final class TemplateRegistry implements AutoCloseable {
    * @throws TemplatesInvalidException when the templates of the resource's kind did not load
    */
   public List<RenderedObject> render(TemplatedKind watch, Map<String, Object> resource) {
+    return render(watch, resource, ClusterReads.NONE).objects();
+  }
+
+  /**
+   * As {@link #render(TemplatedKind, Map)}, with {@code children} and lookups answered by {@code
+   * reads} ({@code render --lookup-file}, {@code test}).
+   *
+   * @throws TemplatesInvalidException when the templates of the resource's kind did not load
+   */
+  public Rendered render(TemplatedKind watch, Map<String, Object> resource, ClusterReads reads) {
     TemplateInput input = TemplateInput.of(resource);
-    return resolve(watch, Optional.empty(), input.describe()).render(input);
+    return resolve(watch, Optional.empty(), input.describe()).render(input, reads);
   }
 
   /** The templates the kind renders with now, as a revision; empty while they have never loaded. */

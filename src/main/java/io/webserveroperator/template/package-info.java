@@ -23,13 +23,21 @@
  *   <li>{@link io.webserveroperator.template.TemplateRegistry#render} renders each {@code
  *       *.yaml.j2} file in name order ({@link io.webserveroperator.template.Renderer}); the text
  *       becomes objects in {@code output}, which are then checked ({@code manifest.ObjectPolicy})
- *       and stamped ({@code manifest.Ownership}).
+ *       and stamped ({@code manifest.Ownership}). What a template reads of the cluster, {@code
+ *       children} and {@code lookup}, comes from the render's {@link
+ *       io.webserveroperator.template.ClusterReads} (the operator's caches, the API server for
+ *       {@code diff}, {@link io.webserveroperator.template.GivenObjects} offline), limited to what
+ *       watches.yaml declares; the render reports the values of the Secrets it read ({@link
+ *       io.webserveroperator.template.Rendered}, {@link
+ *       io.webserveroperator.template.SecretValues}) and the fields of {@code generated_secret}.
  *   <li>{@link io.webserveroperator.template.TemplateRegistry#readiness} gives the kind's readiness
  *       rules, parsed with its templates and evaluated in the same sandbox over a live child
  *       ({@link io.webserveroperator.template.ReadinessRules}).
  *   <li>{@link io.webserveroperator.template.TemplateRegistry#watchForChanges} re-parses a folder
  *       when it changes and keeps the last good set when the new one is broken; each set loaded is
  *       a {@link io.webserveroperator.template.TemplateRevision}.
+ *   <li>{@link io.webserveroperator.template.StatusTemplateFields} reads the fields a status
+ *       template renders from its text, for the check of a kind's CRD.
  * </ol>
  *
  * <p>The authoring rules are in {@code docs/templates.md}.

@@ -1,6 +1,7 @@
 package io.webserveroperator.templatetest;
 
 import io.webserveroperator.manifest.YamlFiles;
+import io.webserveroperator.template.ClusterReads;
 import io.webserveroperator.template.watches.TemplatedKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,8 +21,10 @@ public final class CaseResources {
    * @param file the test file
    * @param caseName the case's {@code it}
    * @param resource the custom resource
+   * @param cluster the objects its lookups find and its children, as the case gives them
    */
-  public record CaseResource(Path file, String caseName, Map<String, Object> resource) {}
+  public record CaseResource(
+      Path file, String caseName, Map<String, Object> resource, ClusterReads cluster) {}
 
   private CaseResources() {}
 
@@ -47,7 +50,8 @@ public final class CaseResources {
         boolean expectsObjects =
             testCase.assertions().stream().noneMatch(FailedTemplate.class::isInstance);
         if (expectsObjects) {
-          resources.add(new CaseResource(file, testCase.name(), testCase.resource()));
+          resources.add(
+              new CaseResource(file, testCase.name(), testCase.resource(), testCase.cluster()));
         }
       }
     }

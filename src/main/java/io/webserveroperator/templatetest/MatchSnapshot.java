@@ -26,7 +26,9 @@ record MatchSnapshot(DocumentSelector document, String name) implements Assertio
     for (RenderedObject object : objects) {
       text.append("---\n# Source: ").append(object.template()).append('\n');
       try {
-        text.append(ManifestYaml.writer().writeValueAsString(object.body()));
+        text.append(
+            ManifestYaml.writer()
+                .writeValueAsString(context.rendering().secrets().maskMap(object.body())));
       } catch (IOException e) {
         throw new AssertionFailure("cannot print " + object.ref() + ": " + e);
       }

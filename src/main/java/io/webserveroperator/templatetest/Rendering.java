@@ -3,6 +3,8 @@ package io.webserveroperator.templatetest;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.template.Rendered;
+import io.webserveroperator.template.SecretValues;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -10,20 +12,25 @@ import java.util.stream.Collectors;
  * What one case rendered: the objects, or the error that stopped the render.
  *
  * @param objects the rendered objects, in render order; empty when the render failed
+ * @param secrets the values of the Secrets the render read, masked wherever a case shows objects
  * @param error why the render failed, or null
  */
-record Rendering(List<RenderedObject> objects, OperatorException error) {
+record Rendering(List<RenderedObject> objects, SecretValues secrets, OperatorException error) {
 
   Rendering {
     objects = List.copyOf(objects);
   }
 
+  static Rendering of(Rendered rendered) {
+    return new Rendering(rendered.objects(), rendered.secrets(), null);
+  }
+
   static Rendering of(List<RenderedObject> objects) {
-    return new Rendering(objects, null);
+    return new Rendering(objects, SecretValues.NONE, null);
   }
 
   static Rendering failed(OperatorException error) {
-    return new Rendering(List.of(), error);
+    return new Rendering(List.of(), SecretValues.NONE, error);
   }
 
   /**

@@ -21,14 +21,16 @@ import java.util.TreeSet;
  * Reads one test file into a {@link TestSuite}. A case's resource is its own {@code resource}, else
  * the file's, inline or as a path relative to the test file; {@code set} then changes fields of a
  * copy. A resource that names no apiVersion, kind or namespace gets the tested kind's and {@code
- * default}, as {@code render} would.
+ * default}, as {@code render} would. The objects the templates' lookups find ({@code lookups}) and
+ * the resource's live children ({@code children}) are the case's own, else the file's: a list of
+ * objects, inline or as a path to a YAML file of them.
  */
 final class SuiteReader {
 
   private static final YAMLMapper YAML = new YAMLMapper();
-  private static final Set<String> FILE_KEYS = Set.of("resource", "tests");
+  private static final Set<String> FILE_KEYS = Set.of("resource", "lookups", "children", "tests");
   private static final Set<String> CASE_KEYS =
-      Set.of("it", "resource", "set", "document", "asserts");
+      Set.of("it", "resource", "set", "lookups", "children", "document", "asserts");
 
   private SuiteReader() {}
 
@@ -76,9 +78,42 @@ final class SuiteReader {
           new TestCase(
               caseName,
               YAML.convertValue(resource, new TypeReference<Map<String, Object>>() {}),
+              objects(test.has("lookups") ? test.get("lookups") : root.get("lookups"), file, where),
+              objects(
+                  test.has("children") ? test.get("children") : root.get("children"), file, where),
               AssertionReader.read(test.get("asserts"), document, caseName, where, file)));
     }
     return new TestSuite(file, name, watch, cases);
+  }
+
+  /**
+   * Objects written inline as a list, or read from the YAML file (one or more documents) a path
+   * names relative to the test file; none when {@code node} is null.
+   */
+  private static List<Map<String, Object>> objects(JsonNode node, Path testFile, String where) {
+    if (node == null) {
+      return List.of();
+    }
+    List<JsonNode> items = new ArrayList<>();
+    if (node.isArray()) {
+      node.forEach(items::add);
+    } else if (node.isTextual()) {
+      items.addAll(readAll(testFile.resolveSibling(node.asText())));
+    } else {
+      throw new TemplateTestException(
+          where
+              + ": lookups and children must each be a list of objects, or a path to a YAML"
+              + " file of them.");
+    }
+    List<Map<String, Object>> objects = new ArrayList<>();
+    for (JsonNode item : items) {
+      if (!item.isObject() || !item.hasNonNull("apiVersion") || !item.hasNonNull("kind")) {
+        throw new TemplateTestException(
+            where + ": each object of lookups and children needs apiVersion, kind and metadata.");
+      }
+      objects.add(YAML.convertValue(item, new TypeReference<Map<String, Object>>() {}));
+    }
+    return List.copyOf(objects);
   }
 
   /** A map written inline, or read from the YAML file a path names relative to the test file. */
@@ -143,6 +178,16 @@ final class SuiteReader {
 
   /** The one YAML document of a file. */
   private static JsonNode readOne(Path file) {
+    List<JsonNode> all = readAll(file);
+    if (all.size() != 1) {
+      throw new TemplateTestException(
+          file + " holds " + all.size() + " YAML documents; it must hold one.");
+    }
+    return all.get(0);
+  }
+
+  /** Every YAML document of a file that is not empty. */
+  private static List<JsonNode> readAll(Path file) {
     try (MappingIterator<JsonNode> documents =
         YAML.readerFor(JsonNode.class).readValues(file.toFile())) {
       List<JsonNode> all = new ArrayList<>();
@@ -152,11 +197,7 @@ final class SuiteReader {
           all.add(document);
         }
       }
-      if (all.size() != 1) {
-        throw new TemplateTestException(
-            file + " holds " + all.size() + " YAML documents; it must hold one.");
-      }
-      return all.get(0);
+      return all;
     } catch (IOException e) {
       throw new TemplateTestException(YamlErrors.describe(file.toString(), e) + ".", e);
     }

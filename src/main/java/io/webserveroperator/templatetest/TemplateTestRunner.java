@@ -100,7 +100,9 @@ public final class TemplateTestRunner {
           registry.resolve(
               suite.watch(), Optional.empty(), Owner.of(testCase.resource()).toString());
       rendering =
-          Rendering.of(revision.render(TemplateInput.of(admission.admit(testCase.resource()))));
+          Rendering.of(
+              revision.render(
+                  TemplateInput.of(admission.admit(testCase.resource())), testCase.cluster()));
     } catch (OperatorException e) {
       loadError = revision == null ? e : null;
       rendering = Rendering.failed(e);
@@ -112,7 +114,8 @@ public final class TemplateTestRunner {
       try {
         assertion.check(context);
       } catch (AssertionFailure | TemplateTestException e) {
-        failures.add(assertion.describe() + ": " + e.getMessage());
+        // A Secret the templates looked up is shown masked, as render and diff show it.
+        failures.add(rendering.secrets().mask(assertion.describe() + ": " + e.getMessage()));
       }
     }
     return new CaseResult(

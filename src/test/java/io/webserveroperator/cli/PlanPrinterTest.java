@@ -313,6 +313,55 @@ class PlanPrinterTest {
   }
 
   @Test
+  void aRecreateShowsItsDiffAndWhyAndARefusalWarnsThatNothingMoreWouldBeWritten() {
+    JsonNode none = JSON.createArrayNode();
+    PlanEntry recreate =
+        new PlanEntry(
+            DEPLOYMENT,
+            Action.RECREATE,
+            deployment(3),
+            deployment(2),
+            Patch.of(none),
+            "d.yaml.j2",
+            null,
+            List.of(),
+            "Deployment shop/web: the API server refuses this change of spec.selector",
+            List.of());
+    PlanEntry refused =
+        new PlanEntry(
+            SERVICE,
+            Action.REFUSED,
+            SERVICE_BODY,
+            SERVICE_BODY,
+            Patch.of(none),
+            "s.yaml.j2",
+            null,
+            List.of(),
+            "Service shop/web: the API server refuses this change of spec.clusterIPs[0]",
+            List.of());
+
+    DiffCommand.Report report =
+        DiffCommand.report(
+            new Plan(List.of(recreate, refused)), DiffFormat.UNIFIED, false, null, false);
+
+    assertThat(report.exit()).isEqualTo(DiffCommand.DIFFERENCES);
+    assertThat(report.out())
+        .contains("apps/v1 Deployment shop/web (RECREATE)\n")
+        .contains(
+            "RECREATE Deployment shop/web: Deployment shop/web: the API server refuses this change"
+                + " of spec.selector\n")
+        .contains("-  replicas: 2\n+  replicas: 3\n")
+        .contains(
+            "REFUSED Service shop/web: Service shop/web: the API server refuses this change of"
+                + " spec.clusterIPs[0]\n");
+    assertThat(report.err())
+        .isEqualTo(
+            "diff: the API server would refuse Service shop/web (REFUSED above): the operator"
+                + " would write nothing more for the resource that renders it until the resource or"
+                + " its templates change.\n");
+  }
+
+  @Test
   void adoptAndOrphanAreDifferencesWithoutAWarning() throws IOException {
     for (PlanEntry entry : List.of(adopt(), orphan())) {
       DiffCommand.Report report =
@@ -382,5 +431,51 @@ class PlanPrinterTest {
     assertThatThrownBy(() -> converter.convert("yaml"))
         .isInstanceOf(TypeConversionException.class)
         .hasMessageContaining("unified, json-patch, json");
+  }
+
+  @Test
+  void anObjectOfAnotherKindCreatedUnderAPrunedOnesNameWarnsThatBothWouldRun() {
+    ObjectRef statefulSet = new ObjectRef("apps/v1", "StatefulSet", "shop", "web");
+    Map<String, Object> body =
+        Map.of(
+            "apiVersion",
+            "apps/v1",
+            "kind",
+            "StatefulSet",
+            "metadata",
+            Map.of("name", "web", "namespace", "shop"));
+    Map<String, Object> replacing =
+        Map.of(
+            "apiVersion",
+            "apps/v1",
+            "kind",
+            "StatefulSet",
+            "metadata",
+            Map.of(
+                "name",
+                "web",
+                "namespace",
+                "shop",
+                "annotations",
+                Map.of("webserver-operator.io/replaces", "Deployment/web")));
+    PlanEntry prune =
+        new PlanEntry(DEPLOYMENT, Action.PRUNE, null, deployment(2), Patch.EMPTY, null, null);
+
+    List<String> warnings =
+        PlanPrinter.conflictWarnings(new Plan(List.of(create(statefulSet, body), prune)));
+    List<String> saidSo =
+        PlanPrinter.conflictWarnings(new Plan(List.of(create(statefulSet, replacing), prune)));
+
+    assertThat(warnings)
+        .containsExactly(
+            "Deployment shop/web would be pruned only once StatefulSet shop/web, created in its"
+                + " place, is ready, so both would run meanwhile; annotate the new one"
+                + " webserver-operator.io/replaces: Deployment/web in its template to stop the old"
+                + " one first.");
+    assertThat(saidSo).isEmpty();
+  }
+
+  private static PlanEntry create(ObjectRef ref, Map<String, Object> body) {
+    return new PlanEntry(ref, Action.CREATE, body, null, Patch.EMPTY, "sts.yaml.j2", null);
   }
 }

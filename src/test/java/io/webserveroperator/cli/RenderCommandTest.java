@@ -106,6 +106,36 @@ class RenderCommandTest {
   }
 
   @Test
+  void servesLookupsFromFilesMasksTheSecretsTheyReadAndShowsAGeneratedPassword() {
+    Path fixtures = Project.file("src/test/resources/io/webserveroperator/lookups");
+
+    Run run =
+        run(
+            "render",
+            "-f",
+            fixtures.resolve("app.yaml").toString(),
+            "--lookup-file",
+            fixtures.resolve("lookups.yaml").toString(),
+            "--templates",
+            fixtures.resolve("templates").toString());
+
+    assertThat(run.err).isEmpty();
+    assertThat(run.exit).isZero();
+    assertThat(run.out)
+        .contains("region: eu-west-1", "service: pending", "database: postgres://app:***@db.vault")
+        .contains("password: (generated)")
+        .doesNotContain("s3cret-password");
+    Run offline =
+        run(
+            "render",
+            "-f",
+            fixtures.resolve("app.yaml").toString(),
+            "--templates",
+            fixtures.resolve("templates").toString());
+    assertThat(offline.out).as("no answer: empty, as in a cluster").contains("region: unknown");
+  }
+
+  @Test
   void printsTheOtherKindsWhenOneKindsTemplatesDoNotLoad(@TempDir Path dir) throws Exception {
     Path templates = TemplateFolder.copyInto(dir.resolve("templates"));
     Files.writeString(

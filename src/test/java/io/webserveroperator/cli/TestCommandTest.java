@@ -49,6 +49,26 @@ class TestCommandTest {
   }
 
   @Test
+  void suitesGiveTheObjectsLookupsFindAndTheChildrenAndFailuresMaskSecrets() throws IOException {
+    Path templates = dir.resolve("lookups");
+    TemplateFolder.copy(Project.file("src/test/resources/io/webserveroperator/lookups"), templates);
+
+    Run run = test(templates.resolve("templates"));
+
+    assertThat(run.out()).contains("4 passed, 0 failed");
+    assertThat(run.exit()).isZero();
+    edit(
+        templates.resolve("templates/app/tests/app_test.yaml"),
+        "value: postgres://app:s3cret-password@db.vault",
+        "value: postgres://app:other@db.vault");
+    Run failed = test(templates.resolve("templates"));
+    assertThat(failed.out())
+        .contains("FAIL  app/tests/app_test.yaml > reads the platform's region")
+        .contains("got \"postgres://app:***@db.vault\"")
+        .doesNotContain("s3cret-password");
+  }
+
+  @Test
   void aBrokenTemplateFailsNamingFileAndCaseWithADiff() throws IOException {
     Path templates = TemplateFolder.copyInto(dir.resolve("templates"));
     edit(

@@ -105,6 +105,22 @@ final class FakeChildren implements ObjectWriter, ReadCache {
   }
 
   @Override
+  public boolean deleteOrphaning(ObjectRef ref) {
+    writes.add("delete orphaning " + ref);
+    return stored.remove(ref) != null;
+  }
+
+  @Override
+  public boolean acceptedAsNew(PlanEntry entry) {
+    return true;
+  }
+
+  @Override
+  public List<Map<String, Object>> claims(String namespace, Map<String, String> labels) {
+    return List.of();
+  }
+
+  @Override
   public Optional<GenericKubernetesResource> get(ObjectRef ref) {
     return Optional.ofNullable(stored.get(ref)).map(json::clone);
   }

@@ -332,7 +332,7 @@ class OwnershipIT {
     webServers.awaitReadyFalse(
         "shop",
         TIMEOUT,
-        "Invalid",
+        "FieldImmutable",
         "spec.selector",
         "field is immutable",
         "webserver-operator.io/force: enabled");

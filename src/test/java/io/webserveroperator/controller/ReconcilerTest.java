@@ -48,6 +48,7 @@ class ReconcilerTest {
 
   private final FakeChildren cluster = new FakeChildren();
   private final FakeResources resources = new FakeResources();
+  private final FakeLookups lookups = new FakeLookups();
   private RevisionChooser revisions = RevisionChooser.current();
   private Reconciler reconciler;
 
@@ -67,6 +68,7 @@ class ReconcilerTest {
         new Reconciler.Parts(
             templates,
             cluster,
+            lookups,
             new Planner(),
             cluster,
             Runnable::run,

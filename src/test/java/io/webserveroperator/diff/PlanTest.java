@@ -323,7 +323,8 @@ class PlanTest {
         .isEqualTo(
             json(
                 "{\"create\":1,\"update\":1,\"unchanged\":0,\"prune\":1,"
-                    + "\"adopt\":0,\"conflict\":0,\"orphan\":0}"));
+                    + "\"adopt\":0,\"conflict\":0,\"orphan\":0,\"recreate\":0,"
+                    + "\"expand_claim\":0,\"refused\":0}"));
     JsonNode update = json.get("entries").get(0);
     assertThat(update.get("apiVersion").asText()).isEqualTo("apps/v1");
     assertThat(update.get("kind").asText()).isEqualTo("Deployment");

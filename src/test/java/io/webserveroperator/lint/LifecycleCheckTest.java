@@ -170,6 +170,50 @@ class LifecycleCheckTest {
     assertThat(LifecycleCheck.check(FILE, template, "WebServer")).isEmpty();
   }
 
+  @Test
+  void statefulSetWithClaimTemplatesAndNoRetentionPolicyIsAWarningAtItsKindLine() {
+    String template =
+        """
+        apiVersion: apps/v1
+        kind: StatefulSet
+        metadata:
+          name: db
+        spec:
+          volumeClaimTemplates:
+          - metadata:
+              name: data
+        ---
+        apiVersion: apps/v1
+        kind: StatefulSet
+        metadata:
+          name: kept
+        spec:
+          persistentVolumeClaimRetentionPolicy:
+            whenDeleted: Retain
+          volumeClaimTemplates:
+          - metadata:
+              name: data
+        ---
+        apiVersion: apps/v1
+        kind: StatefulSet
+        metadata:
+          name: stateless
+        """;
+
+    assertThat(LifecycleCheck.check(FILE, template, "Postgres"))
+        .singleElement()
+        .satisfies(
+            finding -> {
+              assertThat(finding.line()).isEqualTo(2);
+              assertThat(finding.level()).isEqualTo(Finding.Level.WARNING);
+              assertThat(finding.message())
+                  .startsWith(
+                      "StatefulSet with volumeClaimTemplates and no"
+                          + " persistentVolumeClaimRetentionPolicy: the claims it makes hold the"
+                          + " Postgres's data");
+            });
+  }
+
   private static Lifecycle.Problem problem(String annotation, String value) {
     return Lifecycle.problem(Map.of("metadata", Map.of("annotations", Map.of(annotation, value))))
         .orElseThrow();

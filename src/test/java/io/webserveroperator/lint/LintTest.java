@@ -71,6 +71,31 @@ class LintTest {
   }
 
   @Test
+  void aStatusFieldTheCrdDoesNotDeclareIsAnErrorAtItsVersionLine(@TempDir Path dir)
+      throws Exception {
+    Path templates =
+        editedTemplates(
+            dir,
+            "webserver/_status.yaml.j2",
+            "selector: app={{ metadata.name }}",
+            "selector: app={{ metadata.name }}\nendpoint: http://{{ metadata.name }}");
+
+    List<Finding> findings = lintWithProjectFiles(templates);
+
+    Path crd = Project.file("crds/webapp.example.com_webservers.yaml");
+    int line = Files.readAllLines(crd).indexOf("    - name: v1") + 1;
+    assertThat(errors(findings))
+        .containsExactly(
+            Finding.error(
+                crd.toString(),
+                line,
+                "CRD webservers.webapp.example.com, version v1, cannot hold the status the operator"
+                    + " writes: declare status.endpoint in its openAPIV3Schema (or set"
+                    + " x-kubernetes-preserve-unknown-fields: true on status), as create api writes"
+                    + " them; the operator would reconcile no WebServer"));
+  }
+
+  @Test
   void typoThroughASetAliasIsFound(@TempDir Path dir) {
     Path templates =
         editedTemplates(

@@ -32,21 +32,37 @@ class RbacCheckTest {
     ClusterRoleRules deploy = ClusterRoleRules.read(Project.file("deploy"));
     ClusterRoleRules fromTemplates = ClusterRoleRules.read(dir);
     List<String> projectGrants = grants(project);
-    assertThat(projectGrants)
-        .allMatch(grant -> deploy.grants(part(grant, 0), part(grant, 1), part(grant, 2)));
+    assertThat(projectGrants).allMatch(grant -> grants(deploy, grant));
     assertThat(grants(Files.readString(Project.file("deploy/clusterrole.yaml"))))
-        .allMatch(grant -> fromTemplates.grants(part(grant, 0), part(grant, 1), part(grant, 2)));
+        .allMatch(grant -> grants(fromTemplates, grant));
   }
 
-  /** Each group, resource and verb a role's rules grant, as {@code group|resource|verb}. */
+  private static boolean grants(ClusterRoleRules rules, String grant) {
+    return part(grant, 3).isEmpty()
+        ? rules.grants(part(grant, 0), part(grant, 1), part(grant, 2))
+        : rules.grantsNamed(part(grant, 0), part(grant, 1), part(grant, 2), part(grant, 3));
+  }
+
+  /**
+   * Each group, resource, verb and, for a rule limited to names, name a role's rules grant, as
+   * {@code group|resource|verb|name}.
+   */
   private static List<String> grants(String role) throws Exception {
     JsonNode rules = new YAMLMapper().readTree(role).path("rules");
     List<String> grants = new ArrayList<>();
     for (JsonNode rule : rules) {
+      List<String> names = new ArrayList<>();
+      rule.path("resourceNames").forEach(name -> names.add(name.asText()));
+      if (names.isEmpty()) {
+        names.add("");
+      }
       for (JsonNode group : rule.path("apiGroups")) {
         for (JsonNode resource : rule.path("resources")) {
           for (JsonNode verb : rule.path("verbs")) {
-            grants.add(group.asText() + "|" + resource.asText() + "|" + verb.asText());
+            for (String name : names) {
+              grants.add(
+                  group.asText() + "|" + resource.asText() + "|" + verb.asText() + "|" + name);
+            }
           }
         }
       }

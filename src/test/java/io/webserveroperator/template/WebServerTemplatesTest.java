@@ -108,9 +108,11 @@ class WebServerTemplatesTest {
       TemplateInput input = TemplateInput.of(resource);
       assertThat(
               templates.renderStatus(
-                  input, Map.of("Deployment", Map.of("shop-deployment", deployment))))
+                  input,
+                  Map.of("Deployment", Map.of("shop-deployment", deployment)),
+                  ClusterReads.NONE))
           .isEqualTo(Map.of("availableReplicas", 2, "selector", "app=shop"));
-      assertThat(templates.renderStatus(input, Map.of()))
+      assertThat(templates.renderStatus(input, Map.of(), ClusterReads.NONE))
           .isEqualTo(Map.of("availableReplicas", 0, "selector", "app=shop"));
     }
   }

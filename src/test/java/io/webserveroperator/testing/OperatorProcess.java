@@ -58,6 +58,8 @@ public final class OperatorProcess implements AutoCloseable {
       Pattern.compile("^webserver_operator_shard_ring_size\\{[^}]*\\} ([0-9.eE+]+)$");
   private static final Pattern RECONCILES =
       Pattern.compile("^controller_runtime_reconcile_total\\{[^}]*\\} ([0-9.eE+]+)$");
+  private static final Pattern LOOKUP_REQUEUES =
+      Pattern.compile("^webserver_operator_lookup_requeues_total\\{[^}]*\\} ([0-9.eE+]+)$");
 
   private final Process process;
   private final int healthPort;
@@ -188,6 +190,14 @@ public final class OperatorProcess implements AutoCloseable {
   /** The reconciles it has finished so far, whatever their result, from its /metrics. */
   public long reconciles() {
     return sum(metrics(), RECONCILES);
+  }
+
+  /**
+   * The resources it has queued because an object their last render looked up changed, from its
+   * /metrics.
+   */
+  public long lookupRequeues() {
+    return sum(metrics(), LOOKUP_REQUEUES);
   }
 
   /** The live members of the shard ring as it sees them: 0 unless it leads a sharded operator. */

@@ -1,5 +1,6 @@
 package io.webserveroperator.testing;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.dev.FolderApplier;
 import java.io.IOException;
@@ -39,20 +40,28 @@ public final class StatefulKind {
    * in the test's namespace. Call it before the operator starts.
    */
   public static WebServers addTo(ControlPlaneExtension cluster) {
-    new FolderApplier(cluster.admin(), Duration.ofSeconds(30))
-        .apply(Project.file(FIXTURES + "/crd"));
-    Path templates = cluster.templates();
+    install(cluster.admin(), cluster.templates());
+    return new WebServers(cluster.admin(), cluster.namespace(), KIND);
+  }
+
+  /**
+   * Installs the kind's CRD in any cluster (waiting until it is served), and adds its templates and
+   * its {@code watches.yaml} entry to {@code templates}, whose watches.yaml is made if there is
+   * none.
+   */
+  public static void install(KubernetesClient client, Path templates) {
+    new FolderApplier(client, Duration.ofSeconds(30)).apply(Project.file(FIXTURES + "/crd"));
     TemplateFolder.copy(Project.file(FIXTURES + "/templates"), templates);
     try {
       Files.writeString(
           templates.resolve("watches.yaml"),
           Files.readString(Project.file(FIXTURES + "/watches-entry.yaml")),
           StandardCharsets.UTF_8,
+          StandardOpenOption.CREATE,
           StandardOpenOption.APPEND);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    return new WebServers(cluster.admin(), cluster.namespace(), KIND);
   }
 
   /** A template file of the kind in the test's copy, to edit. */

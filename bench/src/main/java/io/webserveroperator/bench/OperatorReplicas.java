@@ -102,6 +102,11 @@ public final class OperatorReplicas implements AutoCloseable {
     return processes.stream().mapToLong(OperatorProcess::reconciles).sum();
   }
 
+  /** The resources every replica has queued because of a looked-up object's change, summed. */
+  public long lookupRequeues() {
+    return processes.stream().mapToLong(OperatorProcess::lookupRequeues).sum();
+  }
+
   /** Each replica's memory now, in start order, and whether it is the one assigning shards. */
   public List<ReplicaFigures> memory() {
     return processes.stream()

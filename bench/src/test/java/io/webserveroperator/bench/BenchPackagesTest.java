@@ -9,9 +9,10 @@ import com.tngtech.archunit.lang.ArchRule;
 
 /**
  * The benchmark's sub-packages depend on {@code bench} and never the other way, as the package
- * description says; {@code bench.scale} alone uses {@code bench.edit}; nothing uses the command
- * line in {@code bench.cli}. (That the operator never uses the benchmark, the module graph
- * enforces: bench/ depends on the operator, not the other way.)
+ * description says; {@code bench.scale} alone uses {@code bench.edit} and {@code bench.lookup}
+ * (which copies templates with {@code bench.edit}); nothing uses the command line in {@code
+ * bench.cli}. (That the operator never uses the benchmark, the module graph enforces: bench/
+ * depends on the operator, not the other way.)
  */
 @AnalyzeClasses(
     packages = "io.webserveroperator.bench",
@@ -32,6 +33,16 @@ class BenchPackagesTest {
       noClasses()
           .that()
           .resideInAPackage("io.webserveroperator.bench.edit..")
+          .should()
+          .dependOnClassesThat()
+          .resideInAnyPackage(
+              "io.webserveroperator.bench.scale..", "io.webserveroperator.bench.contest..");
+
+  @ArchTest
+  static final ArchRule theLookupPhaseKnowsNoBenchmarkThatRunsIt =
+      noClasses()
+          .that()
+          .resideInAPackage("io.webserveroperator.bench.lookup..")
           .should()
           .dependOnClassesThat()
           .resideInAnyPackage(

@@ -10,6 +10,7 @@ import com.hubspot.jinjava.mode.ExecutionMode;
 import io.webserveroperator.template.lib.BlockSetTag;
 import io.webserveroperator.template.lib.BlockTags;
 import io.webserveroperator.template.lib.CallerTag;
+import io.webserveroperator.template.lib.ClusterFunctions;
 import io.webserveroperator.template.lib.Globals;
 import io.webserveroperator.template.lib.Jinja2Tests;
 import io.webserveroperator.template.lib.JinjaForTag;
@@ -80,7 +81,8 @@ public final class EngineFactory {
    * safe strategy; the tags whose output keeps values apart, Jinja2's tags jinjava lacks and the
    * refused jinjava-only tags; the catalog's filters and the refused ones, each in every {@code
    * FilterStage}; the tests with Jinja2's semantics, the refused ones, strict undefined for those
-   * that read the value; Jinja2's globals.
+   * that read the value; Jinja2's globals, and those that read the cluster ({@link
+   * ClusterFunctions}).
    */
   private static void prepare(Context global) {
     global.setExpressionStrategy(STRATEGY);
@@ -113,6 +115,11 @@ public final class EngineFactory {
         new ELFunctionDefinition("", "cycler", Globals.class, "cycler", Object[].class));
     global.registerFunction(
         new ELFunctionDefinition("", "super", TemplateFragment.class, "superBlock"));
+    global.registerFunction(
+        new ELFunctionDefinition("", "lookup", ClusterFunctions.class, "lookup", Object[].class));
+    global.registerFunction(
+        new ELFunctionDefinition(
+            "", "generated_secret", ClusterFunctions.class, "generatedSecret", Object[].class));
   }
 
   /** Makes every context jinjava prepares use the safe output strategy. */

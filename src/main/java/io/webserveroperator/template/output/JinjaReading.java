@@ -42,10 +42,14 @@ final class JinjaReading {
     return false;
   }
 
-  /** The message for the printed {@code value} that Jinja2 would read differently. */
-  static String message(String value) {
+  /**
+   * The message for a printed value that Jinja2 would read differently.
+   *
+   * @param quoted the value as a message shows it ({@link PrintedValues#quoted})
+   */
+  static String message(String quoted) {
     return "the printed value "
-        + PrintedValues.excerpt(value)
+        + quoted
         + " is text that Jinja2's output reads as YAML syntax here (a list's commas, quotes,"
         + " a comment, a key), while this engine prints a value as one scalar; rather than"
         + " render something other than Jinja2 would, it stops. Print a list, a map or a"

@@ -100,7 +100,7 @@ public final class OutputParser {
         int line = 1 + (int) text.chars().limit(at).filter(c -> c == '\n').count();
         int column = at - text.lastIndexOf('\n', at);
         throw new TemplateFailure(
-            JinjaReading.message(slots.value(index)), templateLine(text, rendered, line, column));
+            JinjaReading.message(slots.quoted(index)), templateLine(text, rendered, line, column));
       }
     }
   }

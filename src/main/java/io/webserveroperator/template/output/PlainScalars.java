@@ -91,7 +91,7 @@ final class PlainScalars {
     if (!twice.isEmpty()) {
       throw new TemplateFailure(
           "the printed value "
-              + PrintedValues.excerpt(slots.value(twice.nextSetBit(0)))
+              + slots.quoted(twice.nextSetBit(0))
               + " lands both at the edge of a plain YAML scalar, where Jinja2's output loses its"
               + " spaces, and elsewhere, where it keeps them; print it once, or strip it with"
               + " | trim");
@@ -127,7 +127,8 @@ final class PlainScalars {
   /** The failure for the printed value {@code index}, {@code shown}, at its template line. */
   private static TemplateFailure refusal(Output output, int index, String shown, String why) {
     return new TemplateFailure(
-        "the printed value " + PrintedValues.excerpt(shown) + why, templateLine(output, index));
+        "the printed value " + output.slots().quoted(index, shown) + why,
+        templateLine(output, index));
   }
 
   /** The text being read, where it came from, and its printed values. */

@@ -1,6 +1,7 @@
 package io.webserveroperator.template.output;
 
 import com.hubspot.jinjava.lib.fn.MacroFunction;
+import io.webserveroperator.manifest.GeneratedField;
 import io.webserveroperator.template.python.LineBreaks;
 import io.webserveroperator.template.python.OutputBudget;
 import io.webserveroperator.template.python.PythonRange;
@@ -47,6 +48,9 @@ public final class PrintedValues {
 
   private static final ThreadLocal<PrintedValues> CURRENT = new ThreadLocal<>();
 
+  /** How a message stands for a Secret's value read by the render. */
+  static final String SECRET_NOT_SHOWN = "(a Secret's value, not shown)";
+
   private final List<String> values = new ArrayList<>();
   private final List<Kind> kinds = new ArrayList<>();
   private final OutputBudget budget = new OutputBudget();
@@ -56,6 +60,7 @@ public final class PrintedValues {
   private final BitSet inline = new BitSet();
   private final BitSet textFirst = new BitSet();
   private final Map<Integer, Integer> owners = new HashMap<>();
+  private final Map<Integer, GeneratedSecret> generated = new HashMap<>();
   private boolean multiline;
 
   /** The slots of one render that reads {@code resourceStrings} from the cluster. */
@@ -166,17 +171,32 @@ public final class PrintedValues {
    */
   String describe(int index) {
     String value = values.get(index);
+    // A Secret's value read by the render is named, never quoted: messages reach events and logs.
+    String shown = quoted(index);
     Optional<String> field = resourceStrings.describe(value);
     if (field.isPresent()) {
-      return field.get() + ", " + excerpt(value) + ",";
+      return field.get() + ", " + shown + ",";
     }
     return "the printed value "
-        + excerpt(value)
+        + shown
         + resourceStrings
             .origin(value)
             .flatMap(resourceStrings::describe)
             .map(origin -> ", computed from " + origin + ",")
             .orElse(", computed by the template,");
+  }
+
+  /**
+   * The start of the value {@code index}, quoted on one line for a message; a Secret's value read
+   * by the render is named, never quoted, since messages reach events and logs.
+   */
+  String quoted(int index) {
+    return quoted(index, values.get(index));
+  }
+
+  /** As {@link #quoted(int)}, showing {@code shown}, a form of the value such as it stripped. */
+  String quoted(int index, String shown) {
+    return resourceStrings.revealsSecret(values.get(index)) ? SECRET_NOT_SHOWN : excerpt(shown);
   }
 
   /** Whether the value {@code index} is a string of the resource, or computed from one. */
@@ -265,6 +285,11 @@ public final class PrintedValues {
     if (value instanceof Map || PythonSequences.isList(value)) {
       return SerialFormat.JSON.write(value, this);
     }
+    if (value instanceof GeneratedSecret secret) {
+      // A mark, not text: it must stay the whole scalar it is printed as (see resolve).
+      generated.put(values.size(), secret);
+      return add(GeneratedField.PLACEHOLDER, Kind.PLAIN);
+    }
     boolean span = value instanceof MultilineText;
     String text = span ? ((MultilineText) value).text() : text(value);
     boolean computed = !resourceStrings.contains(text);
@@ -289,15 +314,20 @@ public final class PrintedValues {
   }
 
   /**
-   * The scalar with its tokens replaced: the value itself when the scalar is exactly one token,
-   * otherwise text with each value written as its kind requires.
+   * The scalar with its tokens replaced: the value itself when the scalar is exactly one token (a
+   * {@link GeneratedSecret} for its mark), otherwise text with each value written as its kind
+   * requires.
+   *
+   * @throws TemplateFailure when a generated secret's mark is only part of the scalar
    */
   Object resolve(String scalar) {
     if (scalar.indexOf(OPEN) < 0) {
       return scalar;
     }
     if (scalar.charAt(0) == OPEN && scalar.indexOf(CLOSE) == scalar.length() - 1) {
-      return values.get(index(scalar, 0, scalar.length() - 1));
+      int index = index(scalar, 0, scalar.length() - 1);
+      GeneratedSecret secret = generated.get(index);
+      return secret != null ? secret : values.get(index);
     }
     return substitute(scalar, false);
   }
@@ -311,6 +341,10 @@ public final class PrintedValues {
     return replaceTokens(
         scalar,
         index -> {
+          GeneratedSecret secret = generated.get(index);
+          if (secret != null) {
+            throw secret.standsAlone();
+          }
           String value = values.get(index);
           return switch (raw ? Kind.PLAIN : kinds.get(index)) {
             case PLAIN -> value;

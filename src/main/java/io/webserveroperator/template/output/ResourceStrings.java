@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -14,10 +15,11 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * The strings a render reads from the cluster (the custom resource, and its children for a status
- * template), by identity. A string printed as it came stays a string whatever it looks like, so a
- * spec {@code "8080"}, {@code "yes"} or {@code "1.10"} never turns into a number or a boolean; text
- * the template computed is read as YAML reads it (see {@link TypedText}).
+ * The strings a render reads from the cluster (the custom resource; the children and the objects a
+ * lookup returns, as the render reads them), by identity. A string printed as it came stays a
+ * string whatever it looks like, so a spec {@code "8080"}, {@code "yes"} or {@code "1.10"} never
+ * turns into a number or a boolean; text the template computed is read as YAML reads it (see {@link
+ * TypedText}). A looked-up value is data exactly as a spec value is.
  *
  * <p>Identity, not equality: a template literal {@code 'true'} is the template's own text even when
  * the resource holds an equal string.
@@ -27,20 +29,30 @@ import java.util.regex.Pattern;
  * breaks: {@link #origin} finds the string by them, so that such text is held to the rule of {@link
  * InlineValues} too, while line breaks the template writes itself ({@code join('\n')} of one-line
  * strings) are its own.
+ *
+ * <p>The values of Secrets read are also kept by content ({@link #addSecretValue}): no message
+ * quotes them, and the render reports them so that whatever shows its output can mask them.
  */
 public final class ResourceStrings {
 
   /** A map key that a field path writes after a dot; any other is written {@code ['key']}. */
   private static final Pattern PLAIN_KEY = Pattern.compile("[A-Za-z0-9_-]+");
 
+  /** Shorter secret values are masked only where a whole value equals them. */
+  public static final int MIN_MASKED_IN_TEXT = 4;
+
+  /** Values read, each under the name a field path starts with: empty for the resource. */
+  private record Root(Object values, String name) {}
+
   private final Set<String> strings = Collections.newSetFromMap(new IdentityHashMap<>());
-  private final Object root;
+  private final List<Root> roots = new ArrayList<>();
+  private final Set<String> secretValues = new HashSet<>();
 
   /** The lines after a line break in the strings, normalised, to the string; made when needed. */
   private Map<String, String> brokenLines;
 
   private ResourceStrings(Object root) {
-    this.root = root;
+    roots.add(new Root(root, ""));
   }
 
   /** The strings of {@code values}: keys and values of its maps and the items of its lists. */
@@ -48,6 +60,40 @@ public final class ResourceStrings {
     ResourceStrings found = new ResourceStrings(values);
     found.collect(values);
     return found;
+  }
+
+  /**
+   * Adds the strings of values the render read from the cluster while it ran.
+   *
+   * @param name how a field path into them starts, in messages: {@code children}, {@code
+   *     lookup('v1', 'ConfigMap', 'platform', 'defaults')}
+   */
+  public void add(Object values, String name) {
+    roots.add(new Root(values, name));
+    collect(values);
+    brokenLines = null;
+  }
+
+  /** Keeps a Secret's value read by the render, which no message may quote. */
+  public void addSecretValue(String value) {
+    if (!value.isEmpty()) {
+      secretValues.add(value);
+    }
+  }
+
+  /** The values of Secrets the render read, as {@link #addSecretValue} kept them. */
+  public Set<String> secretValues() {
+    return Set.copyOf(secretValues);
+  }
+
+  /** Whether {@code text} is a Secret's value the render read, or holds one. */
+  boolean revealsSecret(String text) {
+    for (String secret : secretValues) {
+      if (text.equals(secret) || (secret.length() >= MIN_MASKED_IN_TEXT && text.contains(secret))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether {@code text} is one of the resource's strings, unchanged. */
@@ -61,7 +107,16 @@ public final class ResourceStrings {
    * strings. Looked for only when a message needs it, so a render pays nothing for it.
    */
   Optional<String> describe(String text) {
-    return contains(text) ? Optional.ofNullable(find(root, "", text)) : Optional.empty();
+    if (!contains(text)) {
+      return Optional.empty();
+    }
+    for (Root root : roots) {
+      String found = find(root.values(), root.name(), text);
+      if (found != null) {
+        return Optional.of(found);
+      }
+    }
+    return Optional.empty();
   }
 
   /**

@@ -26,6 +26,7 @@ import java.util.Set;
  *     replace a built-in rule ({@code template.ReadinessRules})
  * @param rollout how the kind's resources move to a new revision of its templates, in steps; empty
  *     when all move at once
+ * @param lookups what its templates may read with {@code lookup}; any other lookup fails the render
  * @param problem what is wrong with the entry's ignoreDifferences, readiness rules or rollout, if
  *     anything: the kind then fails to load, as when a template does not parse, while every other
  *     kind loads
@@ -42,6 +43,7 @@ public record TemplatedKind(
     List<IgnoreDifference> ignoreDifferences,
     List<ReadinessRule> readiness,
     Optional<RolloutPolicy> rollout,
+    List<DeclaredLookup> lookups,
     Optional<Problem> problem) {
 
   /**
@@ -76,13 +78,14 @@ public record TemplatedKind(
     ignoreDifferences = ignoreDifferences == null ? List.of() : List.copyOf(ignoreDifferences);
     readiness = readiness == null ? List.of() : List.copyOf(readiness);
     rollout = rollout == null ? Optional.empty() : rollout;
+    lookups = lookups == null ? List.of() : List.copyOf(lookups);
     problem = problem == null ? Optional.empty() : problem;
   }
 
   /** A kind rendered from {@code templates}, with every option at its default. */
   public static TemplatedKind of(String group, String version, String kind, String templates) {
     return new TemplatedKind(
-        group, version, kind, templates, null, false, null, false, null, null, null, null);
+        group, version, kind, templates, null, false, null, false, null, null, null, null, null);
   }
 
   /** {@code group/version}, as in a manifest's {@code apiVersion}. */

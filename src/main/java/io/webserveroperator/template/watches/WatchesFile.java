@@ -35,7 +35,8 @@ public final class WatchesFile {
           "allowEmpty",
           "ignoreDifferences",
           "readiness",
-          "rollout");
+          "rollout",
+          "lookups");
   private static final Set<String> RULE_KEYS =
       Set.of("group", "kind", "ready", "failed", "message");
 
@@ -100,12 +101,14 @@ public final class WatchesFile {
     List<IgnoreDifference> ignored = List.of();
     List<ReadinessRule> rules = List.of();
     Optional<RolloutPolicy> rollout = Optional.empty();
+    List<DeclaredLookup> lookups = List.of();
     Optional<TemplatedKind.Problem> problem = Optional.empty();
     // Each fails this kind's loading only, as a template that does not parse would.
     try {
       ignored = IgnoreDifferencesEntries.read(entry.get("ignoreDifferences"), where);
       rules = readiness(entry.get("readiness"), shortWhere + " (" + kind + ")");
       rollout = rolloutReader.read(entry.get("rollout"));
+      lookups = LookupEntries.read(entry.get("lookups"), shortWhere + " (" + kind + ")");
     } catch (TemplateLoadException e) {
       problem = Optional.of(new TemplatedKind.Problem(e.template(), e.line(), e.reason()));
     } catch (OperatorException e) {
@@ -123,6 +126,7 @@ public final class WatchesFile {
         ignored,
         rules,
         rollout,
+        lookups,
         problem);
   }
 

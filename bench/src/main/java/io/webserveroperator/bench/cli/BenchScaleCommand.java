@@ -163,6 +163,23 @@ final class BenchScaleCommand implements Callable<Integer> {
   Duration rolloutTime;
 
   @Option(
+      names = "--lookup",
+      description =
+          "Run the operator on a copy of the templates in which every WebServer's Service"
+              + " looks up one shared ConfigMap (declared in watches.yaml); then edit a ConfigMap"
+              + " nobody looks up, which must reach none, and the shared one, timed until every"
+              + " Service shows it.")
+  boolean lookup;
+
+  @Option(
+      names = "--ordered",
+      description =
+          "Run the operator on a copy of the templates in two waves with one hook: the Service in"
+              + " wave -1, the Deployment waiting for it, a pre-install hook ConfigMap per"
+              + " WebServer.")
+  boolean ordered;
+
+  @Option(
       names = "--jar",
       description =
           "The operator jar (default: target/webserver-operator.jar of the repository this"
@@ -219,7 +236,9 @@ final class BenchScaleCommand implements Callable<Integer> {
                     .map(
                         steps ->
                             new RolloutPolicy(steps.steps(), progressDeadline, steps.maxUnready())),
-                rolloutTime));
+                rolloutTime),
+            lookup,
+            ordered);
     ScaleReport report = new ScaleBenchmark(options, spec.commandLine().getErr()::println).run();
     spec.commandLine().getOut().print(ScaleReportFormat.table(report));
     return writeJson(ScaleReportFormat.json(report));
@@ -231,10 +250,10 @@ final class BenchScaleCommand implements Callable<Integer> {
       spec.commandLine().getErr().println(peer + " is not an executable; run hack/peer-go.sh.");
       return 2;
     }
-    if (replicas != 1 || templateEdit) {
+    if (replicas != 1 || templateEdit || lookup) {
       throw new ParameterException(
           spec.commandLine(),
-          "--peer runs one replica of each contender, without --template-edit.");
+          "--peer runs one replica of each contender, without --template-edit or --lookup.");
     }
     ContestOptions options =
         new ContestOptions(

@@ -13,11 +13,15 @@ import io.webserveroperator.bench.OperatorReplicas;
 import io.webserveroperator.bench.ReplicaFigures;
 import io.webserveroperator.bench.SettledWatch;
 import io.webserveroperator.bench.Settling;
+import io.webserveroperator.bench.edit.OrderedTemplates;
 import io.webserveroperator.bench.edit.RollingDeployments;
 import io.webserveroperator.bench.edit.SimulatedDeploymentController;
 import io.webserveroperator.bench.edit.TemplateCopy;
 import io.webserveroperator.bench.edit.TemplateEditFigures;
 import io.webserveroperator.bench.edit.TemplateEditPhase;
+import io.webserveroperator.bench.lookup.LookupEditPhase;
+import io.webserveroperator.bench.lookup.LookupFigures;
+import io.webserveroperator.bench.lookup.LookupTemplates;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
@@ -73,17 +77,29 @@ public final class ScaleBenchmark {
       new FolderApplier(admin, Duration.ofSeconds(60)).apply(options.crds());
       createNamespace(admin, OPERATOR_NAMESPACE);
       createNamespace(admin, MINIMAL_NAMESPACE);
+      LookupEditPhase lookups = options.lookups() ? new LookupEditPhase(admin, progress) : null;
+      Path source = options.templates();
+      if (lookups != null) {
+        lookups.prepare();
+        source =
+            LookupTemplates.copy(
+                source, options.operatorLog().resolveSibling("bench-scale-lookup-templates"));
+      }
+      if (options.ordered()) {
+        source =
+            OrderedTemplates.copy(
+                source, options.operatorLog().resolveSibling("bench-scale-ordered-templates"));
+      }
       TemplateCopy edited =
           options.templateEdit().enabled()
               ? TemplateCopy.of(
-                  options.templates(),
-                  options.operatorLog().resolveSibling("bench-scale-templates"))
+                  source, options.operatorLog().resolveSibling("bench-scale-templates"))
               : null;
       if (edited != null) {
         // The first edit is made without a policy, whatever the copied watches.yaml says.
         edited.rollout(Optional.empty());
       }
-      Path templates = edited == null ? options.templates() : edited.root();
+      Path templates = edited == null ? source : edited.root();
       List<String> jvm = OperatorCommand.jvm(options.maxRam(), options.extraJvmFlags());
       List<List<String>> commands = new ArrayList<>();
       List<Path> logs = new ArrayList<>();
@@ -141,6 +157,17 @@ public final class ScaleBenchmark {
                     options.changeWindow(),
                     DRAIN);
         RequestCounts changeRequests = Settling.settled(operator::requests).minus(changeStart);
+        Optional<LookupFigures> lookupFigures =
+            lookups == null
+                ? Optional.empty()
+                : Optional.of(
+                    lookups.run(
+                        OPERATOR_NAMESPACE,
+                        options.warmUp() + options.count(),
+                        options.quiet(),
+                        timeout(options.warmUp() + options.count()),
+                        new LookupEditPhase.Counters(
+                            operator::requests, operator::reconciles, operator::lookupRequeues)));
         List<TemplateEditFigures> templateEdits =
             edited == null
                 ? List.of()
@@ -164,7 +191,8 @@ public final class ScaleBenchmark {
             changes,
             changeRequests,
             memory,
-            templateEdits);
+            templateEdits,
+            lookupFigures);
       }
     }
   }

@@ -31,6 +31,10 @@ import java.util.Objects;
  * @param operatorLog where the operator process logs; with several replicas, each logs beside it
  *     with its number ({@link #operatorLog(int)})
  * @param templateEdit whether and how the template-edit phase runs
+ * @param lookups whether every WebServer's templates look up one shared ConfigMap, and the lookup
+ *     phase runs ({@code bench.lookup})
+ * @param ordered whether the templates go in two waves with a pre-install hook ({@link
+ *     io.webserveroperator.bench.edit.OrderedTemplates})
  */
 public record ScaleOptions(
     int count,
@@ -49,7 +53,9 @@ public record ScaleOptions(
     Path crds,
     KubeBinaries binaries,
     Path operatorLog,
-    TemplateEditOptions templateEdit) {
+    TemplateEditOptions templateEdit,
+    boolean lookups,
+    boolean ordered) {
 
   /** The most WebServers one run creates. */
   public static final int MAX_COUNT = 10_000;

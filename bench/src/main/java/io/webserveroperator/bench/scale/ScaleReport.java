@@ -4,9 +4,12 @@ import io.webserveroperator.bench.ChangeFigures;
 import io.webserveroperator.bench.CpuTimes;
 import io.webserveroperator.bench.ReplicaFigures;
 import io.webserveroperator.bench.edit.TemplateEditFigures;
+import io.webserveroperator.bench.lookup.LookupFigures;
 import io.webserveroperator.testing.RequestCounts;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The figures of one {@code bench scale} run.
@@ -34,6 +37,7 @@ import java.util.List;
  * @param changeRequests the operator's API requests during the change stream
  * @param replicaFigures each replica's memory after the quiet period, with every WebServer settled
  * @param templateEdits the template-edit phase's edits, in order; empty when it did not run
+ * @param lookups what the lookup phase measured; empty when it did not run
  */
 public record ScaleReport(
     int count,
@@ -54,11 +58,13 @@ public record ScaleReport(
     ChangeFigures changes,
     RequestCounts changeRequests,
     List<ReplicaFigures> replicaFigures,
-    List<TemplateEditFigures> templateEdits) {
+    List<TemplateEditFigures> templateEdits,
+    Optional<LookupFigures> lookups) {
 
   public ScaleReport {
     replicaFigures = List.copyOf(replicaFigures);
     templateEdits = List.copyOf(templateEdits);
+    Objects.requireNonNull(lookups, "lookups");
   }
 
   /**

@@ -11,6 +11,7 @@ import io.webserveroperator.bench.MemoryFigures;
 import io.webserveroperator.bench.ReplicaFigures;
 import io.webserveroperator.bench.Table;
 import io.webserveroperator.bench.edit.TemplateEditFormat;
+import io.webserveroperator.bench.lookup.LookupFormat;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -101,6 +102,7 @@ public final class ScaleReportFormat {
           .row(replica + "RSS (VmRSS)", mib(memory.rss()))
           .row(replica + "peak RSS (VmHWM)", mib(memory.peakRss()));
     }
+    report.lookups().ifPresent(lookups -> LookupFormat.table(table, lookups));
     report.templateEdits().forEach(edit -> TemplateEditFormat.table(table, edit));
     return table.render();
   }
@@ -157,6 +159,7 @@ public final class ScaleReportFormat {
       memory.add(figures);
     }
     root.put("operatorMemory", memory);
+    report.lookups().ifPresent(lookups -> root.put("lookups", LookupFormat.json(lookups)));
     if (!report.templateEdits().isEmpty()) {
       root.put("templateEdits", TemplateEditFormat.json(report.templateEdits()));
     }

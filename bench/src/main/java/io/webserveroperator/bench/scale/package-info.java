@@ -1,7 +1,7 @@
 /**
  * {@code bench scale}: the operator against a real API server with many WebServers, beside the
- * minimal client. Uses the parts in {@code bench} and the template-edit phase of {@code
- * bench.edit}; nothing below depends on it.
+ * minimal client. Uses the parts in {@code bench}, the template-edit phase of {@code bench.edit}
+ * and the lookup phase of {@code bench.lookup}; nothing below depends on it.
  *
  * <p>{@link ScaleBenchmark#run} works in this order:
  *
@@ -29,6 +29,11 @@
  *       memory (heap after a full GC through {@code jcmd}, RSS from {@code /proc});
  *   <li>stream spec changes at a fixed rate and time each until the Deployment shows it ({@link
  *       io.webserveroperator.bench.ChangeStream});
+ *   <li>with {@code --lookup}, the operator having run on a copy of the templates in which every
+ *       Service looks up one shared ConfigMap ({@link
+ *       io.webserveroperator.bench.lookup.LookupTemplates}): edit a ConfigMap nobody looks up and
+ *       count the reconciles and writes it brings, then the shared one and time it until every
+ *       Service shows it ({@link io.webserveroperator.bench.lookup.LookupEditPhase});
  *   <li>with {@code --template-edit}, the operator having run on a copy of the templates from the
  *       start ({@link io.webserveroperator.bench.edit.TemplateCopy}): start a simulated Deployment
  *       controller ({@link io.webserveroperator.bench.edit.SimulatedDeploymentController}), which

@@ -221,6 +221,7 @@ class ScaleReportTest {
         new ChangeFigures(Percentiles.of(List.of()), 0, 0, 0),
         RequestCounts.none(),
         replicas,
-        edits);
+        edits,
+        Optional.empty());
   }
 }

@@ -1,0 +1,224 @@
+package io.webserveroperator.controller;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.webserveroperator.cli.Main;
+import io.webserveroperator.testing.ControlPlaneExtension;
+import io.webserveroperator.testing.KubeTestBed;
+import io.webserveroperator.testing.OperatorProcess;
+import io.webserveroperator.testing.StatefulKind;
+import io.webserveroperator.testing.WebServers;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * {@code generated_secret(32)} in a Postgres's credentials Secret ({@link StatefulKind}), with the
+ * operator run as {@code run} does it (a child JVM, a 2 s resync, DEBUG logs), the garbage
+ * collector running: the password is made once and stays byte for byte across resyncs, a template
+ * edit of its Secret, an operator restart, and the deletion and re-creation of its resource (the
+ * Secret is kept); two resources get two passwords; a deleted key is made anew; a create-only
+ * Secret gets one too; and no password is ever shown by {@code render}, {@code diff}, the
+ * operator's log or its events.
+ */
+class GeneratedSecretIT {
+
+  private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+  @RegisterExtension final ControlPlaneExtension cluster = new ControlPlaneExtension("generated");
+  private KubernetesClient admin;
+  private String namespace;
+  private WebServers postgreses;
+  private Path credentials;
+
+  @BeforeEach
+  void setUp() throws IOException {
+    KubeTestBed.get().withGarbageCollector();
+    admin = cluster.admin();
+    namespace = cluster.namespace();
+    postgreses = StatefulKind.addTo(cluster);
+    credentials = StatefulKind.template(cluster, "credentials.yaml.j2");
+    Files.writeString(
+        credentials,
+        """
+        apiVersion: v1
+        kind: Secret
+        metadata:
+          name: {{ metadata.name }}-credentials
+          annotations:
+            webserver-operator.io/resource-policy: keep
+        stringData:
+          password: {{ generated_secret(32) }}
+        ---
+        apiVersion: v1
+        kind: Secret
+        metadata:
+          name: {{ metadata.name }}-admin
+          annotations:
+            webserver-operator.io/ssa: IfNotPresent
+        data:
+          token: {{ generated_secret(16) }}
+        """);
+  }
+
+  @Test
+  void aGeneratedPasswordIsMadeOnceKeptByteForByteAndNeverShown() throws Exception {
+    var operator = startOperator("first");
+    postgreses.create("orders", Map.of("version", "16"));
+    postgreses.create("payments", Map.of("version", "16"));
+    await().atMost(TIMEOUT).until(() -> secret("payments-credentials") != null);
+    await().atMost(TIMEOUT).until(() -> secret("orders-admin") != null);
+    String password = value("orders-credentials", "password");
+    String token = value("orders-admin", "token");
+    List<String> shown = new ArrayList<>(List.of(password, token));
+    assertThat(password).matches("[A-Za-z0-9]{32}");
+    assertThat(token).matches("[A-Za-z0-9]{16}");
+    assertThat(value("payments-credentials", "password"))
+        .as("each resource its own")
+        .matches("[A-Za-z0-9]{32}")
+        .isNotEqualTo(password);
+    shown.add(value("payments-credentials", "password"));
+
+    // Resyncs: applied at its live value, which is no change at all.
+    String version = secret("orders-credentials").getMetadata().getResourceVersion();
+    long reconciles = operator.reconciles();
+    await().atMost(TIMEOUT).until(() -> operator.reconciles() >= reconciles + 4);
+    assertThat(value("orders-credentials", "password")).isEqualTo(password);
+    assertThat(secret("orders-credentials").getMetadata().getResourceVersion())
+        .as("not written by a resync")
+        .isEqualTo(version);
+
+    // A template edit of the same Secret: applied, the password with it, at its live value.
+    Files.writeString(
+        credentials,
+        Files.readString(credentials)
+            .replaceFirst("  annotations:\n", "  labels:\n    tier: database\n  annotations:\n"));
+    await()
+        .atMost(TIMEOUT)
+        .until(
+            () ->
+                "database"
+                    .equals(secret("orders-credentials").getMetadata().getLabels().get("tier")));
+    assertThat(value("orders-credentials", "password")).isEqualTo(password);
+
+    // A restart: nothing remembered, the live value read again.
+    operator.stop();
+    var restarted = startOperator("restarted");
+    await().atMost(TIMEOUT).until(() -> restarted.reconciles() >= 2);
+    assertThat(value("orders-credentials", "password")).isEqualTo(password);
+    assertThat(value("orders-admin", "token")).isEqualTo(token);
+
+    // Deleted with its resource, the Secret is kept; re-created, the resource adopts it as it is.
+    postgreses.named("orders").delete();
+    await().atMost(TIMEOUT).until(() -> postgreses.named("orders").get() == null);
+    await().atMost(TIMEOUT).until(() -> secret("orders-admin") == null);
+    postgreses.create("orders", Map.of("version", "16"));
+    await()
+        .atMost(TIMEOUT)
+        .until(
+            () ->
+                !secret("orders-credentials").getMetadata().getOwnerReferences().isEmpty()
+                    || eventMessages().contains("Adopted"));
+    await().atMost(TIMEOUT).until(() -> secret("orders-admin") != null);
+    assertThat(value("orders-credentials", "password")).isEqualTo(password);
+    shown.add(value("orders-admin", "token"));
+
+    // A deleted key is made anew.
+    admin
+        .secrets()
+        .inNamespace(namespace)
+        .withName("orders-credentials")
+        .edit(
+            secret -> {
+              secret.getData().remove("password");
+              return secret;
+            });
+    await()
+        .atMost(TIMEOUT)
+        .until(() -> secret("orders-credentials").getData().containsKey("password"));
+    String rotated = value("orders-credentials", "password");
+    assertThat(rotated).matches("[A-Za-z0-9]{32}").isNotEqualTo(password);
+    shown.add(rotated);
+
+    String seen =
+        String.join(
+            "\n",
+            restarted.log(),
+            operator.log(),
+            eventMessages(),
+            cli("render", "-f", resourceFile().toString(), "--templates", templates()),
+            cli(
+                "diff",
+                "--live",
+                "-n",
+                namespace,
+                "--templates",
+                templates(),
+                "--kubeconfig",
+                cluster.kubeconfig().toString()));
+    assertThat(seen).contains("(generated)", "Secret " + namespace + "/orders-credentials");
+    for (String secret : shown) {
+      assertThat(seen).as("a generated secret in clear").doesNotContain(secret);
+    }
+  }
+
+  private OperatorProcess startOperator(String name) {
+    var operator =
+        cluster.startOperatorJvm(
+            name, List.of("--no-leader-elect", "--resync=2s"), Map.of("WSO_LOG_LEVEL", "DEBUG"));
+    operator.awaitReady(TIMEOUT);
+    return operator;
+  }
+
+  private Secret secret(String name) {
+    return admin.secrets().inNamespace(namespace).withName(name).get();
+  }
+
+  private String value(String secret, String key) {
+    return new String(
+        Base64.getDecoder().decode(secret(secret).getData().get(key)), StandardCharsets.UTF_8);
+  }
+
+  private String eventMessages() {
+    return admin.v1().events().inNamespace(namespace).list().getItems().stream()
+        .map(event -> event.getReason() + " " + event.getMessage())
+        .collect(Collectors.joining("\n"));
+  }
+
+  private Path resourceFile() throws IOException {
+    return Files.writeString(
+        cluster.folder().resolve("orders.yaml"),
+        "apiVersion: db.test.example.com/v1\nkind: Postgres\nmetadata: {name: orders, namespace: "
+            + namespace
+            + "}\nspec: {version: \"16\"}\n");
+  }
+
+  private String templates() {
+    return cluster.templates().toString();
+  }
+
+  /** What a command prints, stdout and stderr. */
+  private static String cli(String... args) {
+    StringWriter out = new StringWriter();
+    var command = Main.commandLine();
+    command.setOut(new PrintWriter(out));
+    command.setErr(new PrintWriter(out));
+    command.execute(args);
+    return out.toString();
+  }
+}
