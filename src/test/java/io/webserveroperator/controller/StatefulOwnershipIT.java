@@ -38,7 +38,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class StatefulOwnershipIT {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
+  private static final Duration TIMEOUT = Duration.ofSeconds(90);
 
   @RegisterExtension final ControlPlaneExtension cluster = new ControlPlaneExtension("stateful");
   private KubernetesClient admin;
@@ -47,10 +47,11 @@ class StatefulOwnershipIT {
 
   @BeforeEach
   void setUp() {
-    KubeTestBed.get().withGarbageCollector();
     admin = cluster.admin();
     namespace = cluster.namespace();
     postgreses = StatefulKind.addTo(cluster);
+    // After the kind's CRD: the collector finds a kind served later only up to 30 s later.
+    KubeTestBed.get().withGarbageCollector();
   }
 
   @Test

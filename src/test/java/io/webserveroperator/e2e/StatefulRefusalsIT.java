@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.PersistentVolume;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
@@ -33,10 +34,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -101,6 +104,13 @@ class StatefulRefusalsIT {
     Path storage = Files.createDirectories(folder.resolve("storage"));
     Files.copy(FIXTURES.resolve("storage.yaml"), storage.resolve("storage.yaml"));
     new FolderApplier(admin, TIMEOUT).apply(storage);
+    // A volume is Available once the volume binder has seen it: claims bind from then on.
+    await()
+        .atMost(TIMEOUT)
+        .until(
+            () ->
+                admin.persistentVolumes().list().getItems().stream()
+                    .allMatch(volume -> "Available".equals(volume.getStatus().getPhase())));
     templates = Files.createDirectories(folder.resolve("templates"));
     StatefulKind.install(admin, templates);
     TemplateFolder.copy(FIXTURES.resolve("templates"), templates);
@@ -130,7 +140,7 @@ class StatefulRefusalsIT {
   @Order(1)
   void aJobImageChangeWithForceInTheSameEditIsRecreatedAtOnceAsDiffSays() throws IOException {
     main.create("migrations", Map.of("version", "17", "password", "p", "migrate", true));
-    await().atMost(TIMEOUT).until(() -> readyReason(main, "migrations").equals("Ready"));
+    awaitReady(main, "migrations");
     String before = job().getMetadata().getUid();
 
     String edited = withForce(Files.readString(migrate()).replace("busybox:1.36", "busybox:1.37"));
@@ -194,12 +204,7 @@ class StatefulRefusalsIT {
         "ledger",
         Map.of("version", "17", "password", "p", "storage", "1Gi", "storageClass", "growable"));
     refused.create("scratch", Map.of("version", "17", "password", "p", "scratch", "1Gi"));
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                readyReason(refused, "ledger").equals("Ready")
-                    && readyReason(refused, "scratch").equals("Ready"));
+    awaitReady(refused, "ledger", "scratch");
 
     refused.patchSpec("ledger", Map.of("storage", "2Gi"));
     refused.patchSpec("scratch", Map.of("scratch", "2Gi"));
@@ -236,7 +241,7 @@ class StatefulRefusalsIT {
             "storageClass", "growable",
             "force", true,
             "whenDeleted", "Delete"));
-    await().atMost(TIMEOUT).until(() -> readyReason(main, "orders").equals("Ready"));
+    awaitReady(main, "orders");
     String statefulSet = statefulSet("orders").getMetadata().getUid();
     String pod = pod("orders").getMetadata().getUid();
     String claim = claim("data-orders-db-0").getMetadata().getUid();
@@ -289,7 +294,7 @@ class StatefulRefusalsIT {
                   .as("adopted by the new StatefulSet")
                   .anyMatch(owner -> owner.getUid().equals(recreated.getMetadata().getUid()));
             });
-    await().atMost(TIMEOUT).until(() -> readyReason(main, "orders").equals("Ready"));
+    awaitReady(main, "orders");
     assertThat(changedSince("main", "orders", resumed)).isEqualTo(planned);
   }
 
@@ -304,7 +309,7 @@ class StatefulRefusalsIT {
             "storage", "1Gi",
             "storageClass", "fixed",
             "force", true));
-    await().atMost(TIMEOUT).until(() -> readyReason(main, "frozen").equals("Ready"));
+    awaitReady(main, "frozen");
     String statefulSet = statefulSet("frozen").getMetadata().getUid();
 
     main.patchSpec("frozen", Map.of("storage", "2Gi"));
@@ -358,6 +363,76 @@ class StatefulRefusalsIT {
     System.out.println("StatefulRefusalsIT: requests about the refused resources in a minute:");
     sent.forEach(request -> System.out.println("  " + request.method() + " " + request.uri()));
     assertThat(sent).hasSizeLessThanOrEqualTo(5);
+  }
+
+  /**
+   * Waits until every named resource is Ready; when one is not in time, fails with what the cluster
+   * shows of them: their status, the namespace's claims, pods, StatefulSets and events, the volumes.
+   */
+  private static void awaitReady(WebServers resources, String... names) {
+    try {
+      await()
+          .atMost(TIMEOUT)
+          .until(
+              () ->
+                  Arrays.stream(names)
+                      .allMatch(name -> readyReason(resources, name).equals("Ready")));
+    } catch (ConditionTimeoutException e) {
+      throw new AssertionError(
+          String.join(", ", names) + " not Ready within " + TIMEOUT + "\n" + state(resources, names),
+          e);
+    }
+  }
+
+  private static String state(WebServers resources, String... names) {
+    String namespace = resources.namespace();
+    StringBuilder state = new StringBuilder();
+    for (String name : names) {
+      state.append(name).append(" status: ").append(resources.status(name)).append('\n');
+    }
+    for (PersistentVolumeClaim claim :
+        admin.persistentVolumeClaims().inNamespace(namespace).list().getItems()) {
+      state.append(
+          "claim %s: %s, volume %s%n"
+              .formatted(
+                  claim.getMetadata().getName(),
+                  claim.getStatus().getPhase(),
+                  claim.getSpec().getVolumeName()));
+    }
+    for (PersistentVolume volume : admin.persistentVolumes().list().getItems()) {
+      state.append(
+          "volume %s: %s, claim %s%n"
+              .formatted(
+                  volume.getMetadata().getName(),
+                  volume.getStatus().getPhase(),
+                  volume.getSpec().getClaimRef() == null
+                      ? null
+                      : volume.getSpec().getClaimRef().getNamespace()
+                          + "/"
+                          + volume.getSpec().getClaimRef().getName()));
+    }
+    for (Pod pod : admin.pods().inNamespace(namespace).list().getItems()) {
+      state.append(
+          "pod %s: %s on %s, %s%n"
+              .formatted(
+                  pod.getMetadata().getName(),
+                  pod.getStatus().getPhase(),
+                  pod.getSpec().getNodeName(),
+                  pod.getStatus().getConditions()));
+    }
+    for (StatefulSet set : admin.apps().statefulSets().inNamespace(namespace).list().getItems()) {
+      state.append("statefulset %s: %s%n".formatted(set.getMetadata().getName(), set.getStatus()));
+    }
+    for (Event event : admin.v1().events().inNamespace(namespace).list().getItems()) {
+      state.append(
+          "event %s %s %s: %s%n"
+              .formatted(
+                  event.getType(),
+                  event.getReason(),
+                  event.getInvolvedObject().getName(),
+                  event.getMessage()));
+    }
+    return state.toString();
   }
 
   private static String awaitReadyFalse(WebServers resources, String name, String reason) {
