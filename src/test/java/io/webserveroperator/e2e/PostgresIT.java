@@ -129,11 +129,13 @@ class PostgresIT {
         .containsEntry("endpoint", "orders.shop.svc:5432")
         .containsEntry("secretName", "orders-credentials");
 
-    Job createdb = onlyJob("orders-createdb-");
-    assertThat(createdb.getStatus().getSucceeded()).isEqualTo(1);
     assertThat(created)
         .as("what the server was when each Job was created")
-        .containsExactly(createdb.getMetadata().getName() + " created with the server ready");
+        .singleElement()
+        .asString()
+        .matches("orders-createdb-[0-9a-f]{6} created with the server ready");
+    Job createdb = onlyJob("orders-createdb-");
+    assertThat(createdb.getStatus().getSucceeded()).isEqualTo(1);
     assertThat(Instant.parse(createdb.getMetadata().getCreationTimestamp()))
         .as("the database Job against the moment the server's pod became ready")
         .isAfterOrEqualTo(readySince(pod()));
@@ -159,15 +161,16 @@ class PostgresIT {
       await().atMost(TIMEOUT).until(() -> readyStatus().equals("True"));
     }
 
+    assertThat(updates)
+        .as("where the backup stood when the StatefulSet took the new version")
+        .first()
+        .asString()
+        .matches("postgres:16.4 with orders-backup-[0-9a-f]{6} complete");
     Job backup = onlyJob("orders-backup-");
     assertThat(backup.getStatus().getSucceeded()).isEqualTo(1);
     assertThat(image(backup.getSpec().getTemplate().getSpec().getContainers().get(0)))
         .as("the backup runs the version that wrote the data")
         .isEqualTo("postgres:16");
-    assertThat(updates)
-        .as("what the backup was when the StatefulSet took the new version")
-        .first()
-        .isEqualTo("postgres:16.4 with " + backup.getMetadata().getName() + " complete");
     // Its status change and the StatefulSet's bring more reconciles: none backs up again.
     await()
         .pollDelay(Duration.ofSeconds(3))
@@ -189,8 +192,11 @@ class PostgresIT {
         .atMost(TIMEOUT)
         .until(() -> postgres.named("orders").get() == null && statefulSet() == null);
 
+    assertThat(secret()).as("the Secret, kept").isNotNull();
     assertThat(secret().getMetadata().getUid()).as("the Secret").isEqualTo(secret);
+    assertThat(claim("data-orders-0")).as("the data claim, retained").isNotNull();
     assertThat(claim("data-orders-0").getMetadata().getUid()).as("the data").isEqualTo(data);
+    assertThat(claim("orders-backups")).as("the backups claim, kept").isNotNull();
     assertThat(claim("orders-backups").getMetadata().getUid()).as("the backups").isEqualTo(backups);
 
     postgres.create("orders", Map.of("version", "16.4", "database", "shop"));
@@ -291,7 +297,7 @@ class PostgresIT {
     return new Recorder<>(
         (action, server) -> {
           if (action == Watcher.Action.MODIFIED && server.getMetadata().getGeneration() > since) {
-            List<Job> backups = jobs("orders-backup-");
+            List<Job> backups = jobs("orders-backup");
             String backup =
                 backups.isEmpty()
                     ? "no backup"
