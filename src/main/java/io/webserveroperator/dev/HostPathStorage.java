@@ -13,9 +13,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 /**
- * The local cluster's default StorageClass, {@code standard} as kind names its own, so that a
- * claim without a class (a StatefulSet's, a database's) is bound at once as on a real cluster: its
- * volume comes from kube-controller-manager's hostpath provisioner ({@code
+ * The local cluster's default StorageClass, {@code standard} as kind names its own, so that a claim
+ * without a class (a StatefulSet's, a database's) is bound at once as on a real cluster: its volume
+ * comes from kube-controller-manager's hostpath provisioner ({@code
  * --enable-hostpath-provisioner}), an empty folder under {@code /tmp/hostpath_pv} that no pod ever
  * mounts, since kwok runs no container. The provisioner deletes a folder with its claim; those of
  * the volumes still there when the cluster stops are removed by {@link #remove}.

@@ -32,7 +32,9 @@ class CrdGeneratorTest {
 
     @SuppressWarnings("unchecked")
     Map<String, Object> read = YAML.readValue(file, Map.class);
-    assertThat(read).as(file).isEqualTo(YAML.convertValue(CrdGenerator.generate(schema), Map.class));
+    assertThat(read)
+        .as(file)
+        .isEqualTo(YAML.convertValue(CrdGenerator.generate(schema), Map.class));
     assertThat(file).contains("default: \"16\"\n", "default: \"1.5\"\n");
   }
 }
