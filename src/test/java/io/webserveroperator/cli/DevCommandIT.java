@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.ShippedPostgres;
 import io.webserveroperator.testing.TemplateFolder;
 import io.webserveroperator.testing.WebServers;
 import java.io.PrintWriter;
@@ -21,15 +22,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code dev} brings up a cluster with the CRDs, the samples and the operator, and tears it all
- * down when stopped.
+ * {@code dev} brings up a cluster with the CRDs, the samples (a WebServer and a Postgres) and the
+ * operator, and tears it all down when stopped.
  */
 class DevCommandIT {
 
   @TempDir Path work;
 
   @Test
-  void runsTheSampleToTwoOfTwoAvailableAndRemovesEverythingWhenInterrupted() throws Exception {
+  void runsTheSamplesToReadyAndRemovesEverythingWhenInterrupted() throws Exception {
     LocalClusterBinaries.assumePresent();
     Path kubeconfig = work.resolve("dev.kubeconfig");
     Path templates = TemplateFolder.copyInto(work.resolve("templates"));
@@ -84,6 +85,20 @@ class DevCommandIT {
                           ready -> assertThat(ready).containsEntry("status", "True"));
                 });
 
+        // The second sample, a Postgres: its claims bound in the cluster's default StorageClass,
+        // its hooks run, Ready with its endpoint.
+        WebServers postgres = ShippedPostgres.in(client, "default");
+        await()
+            .atMost(Duration.ofSeconds(60))
+            .untilAsserted(
+                () -> {
+                  assertThat(postgres.condition("my-postgres", "Ready"))
+                      .hasValueSatisfying(
+                          ready -> assertThat(ready).containsEntry("status", "True"));
+                  assertThat(postgres.status("my-postgres"))
+                      .containsEntry("endpoint", "my-postgres.default.svc:5432");
+                });
+
         // A save that stops rendering the Service: dev says so before the operator prunes it.
         Files.delete(templates.resolve("webserver/service.yaml.j2"));
         await()
@@ -105,6 +120,7 @@ class DevCommandIT {
           .contains("etcd ready (")
           .contains("applied CustomResourceDefinition webservers.webapp.example.com")
           .contains("applied WebServer default/my-nginx-app")
+          .contains("applied Postgres default/my-postgres")
           .contains("export KUBECONFIG=" + kubeconfig);
     } finally {
       dev.interrupt();

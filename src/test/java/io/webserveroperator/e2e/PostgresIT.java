@@ -17,7 +17,6 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.Watch;
 import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
-import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
 import io.webserveroperator.kube.ApiRequestCounter;
@@ -25,6 +24,7 @@ import io.webserveroperator.testing.Closing;
 import io.webserveroperator.testing.Crds;
 import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.LocalClusterBinaries;
+import io.webserveroperator.testing.ShippedPostgres;
 import io.webserveroperator.testing.TemplateFolder;
 import io.webserveroperator.testing.WebServers;
 import java.nio.file.Path;
@@ -46,25 +46,17 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The shipped Postgres kind (crds/db.example.com_postgres.yaml, templates/postgres/) on a real
  * control plane: the controller manager's StatefulSet, Job, volume and garbage collector
- * controllers, the scheduler, kwok's pods (Ready at once; a Job's complete at once), and the
- * local cluster's default StorageClass that binds claims. One Postgres is followed through its
- * life, in order: installed (a generated password, the server, the database Job only once the
- * server is ready, Ready with its endpoint), upgraded (the backup first, then the server), and
- * deleted and created again (the Secret and the data claim kept, the password byte for byte).
+ * controllers, the scheduler, kwok's pods (Ready at once; a Job's complete at once), and the local
+ * cluster's default StorageClass that binds claims. One Postgres is followed through its life, in
+ * order: installed (a generated password, the server, the database Job only once the server is
+ * ready, Ready with its endpoint), upgraded (the backup first, then the server), and deleted and
+ * created again (the Secret and the data claim kept, the password byte for byte).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PostgresIT {
 
   private static final Duration TIMEOUT = Duration.ofSeconds(90);
   private static final String NAMESPACE = "shop";
-  private static final ResourceDefinitionContext POSTGRES =
-      new ResourceDefinitionContext.Builder()
-          .withGroup("db.example.com")
-          .withVersion("v1")
-          .withKind("Postgres")
-          .withPlural("postgres")
-          .withNamespaced(true)
-          .build();
 
   @TempDir static Path folder;
 
@@ -91,7 +83,7 @@ class PostgresIT {
         .resource(
             new NamespaceBuilder().withNewMetadata().withName(NAMESPACE).endMetadata().build())
         .create();
-    postgres = new WebServers(admin, NAMESPACE, POSTGRES);
+    postgres = ShippedPostgres.in(admin, NAMESPACE);
     Path templates = TemplateFolder.copyInto(folder.resolve("templates"));
     operators.start(
         cluster.kubeconfigPath(),
