@@ -1,20 +1,16 @@
 package io.webserveroperator.testing;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
-import java.util.List;
-import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /** A private copy of the project's templates, for tests that edit templates. */
 public final class TemplateFolder {
-
-  private static final YAMLMapper YAML = new YAMLMapper();
 
   private TemplateFolder() {}
 
@@ -24,22 +20,32 @@ public final class TemplateFolder {
   }
 
   /**
-   * Copies {@code templates/} into {@code target} with one kind alone: its watches.yaml entry and
-   * its folder, for a test of that kind that another's findings or files would disturb.
+   * Copies {@code templates/} into {@code target} with one kind alone: its watches.yaml entry, as
+   * written, and its folder, for a test of that kind that another's findings or files would
+   * disturb.
    */
   public static Path copyKindInto(Path target, String kind) {
     copyInto(target);
     Path watches = target.resolve("watches.yaml");
     try {
-      List<Map<String, Object>> entries =
-          YAML.readValue(watches.toFile(), new TypeReference<List<Map<String, Object>>>() {});
-      for (Map<String, Object> entry : entries) {
-        if (!kind.equals(entry.get("kind"))) {
-          delete(target.resolve(String.valueOf(entry.get("templates"))));
+      // Entries start at a "- " in the first column; the lines before the first are comments.
+      String[] blocks = Files.readString(watches).split("(?m)^(?=- )");
+      Pattern ofKind = Pattern.compile("(?m)^-? *kind: " + Pattern.quote(kind) + " *(#.*)?$");
+      StringBuilder kept = new StringBuilder(blocks[0].startsWith("- ") ? "" : blocks[0]);
+      for (String block : blocks) {
+        if (!block.startsWith("- ")) {
+          continue;
+        }
+        if (ofKind.matcher(block).find()) {
+          kept.append(block);
+        } else {
+          Matcher folder = Pattern.compile("(?m)^ *templates: *([^ #\\n]+)").matcher(block);
+          if (folder.find()) {
+            delete(target.resolve(folder.group(1)));
+          }
         }
       }
-      YAML.writeValue(
-          watches.toFile(), entries.stream().filter(e -> kind.equals(e.get("kind"))).toList());
+      Files.writeString(watches, kept.toString());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
