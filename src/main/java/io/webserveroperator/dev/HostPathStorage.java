@@ -54,9 +54,12 @@ final class HostPathStorage {
 
   /**
    * The folders of the provisioner's volumes that exist now; none when the API server does not
-   * answer, since what it cannot list is left as it is.
+   * answer, since what it cannot list is left as it is. A cluster is often closed by an interrupted
+   * thread (dev stopped by an interrupt), in which the client would fail at once: the request is
+   * made with the interrupt cleared, which is set again after it.
    */
   static List<Path> folders(KubernetesClient client) {
+    boolean interrupted = Thread.interrupted();
     try {
       return client.persistentVolumes().list().getItems().stream()
           .map(PersistentVolume::getSpec)
@@ -66,6 +69,10 @@ final class HostPathStorage {
           .toList();
     } catch (KubernetesClientException e) {
       return List.of();
+    } finally {
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
     }
   }
 

@@ -17,13 +17,16 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code dev} brings up a cluster with the CRDs, the samples (a WebServer and a Postgres) and the
- * operator, and tears it all down when stopped.
+ * {@code dev} brings up a cluster with the CRDs, the samples (a WebServer and a Postgres, whose
+ * claims its default StorageClass binds) and the operator, and tears it all down when stopped, the
+ * volumes' folders too.
  */
 class DevCommandIT {
 
@@ -36,6 +39,7 @@ class DevCommandIT {
     Path templates = TemplateFolder.copyInto(work.resolve("templates"));
     StringWriter output = new StringWriter();
     AtomicInteger exitCode = new AtomicInteger(-1);
+    List<Path> volumes = new ArrayList<>();
     Thread dev =
         new Thread(
             () -> {
@@ -98,6 +102,13 @@ class DevCommandIT {
                   assertThat(postgres.status("my-postgres"))
                       .containsEntry("endpoint", "my-postgres.default.svc:5432");
                 });
+        client.persistentVolumes().list().getItems().stream()
+            .map(volume -> Path.of(volume.getSpec().getHostPath().getPath()))
+            .forEach(volumes::add);
+        assertThat(volumes)
+            .as("the folders of the claims' volumes")
+            .hasSize(2)
+            .allMatch(Files::isDirectory);
 
         // A save that stops rendering the Service: dev says so before the operator prunes it.
         Files.delete(templates.resolve("webserver/service.yaml.j2"));
@@ -130,5 +141,6 @@ class DevCommandIT {
     assertThat(dev.isAlive()).isFalse();
     assertThat(exitCode).hasValue(0);
     assertThat(kubeconfig).doesNotExist();
+    assertThat(volumes).as("the volumes' folders, gone with the cluster").noneMatch(Files::exists);
   }
 }
