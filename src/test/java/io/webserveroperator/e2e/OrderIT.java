@@ -3,6 +3,7 @@ package io.webserveroperator.e2e;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -310,6 +311,41 @@ class OrderIT {
     await().pollDelay(Duration.ofSeconds(2)).atMost(TIMEOUT).until(() -> true);
 
     assertThat(createdEvents("orders", "orders-welcome-")).isEqualTo(1);
+  }
+
+  @Test
+  void aPreInstallHookRunsOnceThoughTheSpecChangesBeforeTheInstallIsDone() throws IOException {
+    // A Job whose pod waits for a node nobody labels: the install's objects are never all ready.
+    template("stuck.yaml.j2", job("{{ metadata.name }}-stuck", "0", "never", null, ""));
+    template(
+        "settings.yaml.j2",
+        """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: {{ metadata.name }}-settings
+        data:
+          image: {{ spec.image }}
+        """);
+    template(
+        "migrate.yaml.j2",
+        hook("{{ metadata.name }}-migrate", "pre-install", "{{ spec.image }}", null, false, ""));
+    start();
+    postgreses.create("orders", Map.of("version", "16", "image", "nginx:1.26"));
+    await().atMost(TIMEOUT).until(() -> settingsImage("orders").equals("nginx:1.26"));
+
+    postgreses.patchSpec("orders", Map.of("image", "nginx:1.27"));
+    await().atMost(TIMEOUT).until(() -> settingsImage("orders").equals("nginx:1.27"));
+
+    assertThat(createdEvents("orders", "orders-migrate-"))
+        .as("a new rendering of a pre-install hook while installing is no second install")
+        .isEqualTo(1);
+  }
+
+  private String settingsImage(String name) {
+    ConfigMap settings =
+        admin.configMaps().inNamespace(namespace).withName(name + "-settings").get();
+    return settings == null ? "" : settings.getData().get("image");
   }
 
   @Test
