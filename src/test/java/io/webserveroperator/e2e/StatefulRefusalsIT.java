@@ -367,7 +367,8 @@ class StatefulRefusalsIT {
 
   /**
    * Waits until every named resource is Ready; when one is not in time, fails with what the cluster
-   * shows of them: their status, the namespace's claims, pods, StatefulSets and events, the volumes.
+   * shows of them: their status, the namespace's claims, pods, StatefulSets and events, the
+   * volumes.
    */
   private static void awaitReady(WebServers resources, String... names) {
     try {
@@ -379,7 +380,11 @@ class StatefulRefusalsIT {
                       .allMatch(name -> readyReason(resources, name).equals("Ready")));
     } catch (ConditionTimeoutException e) {
       throw new AssertionError(
-          String.join(", ", names) + " not Ready within " + TIMEOUT + "\n" + state(resources, names),
+          String.join(", ", names)
+              + " not Ready within "
+              + TIMEOUT
+              + "\n"
+              + state(resources, names),
           e);
     }
   }

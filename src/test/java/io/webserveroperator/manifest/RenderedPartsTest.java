@@ -9,7 +9,8 @@ import org.junit.jupiter.api.Test;
 class RenderedPartsTest {
 
   private static final RenderedObject SERVER = object("server", Map.of(Ordering.WAVE, "1"));
-  private static final RenderedObject BACKUP = object("backup", Map.of(Ordering.HOOK, "pre-delete"));
+  private static final RenderedObject BACKUP =
+      object("backup", Map.of(Ordering.HOOK, "pre-delete"));
   private static final RenderedObject MIGRATE =
       object("migrate", Map.of(Ordering.HOOK, "pre-install,pre-upgrade"));
 

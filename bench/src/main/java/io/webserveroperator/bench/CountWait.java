@@ -20,15 +20,11 @@ public record CountWait(String what, String progressing) {
   private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
 
   /**
-   * Waits until {@code reached} gives {@code goal} and returns the time since {@code startNanos}
-   * (a {@link System#nanoTime()}); fails after {@code timeout}.
+   * Waits until {@code reached} gives {@code goal} and returns the time since {@code startNanos} (a
+   * {@link System#nanoTime()}); fails after {@code timeout}.
    */
   public Duration await(
-      IntSupplier reached,
-      int goal,
-      long startNanos,
-      Duration timeout,
-      Consumer<String> progress) {
+      IntSupplier reached, int goal, long startNanos, Duration timeout, Consumer<String> progress) {
     long deadline = startNanos + timeout.toNanos();
     long nextReport = System.nanoTime() + PROGRESS_EVERY.toNanos();
     while (reached.getAsInt() < goal) {

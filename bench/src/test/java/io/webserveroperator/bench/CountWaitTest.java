@@ -26,7 +26,8 @@ class CountWaitTest {
   @Test
   void failsAtTheTimeoutSayingHowManyOfHowMany() {
     List<String> progress = new ArrayList<>();
-    assertThatThrownBy(() -> wait.await(() -> 1, 2, System.nanoTime(), Duration.ZERO, progress::add))
+    assertThatThrownBy(
+            () -> wait.await(() -> 1, 2, System.nanoTime(), Duration.ZERO, progress::add))
         .isInstanceOf(BenchException.class)
         .hasMessage("Only 1 of 2 WebServers were settled after 0 s.");
   }
