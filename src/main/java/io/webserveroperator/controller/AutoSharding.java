@@ -16,7 +16,8 @@ import java.util.Optional;
 
 /**
  * Automatic sharding's part in the operator: this member's {@link ShardLease}, the {@link
- * ShardGate} asked before each reconcile, and the {@link ShardAssigner} while this replica leads.
+ * ShardGate} asked before each reconcile, and the {@link ShardAssigner} while this replica leads,
+ * over the kinds watches.yaml lists as they come and go.
  */
 final class AutoSharding implements AutoCloseable {
 
@@ -75,6 +76,22 @@ final class AutoSharding implements AutoCloseable {
             options.leaderElection().retryPeriod(),
             options.workers(),
             clock);
+  }
+
+  /** While this replica leads, assigns the resources of a kind added to watches.yaml too. */
+  void kindAdded(ResourceDefinitionContext kind) {
+    ShardAssigner current = assigner;
+    if (current != null) {
+      current.add(kind);
+    }
+  }
+
+  /** While this replica leads, stops assigning the resources of a kind removed. */
+  void kindRemoved(ResourceDefinitionContext kind) {
+    ShardAssigner current = assigner;
+    if (current != null) {
+      current.remove(kind);
+    }
   }
 
   /** Resources this member released to others. */

@@ -11,7 +11,6 @@ import io.webserveroperator.template.watches.TemplatedKind;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -37,6 +36,9 @@ import org.slf4j.LoggerFactory;
  * resources' statuses say so ({@link RolloutPlanner}), with the state written to the stored
  * revision only when it changed. Reading statuses costs no request: they come from the kind's
  * cache.
+ *
+ * <p>Kinds come and go with watches.yaml ({@link #register}, {@link #unregister}); a kind is known
+ * by its {@link TemplatedKind#identity}, and its rollout follows the policy of its current entry.
  */
 public final class Rollouts implements RevisionChooser, AutoCloseable {
 
@@ -60,17 +62,23 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   private final Clock clock;
   private final Predicate<GenericKubernetesResource> excluded;
   private final Consumer<TemplatedKind> requeue;
-  private final Map<TemplatedKind, Supplier<List<GenericKubernetesResource>>> resources =
-      new LinkedHashMap<>();
-  private final Map<TemplatedKind, RolloutState> states = new ConcurrentHashMap<>();
+
+  /** Each kind's current entry and the resources its cache holds, by identity, as below. */
+  private final Map<String, Registered> kinds = new ConcurrentHashMap<>();
+
+  private final Map<String, RolloutState> states = new ConcurrentHashMap<>();
 
   /** Every stored revision's number, by hash, per kind. */
-  private final Map<TemplatedKind, Map<String, Integer>> numbers = new ConcurrentHashMap<>();
+  private final Map<String, Map<String, Integer>> numbers = new ConcurrentHashMap<>();
 
   /** The kinds whose stored revisions have been read. */
-  private final Set<TemplatedKind> read = ConcurrentHashMap.newKeySet();
+  private final Set<String> read = ConcurrentHashMap.newKeySet();
 
-  private ScheduledExecutorService ticker;
+  /** A kind's entry in watches.yaml and its resources. */
+  private record Registered(
+      TemplatedKind watch, Supplier<List<GenericKubernetesResource>> resources) {}
+
+  private volatile ScheduledExecutorService ticker;
 
   /**
    * @param excluded whether a resource cannot move now (its reconciles are disabled)
@@ -91,10 +99,26 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
     this.requeue = requeue;
   }
 
-  /** Adds a kind, whose resources {@code list} gives from its cache. */
+  /**
+   * Adds a kind, whose resources {@code list} gives from its cache, or gives a kind a new entry of
+   * watches.yaml (another policy). On the replica that leads, the kind is looked at once before
+   * this returns, so that its resources render the revision its stored rollout chose from their
+   * first reconcile on: call it once the cache has listed.
+   */
   public void register(TemplatedKind watch, Supplier<List<GenericKubernetesResource>> list) {
-    resources.put(watch, list);
-    numbers.put(watch, new ConcurrentHashMap<>());
+    numbers.putIfAbsent(watch.identity(), new ConcurrentHashMap<>());
+    kinds.put(watch.identity(), new Registered(watch, list));
+    if (leading()) {
+      tickOrWarn(watch);
+    }
+  }
+
+  /** Forgets a kind watches.yaml no longer lists; its stored revisions stay in the cluster. */
+  public synchronized void unregister(TemplatedKind watch) {
+    kinds.remove(watch.identity());
+    states.remove(watch.identity());
+    numbers.remove(watch.identity());
+    read.remove(watch.identity());
   }
 
   /**
@@ -125,7 +149,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
    *     were on, and repeat what that one did (a refusal the edit was meant to resolve)
    */
   public boolean templatesChanged(TemplatedKind watch) {
-    if (ticker == null) {
+    if (!leading()) {
       return false;
     }
     ticker.execute(() -> tickOrWarn(watch));
@@ -134,12 +158,12 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
 
   /** Where the kind's rollout stands, once the leader has read or begun one. */
   public Optional<RolloutState> state(TemplatedKind watch) {
-    return Optional.ofNullable(states.get(watch));
+    return Optional.ofNullable(states.get(watch.identity()));
   }
 
   /** The kind's resources as its rollout sees them, from its cache: no request. */
   public List<RolloutMember> members(TemplatedKind watch) {
-    return resources.get(watch).get().stream().map(this::member).toList();
+    return resources(watch).stream().map(this::member).toList();
   }
 
   /** The revision {@code resource} renders from. */
@@ -149,12 +173,13 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
     if (member.pin().isPresent()) {
       return pinned(watch, member.pin().get());
     }
-    RolloutState state = states.get(watch);
+    RolloutState state = states.get(watch.identity());
     if (state == null) {
       return RevisionChoice.current();
     }
-    return RevisionChoice.of(
-        state, watch.rollout().isPresent(), member, hash -> templates.knows(watch, hash));
+    Registered current = kinds.get(watch.identity());
+    boolean policy = (current == null ? watch : current.watch()).rollout().isPresent();
+    return RevisionChoice.of(state, policy, member, hash -> templates.knows(watch, hash));
   }
 
   private RevisionChoice pinned(TemplatedKind watch, String pin) {
@@ -162,7 +187,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
       return RevisionChoice.of(pin);
     }
     Optional<String> byNumber =
-        numbers.get(watch).entrySet().stream()
+        numbers.getOrDefault(watch.identity(), Map.of()).entrySet().stream()
             .filter(entry -> Integer.toString(entry.getValue()).equals(pin))
             .map(Map.Entry::getKey)
             .filter(hash -> templates.knows(watch, hash))
@@ -184,7 +209,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   }
 
   private String known(TemplatedKind watch) {
-    return numbers.get(watch).entrySet().stream()
+    return numbers.getOrDefault(watch.identity(), Map.of()).entrySet().stream()
         .sorted(Map.Entry.comparingByValue())
         .map(entry -> entry.getValue() + " (" + entry.getKey() + ")")
         .reduce((a, b) -> a + ", " + b)
@@ -192,11 +217,21 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   }
 
   private void tickAll() {
-    resources.keySet().forEach(this::tickOrWarn);
+    kinds.values().forEach(kind -> tickOrWarn(kind.watch()));
+  }
+
+  private boolean leading() {
+    return ticker != null;
   }
 
   /** A tick that fails (the API server refused a write) is tried again by the next one. */
-  private void tickOrWarn(TemplatedKind watch) {
+  private void tickOrWarn(TemplatedKind asked) {
+    Registered kind = kinds.get(asked.identity());
+    if (kind == null) {
+      // Removed from watches.yaml meanwhile.
+      return;
+    }
+    TemplatedKind watch = kind.watch();
     try {
       tick(watch);
     } catch (RuntimeException e) {
@@ -209,16 +244,20 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
    * moves the current one on.
    */
   private synchronized void tick(TemplatedKind watch) {
-    if (!read.contains(watch)) {
+    String identity = watch.identity();
+    if (!kinds.containsKey(identity)) {
+      return;
+    }
+    if (!read.contains(identity)) {
       for (StoredRevision stored : store.list(watch)) {
         templates.remember(watch, stored.revision());
-        numbers.get(watch).put(stored.hash(), stored.number());
+        numbers.get(identity).put(stored.hash(), stored.number());
         // Numbered in order: the newest revision's state is the kind's.
-        stored.state().ifPresent(state -> states.put(watch, state));
+        stored.state().ifPresent(state -> states.put(identity, state));
       }
-      read.add(watch);
+      read.add(identity);
     }
-    RolloutState before = states.get(watch);
+    RolloutState before = states.get(identity);
     RolloutState state = before;
     Optional<TemplateRevision> current = templates.current(watch);
     if (current.isPresent() && (state == null || !state.target().equals(current.get().hash()))) {
@@ -231,7 +270,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
       state = move(watch, state);
     }
     if (!Objects.equals(before, state)) {
-      states.put(watch, state);
+      states.put(identity, state);
       requeue.accept(watch);
     }
   }
@@ -239,7 +278,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   /** Moves a rollout in progress on; without a policy (any more), it is complete. */
   private RolloutState move(TemplatedKind watch, RolloutState state) {
     Optional<RolloutPolicy> policy = watch.rollout();
-    List<GenericKubernetesResource> all = resources.get(watch).get();
+    List<GenericKubernetesResource> all = resources(watch);
     RolloutState moved =
         policy.isEmpty()
             ? state.completed()
@@ -271,7 +310,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
    * move at once.
    */
   private RolloutState begin(TemplatedKind watch, TemplateRevision revision, RolloutState before) {
-    Map<String, Integer> known = numbers.get(watch);
+    Map<String, Integer> known = numbers.get(watch.identity());
     int number = known.values().stream().mapToInt(Integer::intValue).max().orElse(0) + 1;
     RolloutState state =
         before == null || watch.rollout().isEmpty()
@@ -298,12 +337,12 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   /** Deletes stored revisions beyond the newest {@link #KEPT_REVISIONS} that nothing uses. */
   private void forgetOldRevisions(TemplatedKind watch, RolloutState state) {
     Set<String> used = new HashSet<>(List.of(state.target(), state.from()));
-    for (GenericKubernetesResource resource : resources.get(watch).get()) {
+    for (GenericKubernetesResource resource : resources(watch)) {
       RolloutMember member = member(resource);
       member.revision().ifPresent(used::add);
       member.pin().ifPresent(used::add);
     }
-    Map<String, Integer> known = numbers.get(watch);
+    Map<String, Integer> known = numbers.get(watch.identity());
     known.entrySet().stream()
         .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
         .skip(KEPT_REVISIONS)
@@ -364,6 +403,12 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
             .forEach(resource -> events.warning(resource, Reason.ROLLOUT_PAUSED, message));
       }
     }
+  }
+
+  /** The kind's resources, from its cache; none once it is no longer registered. */
+  private List<GenericKubernetesResource> resources(TemplatedKind watch) {
+    Registered kind = kinds.get(watch.identity());
+    return kind == null ? List.of() : kind.resources().get();
   }
 
   /** The resource as its rollout sees it. */

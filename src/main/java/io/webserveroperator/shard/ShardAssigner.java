@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -36,12 +37,16 @@ import org.slf4j.LoggerFactory;
  *
  * <p>One pass at a time, on its own thread; a pass sends its patches at once, up to {@code writers}
  * in flight, so that a storm of new resources waits one round trip for its labels rather than one
- * per resource. {@link #close} stops the passes and the informers.
+ * per resource. Kinds come and go with watches.yaml ({@link #add}, {@link #remove}). {@link #close}
+ * stops the passes and the informers.
  */
 public final class ShardAssigner implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(ShardAssigner.class);
 
+  private final KubernetesClient client;
+  private final List<String> namespaces;
+  private final String labelSelector;
   private final Members members;
   private final Clock clock;
   private final ShardPatcher patcher;
@@ -79,31 +84,62 @@ public final class ShardAssigner implements AutoCloseable {
       Duration period,
       int writers,
       Clock clock) {
-    ShardAssigner assigner = new ShardAssigner(client, members, writers, clock);
-    for (ResourceDefinitionContext kind : kinds) {
-      assigner.watched.add(
-          new Watched(
-              kind,
-              new WatchedResourceCache(
-                  client,
-                  kind,
-                  namespaces,
-                  labelSelector,
-                  Duration.ZERO,
-                  /* metadataOnly= */ true,
-                  assigner::changed)));
-    }
+    ShardAssigner assigner =
+        new ShardAssigner(client, namespaces, labelSelector, members, writers, clock);
+    kinds.forEach(assigner::add);
     long millis = period.toMillis();
     assigner.passes.scheduleWithFixedDelay(assigner::passLogged, 0, millis, TimeUnit.MILLISECONDS);
     LOG.info("Assigning shards every {} over {} kinds", period, kinds.size());
     return assigner;
   }
 
-  private ShardAssigner(KubernetesClient client, Members members, int writers, Clock clock) {
+  private ShardAssigner(
+      KubernetesClient client,
+      List<String> namespaces,
+      String labelSelector,
+      Members members,
+      int writers,
+      Clock clock) {
+    this.client = client;
+    this.namespaces = List.copyOf(namespaces);
+    this.labelSelector = labelSelector;
     this.members = members;
     this.clock = clock;
     this.patcher = new ShardPatcher(client);
     this.labelling = NamedThreads.elasticPool("shard-label-", writers);
+  }
+
+  /**
+   * Assigns the resources of {@code kind} too, from the first pass after its informers listed: a
+   * kind added to watches.yaml.
+   */
+  public void add(ResourceDefinitionContext kind) {
+    watched.add(
+        new Watched(
+            kind,
+            new WatchedResourceCache(
+                client,
+                kind,
+                namespaces,
+                labelSelector,
+                Duration.ZERO,
+                /* metadataOnly= */ true,
+                this::changed)));
+  }
+
+  /**
+   * Stops assigning the resources of {@code kind}, a kind removed from watches.yaml; their labels
+   * stay as they are.
+   */
+  public void remove(ResourceDefinitionContext kind) {
+    for (Watched w : watched) {
+      if (Objects.equals(w.kind().getGroup(), kind.getGroup())
+          && Objects.equals(w.kind().getVersion(), kind.getVersion())
+          && Objects.equals(w.kind().getKind(), kind.getKind())) {
+        watched.remove(w);
+        w.cache().close();
+      }
+    }
   }
 
   /** Members on the ring at the last pass. */
