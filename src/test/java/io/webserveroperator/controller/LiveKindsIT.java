@@ -19,6 +19,7 @@ import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.manifest.ManagedLabels;
+import io.webserveroperator.shard.ShardOptions;
 import io.webserveroperator.testing.ConfigMapVolume;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.InProcessOperators;
@@ -170,6 +171,44 @@ class LiveKindsIT {
                 .build(),
             "{\"spec\":{\"replicas\":5}}");
     Quiet.holds(Duration.ofSeconds(3), () -> assertThat(replicas()).isEqualTo(5));
+  }
+
+  @Test
+  void anAutomaticallyShardedOperatorAssignsAKindAddedAndPublishesItOnItsLease()
+      throws IOException {
+    TemplateFolder.copy(POSTGRES.resolve("templates"), cluster.templates());
+    Path watches = cluster.templates().resolve("watches.yaml");
+    OperatorOptions options =
+        InProcessOperators.options(cluster.templates(), cluster.namespace(), "member-1")
+            .toBuilder()
+            .leaderElection(
+                LeaderElectionOptions.disabled("member-1").toBuilder().enabled(true).build())
+            .shards(ShardOptions.automatic("member-1"))
+            .build();
+    Operator operator =
+        cluster.operators().start(cluster.kubeconfig(), new ApiRequestCounter(), options);
+    await().atMost(TIMEOUT).until(operator::isLeader);
+    postgreses.create("db", Map.of("password", "p", "version", "17"));
+
+    Files.writeString(watches, Files.readString(watches) + postgresEntry());
+
+    awaitReady(postgreses, "db");
+    assertThat(postgreses.named("db").get().getMetadata().getLabels())
+        .containsEntry(ManagedLabels.SHARD, "member-1");
+    // The same Lease, which names the kinds its holder watches now.
+    await()
+        .atMost(TIMEOUT)
+        .until(
+            () ->
+                admin
+                    .leases()
+                    .inNamespace(cluster.namespace())
+                    .withName(options.name().value())
+                    .get()
+                    .getMetadata()
+                    .getAnnotations()
+                    .get(PublishingLeaseLock.KINDS_ANNOTATION)
+                    .equals("WebServer.webapp.example.com, Postgres.db.test.example.com"));
   }
 
   @Test
