@@ -293,7 +293,12 @@ public final class Operator implements AutoCloseable {
           return;
         }
         LOG.info("watches.yaml changed: {}", change.describe());
-        parts.follow(change);
+        try {
+          parts.follow(change);
+        } catch (RuntimeException e) {
+          // The watcher thread must live on to take the next edit.
+          LOG.error("Cannot carry out the change of watches.yaml ({})", change.describe(), e);
+        }
       }
     }
 

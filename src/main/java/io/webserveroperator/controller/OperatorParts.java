@@ -47,7 +47,8 @@ import org.slf4j.LoggerFactory;
  * kind added gets its cache, its reconciler and its rollout once the API server serves it and the
  * operator may list and watch it; a kind removed loses them, its resources and their children left
  * as they are; a kind whose entry changed gets a reconciler with the new entry, over the same
- * cache. Not thread-safe: the operator calls these on one thread at a time.
+ * cache. The operator calls {@link #admit} and {@link #follow} one at a time; the caches may be
+ * read from any thread.
  */
 final class OperatorParts {
 
@@ -181,17 +182,20 @@ final class OperatorParts {
 
   /**
    * Whether this operator can run what an edit of watches.yaml brings in: every kind it adds is
-   * served by the API server and may be listed and watched where the operator watches, and, when
-   * sharded, no kind gets a rollout policy. Asks the API server; changes nothing.
+   * served by the API server and may be listed and watched where the operator watches (and patched,
+   * sharded automatically), and, when sharded, no kind gets a rollout policy. Asks the API server;
+   * changes nothing.
    *
    * @throws OperatorException why not, naming the kind and what to do
    */
   void admit(WatchesChange change) {
     change.entering().forEach(this::refuseRolloutWhenSharded);
     KindAccess access = new KindAccess(client);
+    // Sharded automatically, the leader labels each resource with its member.
+    List<String> verbs =
+        sharding.isPresent() ? List.of("list", "watch", "patch") : List.of("list", "watch");
     for (TemplatedKind watch : change.added()) {
-      access.requireListAndWatch(
-          kinds.resolve(watch.apiVersion(), watch.kind()), options.namespaces());
+      access.require(kinds.resolve(watch.apiVersion(), watch.kind()), options.namespaces(), verbs);
     }
   }
 

@@ -12,16 +12,14 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Whether the operator may list and watch a kind where it would watch it, asked of the API server
- * ({@code SelfSubjectAccessReview}, which every identity may send) before its informers start: an
- * informer that may not list retries until its wait runs out, where this says at once which rule is
- * missing.
+ * Whether the operator may list and watch a kind where it would watch it (and, sharded
+ * automatically, patch it for the shard label), asked of the API server ({@code
+ * SelfSubjectAccessReview}, which every identity may send) before its informers start: an informer
+ * that may not list retries until its wait runs out, where this says at once which rule is missing.
  */
 public final class KindAccess {
 
   private static final Logger LOG = LoggerFactory.getLogger(KindAccess.class);
-  private static final List<String> VERBS = List.of("list", "watch");
-
   private final KubernetesClient client;
 
   public KindAccess(KubernetesClient client) {
@@ -29,22 +27,23 @@ public final class KindAccess {
   }
 
   /**
-   * Checks list and watch on {@code kind} in each of {@code namespaces} (all namespaces when empty
-   * or the kind is cluster-scoped). When the API server cannot answer, the check is skipped with a
+   * Checks {@code verbs} on {@code kind} in each of {@code namespaces} (all namespaces when empty or
+   * the kind is cluster-scoped). When the API server cannot answer, the check is skipped with a
    * warning, and the informer's own wait decides.
    *
    * @throws OperatorException naming the verbs refused, where, and the rule to grant
    */
-  public void requireListAndWatch(ResourceDefinitionContext kind, List<String> namespaces) {
+  public void require(
+      ResourceDefinitionContext kind, List<String> namespaces, List<String> verbs) {
     List<String> scopes =
         namespaces.isEmpty() || !kind.isNamespaceScoped() ? List.of("") : namespaces;
     List<String> refused = new ArrayList<>();
     for (String namespace : scopes) {
-      List<String> verbs = new ArrayList<>();
-      for (String verb : VERBS) {
+      List<String> denied = new ArrayList<>();
+      for (String verb : verbs) {
         try {
           if (!allowed(kind, namespace, verb)) {
-            verbs.add(verb);
+            denied.add(verb);
           }
         } catch (KubernetesClientException e) {
           LOG.warn(
@@ -56,9 +55,9 @@ public final class KindAccess {
           return;
         }
       }
-      if (!verbs.isEmpty()) {
+      if (!denied.isEmpty()) {
         refused.add(
-            String.join(" and ", verbs)
+            String.join(" and ", denied)
                 + " "
                 + resource(kind)
                 + (namespace.isEmpty() ? " in all namespaces" : " in namespace " + namespace));
@@ -72,7 +71,9 @@ public final class KindAccess {
               + group(kind)
               + "\"], resources: ["
               + kind.getPlural()
-              + "], verbs: [list, watch]} in its ClusterRole, with those for "
+              + "], verbs: ["
+              + String.join(", ", verbs)
+              + "]} in its ClusterRole, with those for "
               + kind.getPlural()
               + "/status and the kinds its templates render (lint --print-rbac prints them all).");
     }

@@ -349,8 +349,12 @@ public final class TemplateRegistry implements AutoCloseable {
     }
     entering.forEach(this::enter);
     watches = next;
-    change.removed().forEach(this::leave);
-    listener.kindsChanged(change);
+    try {
+      listener.kindsChanged(change);
+    } finally {
+      // Only now: a reconcile of a removed kind that the listener has not stopped yet still renders.
+      change.removed().forEach(this::leave);
+    }
   }
 
   @Override
