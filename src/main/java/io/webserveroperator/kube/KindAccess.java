@@ -27,14 +27,13 @@ public final class KindAccess {
   }
 
   /**
-   * Checks {@code verbs} on {@code kind} in each of {@code namespaces} (all namespaces when empty or
-   * the kind is cluster-scoped). When the API server cannot answer, the check is skipped with a
+   * Checks {@code verbs} on {@code kind} in each of {@code namespaces} (all namespaces when empty
+   * or the kind is cluster-scoped). When the API server cannot answer, the check is skipped with a
    * warning, and the informer's own wait decides.
    *
    * @throws OperatorException naming the verbs refused, where, and the rule to grant
    */
-  public void require(
-      ResourceDefinitionContext kind, List<String> namespaces, List<String> verbs) {
+  public void require(ResourceDefinitionContext kind, List<String> namespaces, List<String> verbs) {
     List<String> scopes =
         namespaces.isEmpty() || !kind.isNamespaceScoped() ? List.of("") : namespaces;
     List<String> refused = new ArrayList<>();

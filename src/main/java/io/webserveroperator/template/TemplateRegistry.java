@@ -352,7 +352,7 @@ public final class TemplateRegistry implements AutoCloseable {
     try {
       listener.kindsChanged(change);
     } finally {
-      // Only now: a reconcile of a removed kind that the listener has not stopped yet still renders.
+      // Only now: until the listener stopped them, a removed kind's reconciles still render.
       change.removed().forEach(this::leave);
     }
   }

@@ -157,7 +157,8 @@ class LiveKindsIT {
                 managedFieldsManagers: [kube-controller-manager]
             """);
     log.await(
-        TIMEOUT, "watches.yaml changed: changed WebServer (webapp.example.com/v1): ignoreDifferences");
+        TIMEOUT,
+        "watches.yaml changed: changed WebServer (webapp.example.com/v1): ignoreDifferences");
     // An autoscaler's scale: put back at once under the old entry, the owner of the field now.
     admin
         .apps()
@@ -179,8 +180,7 @@ class LiveKindsIT {
     TemplateFolder.copy(POSTGRES.resolve("templates"), cluster.templates());
     Path watches = cluster.templates().resolve("watches.yaml");
     OperatorOptions options =
-        InProcessOperators.options(cluster.templates(), cluster.namespace(), "member-1")
-            .toBuilder()
+        InProcessOperators.options(cluster.templates(), cluster.namespace(), "member-1").toBuilder()
             .leaderElection(
                 LeaderElectionOptions.disabled("member-1").toBuilder().enabled(true).build())
             .shards(ShardOptions.automatic("member-1"))

@@ -53,7 +53,8 @@ class WatchesReloadTest {
           .containsExactly("WebServer", "Postgres");
       assertThat(registry.current(added.added().get(0))).isPresent();
 
-      Files.writeString(watches, webServerOnly + "  allowOtherNamespaces: true\n" + postgresEntry());
+      Files.writeString(
+          watches, webServerOnly + "  allowOtherNamespaces: true\n" + postgresEntry());
       WatchesChange changed = edits.awaitChange(2);
       assertThat(changed.changed()).hasSize(1);
       assertThat(changed.describe())
@@ -88,7 +89,8 @@ class WatchesReloadTest {
       edits.awaitRejected(1);
       assertThat(edits.rejected.get(0)).hasMessageContaining(watches.toString());
 
-      Files.writeString(watches, webServerOnly + postgresEntry().replace("postgres\n", "nowhere\n"));
+      Files.writeString(
+          watches, webServerOnly + postgresEntry().replace("postgres\n", "nowhere\n"));
       edits.awaitRejected(2);
       assertThat(edits.rejected.get(1))
           .hasMessageStartingWith("The templates of Postgres do not load:")

@@ -40,7 +40,11 @@ class WatchesChangeTest {
             false,
             List.of(
                 new IgnoreDifference(
-                    "apps", "Deployment", null, null, List.of(JsonPointer.of("spec", "replicas")),
+                    "apps",
+                    "Deployment",
+                    null,
+                    null,
+                    List.of(JsonPointer.of("spec", "replicas")),
                     List.of())),
             null,
             null,
