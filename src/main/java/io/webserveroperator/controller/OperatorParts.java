@@ -76,12 +76,10 @@ final class OperatorParts {
   /**
    * A kind the operator runs.
    *
-   * @param watch its entry in watches.yaml
    * @param cache its resources
    * @param forgetGauges removes its rollout gauges
    */
-  private record RunningKind(
-      TemplatedKind watch, WatchedResourceCache cache, Runnable forgetGauges) {}
+  private record RunningKind(WatchedResourceCache cache, Runnable forgetGauges) {}
 
   private OperatorParts(
       KubernetesClient client,
@@ -210,10 +208,10 @@ final class OperatorParts {
     for (WatchesChange.Kept kept : change.changed()) {
       RunningKind was = running.get(kept.after().identity());
       if (was == null) {
+        // Its cache could not list when it was added: try again with the new entry.
+        start(kept.after());
         continue;
       }
-      running.put(
-          kept.after().identity(), new RunningKind(kept.after(), was.cache(), was.forgetGauges()));
       metrics.templatesReloaded(kept.after().kind());
       gate.check(kept.after());
       rollouts.register(kept.after(), was.cache()::list);
@@ -231,8 +229,8 @@ final class OperatorParts {
     } catch (OperatorException e) {
       cache.close();
       LOG.error(
-          "Cannot start {}, which watches.yaml lists now; it is not reconciled until the operator"
-              + " restarts: {}",
+          "Cannot start {}, which watches.yaml lists now; it is not reconciled until its entry"
+              + " changes or the operator restarts: {}",
           watch.kind(),
           e.getMessage());
       return;
@@ -255,7 +253,7 @@ final class OperatorParts {
     rollouts.register(watch, cache::list);
     Runnable forgetGauges =
         metrics.rollout(watch.kind(), () -> rollouts.state(watch), () -> rollouts.members(watch));
-    running.put(watch.identity(), new RunningKind(watch, cache, forgetGauges));
+    running.put(watch.identity(), new RunningKind(cache, forgetGauges));
     workers.register(watch, cache, reconciler(watch, cache));
   }
 
