@@ -3,6 +3,7 @@ package io.webserveroperator.controller;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
@@ -115,6 +116,8 @@ class LiveKindsIT {
     postgreses.create("db2", Map.of("password", "p", "version", "16"));
     awaitReady(postgreses, "db2");
 
+    // As a WebServer that owns an object the garbage collector cannot remove holds it.
+    webServers.named("web").edit(web -> addFinalizer(web, Cleanup.FINALIZER));
     Map<String, String> before = Quiet.settled(this::versionsOfWeb, Duration.ofSeconds(2));
     Map<String, Object> status = webServers.status("web");
     Files.writeString(watches, postgresEntry());
@@ -122,17 +125,25 @@ class LiveKindsIT {
         .isEqualTo(
             "INFO Stopped watching WebServer (webapp.example.com/v1), which watches.yaml no longer"
                 + " lists: its 1 resources and their children are left as they are, nothing"
-                + " pruned, deleted or finalized");
-    // A change the operator would carry out at once, were it still watching WebServers.
-    webServers.patchSpec("web", Map.of("replicas", 3));
-    Quiet.holds(
-        Duration.ofSeconds(3),
-        () -> {
-          assertThat(versionsOfWeb()).isEqualTo(before);
-          assertThat(webServers.status("web")).isEqualTo(status);
-        });
-    assertThat(cluster.deployment("web").getSpec().getReplicas()).isEqualTo(1);
-    assertThat(webServers.named("web").get().getMetadata().getFinalizers()).isEmpty();
+                + " pruned, deleted or finalized; 1 of them hold the finalizer"
+                + " webserver-operator.io/cleanup, so deleting one waits until the kind is watched"
+                + " again or the finalizer is removed by hand");
+    try {
+      // A change and a deletion the operator would carry out at once, were it still watching.
+      webServers.patchSpec("web", Map.of("replicas", 3));
+      webServers.named("web").delete();
+      Quiet.holds(
+          Duration.ofSeconds(3),
+          () -> {
+            assertThat(versionsOfWeb()).isEqualTo(before);
+            assertThat(webServers.status("web")).isEqualTo(status);
+            assertThat(webServers.named("web").get().getMetadata().getFinalizers())
+                .containsExactly(Cleanup.FINALIZER);
+          });
+      assertThat(cluster.deployment("web").getSpec().getReplicas()).isEqualTo(1);
+    } finally {
+      webServers.named("web").edit(web -> removeFinalizers(web));
+    }
     // The kind that stays is reconciled on.
     postgreses.create("db3", Map.of("password", "p", "version", "15"));
     awaitReady(postgreses, "db3");
@@ -274,6 +285,17 @@ class LiveKindsIT {
       admin.rbac().clusterRoles().withName(role + "-postgres").delete();
       admin.rbac().clusterRoleBindings().withName(role + "-postgres").delete();
     }
+  }
+
+  private static GenericKubernetesResource addFinalizer(
+      GenericKubernetesResource resource, String finalizer) {
+    resource.getMetadata().getFinalizers().add(finalizer);
+    return resource;
+  }
+
+  private static GenericKubernetesResource removeFinalizers(GenericKubernetesResource resource) {
+    resource.getMetadata().getFinalizers().clear();
+    return resource;
   }
 
   private void awaitReady(WebServers kind, String name) {
