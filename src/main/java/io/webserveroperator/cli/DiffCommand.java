@@ -10,7 +10,6 @@ import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.crd.Admission;
 import io.webserveroperator.crd.CrdFolder;
 import io.webserveroperator.diff.Plan;
-import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.kube.KubeClients;
 import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.preview.CrdPreview;
@@ -176,9 +175,7 @@ final class DiffCommand implements Callable<Integer> {
                   : diff(diff, admission, resources, defaultNamespace(client));
         }
         CrdPreview.Result crdPreview = CrdPreview.of(client, watchedCrds(registry));
-        List<PlanEntry> entries = new ArrayList<>(crdPreview.entries());
-        entries.addAll(plan.entries());
-        plan = new Plan(entries);
+        plan = Plan.of(List.of(new Plan(crdPreview.entries()), plan));
         crdPreview
             .breaking()
             .forEach(
@@ -256,7 +253,7 @@ final class DiffCommand implements Callable<Integer> {
       exit = notes.isEmpty() ? result.exitCode() : DIFFERENCES;
     } else {
       text = PlanPrinter.print(plan, format, colour);
-      exit = plan.hasChanges() ? DIFFERENCES : NO_DIFFERENCES;
+      exit = plan.hasChanges() || !plan.hooks().isEmpty() ? DIFFERENCES : NO_DIFFERENCES;
     }
     for (String warning : PlanPrinter.conflictWarnings(plan)) {
       errors.append("diff: ").append(warning).append('\n');
@@ -282,11 +279,11 @@ final class DiffCommand implements Callable<Integer> {
       Admission admission,
       List<ResourceFiles.FileResource> resources,
       String defaultNamespace) {
-    List<PlanEntry> entries = new ArrayList<>();
+    List<Plan> plans = new ArrayList<>();
     for (ResourceFiles.FileResource resource : resources) {
       Map<String, Object> body = withNamespace(resource.body(), defaultNamespace);
       try {
-        entries.addAll(diff.diff(admission.admit(body)).entries());
+        plans.add(diff.diff(admission.admit(body)));
       } catch (OperatorException e) {
         throw new OperatorException(resource.source() + ": " + e.getMessage(), e);
       } catch (IllegalArgumentException e) {
@@ -294,7 +291,7 @@ final class DiffCommand implements Callable<Integer> {
             resource.source() + ": a resource is not a Kubernetes object: " + e.getMessage(), e);
       }
     }
-    return new Plan(entries);
+    return Plan.of(plans);
   }
 
   /** The file's namespace, else {@code -n}, else the context's, else {@code default}. */

@@ -13,8 +13,12 @@ import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.diff.UnifiedDiff;
 import io.webserveroperator.manifest.Lifecycle;
+import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.Ordering;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
 /**
  * Prints a {@link Plan} from {@code DryRunDiff} in one of the {@link DiffFormat}s, as one string,
@@ -54,6 +58,7 @@ final class PlanPrinter {
    */
   static String notes(Plan plan) {
     StringBuilder out = new StringBuilder();
+    plan.hooks().forEach(hook -> out.append("HOOK ").append(hook).append(" would run\n"));
     for (PlanEntry entry : plan.changes()) {
       String note = note(entry);
       if (note != null) {
@@ -66,7 +71,8 @@ final class PlanPrinter {
   /**
    * The lines on stderr for the plan's conflicts and refusals, one per CONFLICT and REFUSED entry:
    * that the operator would apply nothing (for a conflict) or nothing more (for a refusal) for the
-   * resource until it is resolved, and how.
+   * resource until it is resolved, and how; and one per object pruned while an object of another
+   * kind is created under its name without saying it replaces it: both would run for a while.
    */
   static List<String> conflictWarnings(Plan plan) {
     List<String> warnings = new ArrayList<>();
@@ -88,7 +94,35 @@ final class PlanPrinter {
                         + entry.ref()
                         + " (REFUSED above): the operator would write nothing more for the"
                         + " resource that renders it until the resource or its templates change."));
+    for (PlanEntry prune : plan.byAction(Action.PRUNE)) {
+      plan.byAction(Action.CREATE).stream()
+          .filter(create -> takesThePlaceOf(create, prune.ref()))
+          .forEach(
+              create ->
+                  warnings.add(
+                      prune.ref()
+                          + " would be pruned only once "
+                          + create.ref()
+                          + ", created in its place, is ready, so both would run meanwhile;"
+                          + " annotate the new one "
+                          + Ordering.REPLACES
+                          + ": "
+                          + prune.ref().kind()
+                          + "/"
+                          + prune.ref().name()
+                          + " in its template to stop the old one first."));
+    }
     return warnings;
+  }
+
+  /**
+   * A new object of another kind under the name of one pruned, that does not say it replaces it.
+   */
+  private static boolean takesThePlaceOf(PlanEntry create, ObjectRef pruned) {
+    return create.ref().name().equals(pruned.name())
+        && Objects.equals(create.ref().namespace(), pruned.namespace())
+        && !create.ref().kind().equals(pruned.kind())
+        && Ordering.of(create.desired()).replaces().isEmpty();
   }
 
   /**
@@ -113,9 +147,17 @@ final class PlanPrinter {
     UnifiedDiff printer =
         new UnifiedDiff(DiffOptions.defaults().toBuilder().colour(colour).build());
     StringBuilder out = new StringBuilder();
+    plan.hooks()
+        .forEach(hook -> out.append(paint(colour, "HOOK " + hook + " would run")).append('\n'));
+    boolean waves = plan.changes().stream().map(PlanPrinter::wave).distinct().count() > 1;
+    Integer lastWave = null;
     for (PlanEntry entry : plan.entries()) {
       String note = note(entry);
       String ignored = ignored(entry, colour);
+      if (waves && entry.isChange() && !Integer.valueOf(wave(entry)).equals(lastWave)) {
+        lastWave = wave(entry);
+        out.append(paint(colour, "# wave " + lastWave)).append('\n');
+      }
       switch (entry.action()) {
         case CONFLICT, ORPHAN -> out.append(paint(colour, note)).append('\n');
         case UNCHANGED -> {
@@ -145,6 +187,12 @@ final class PlanPrinter {
       }
     }
     return out.toString();
+  }
+
+  /** The wave an entry's object is applied in, from its order annotations. */
+  private static int wave(PlanEntry entry) {
+    Map<String, Object> object = entry.desired() != null ? entry.desired() : entry.live();
+    return object == null ? 0 : Ordering.of(object).wave();
   }
 
   /**

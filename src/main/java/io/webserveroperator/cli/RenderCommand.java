@@ -6,7 +6,9 @@ import io.webserveroperator.cli.options.CrdsOption;
 import io.webserveroperator.cli.options.TemplatesOption;
 import io.webserveroperator.crd.Admission;
 import io.webserveroperator.crd.AdmissionException;
+import io.webserveroperator.manifest.HookRun;
 import io.webserveroperator.manifest.ManifestYaml;
+import io.webserveroperator.manifest.Ordering;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.template.ClusterReads;
@@ -136,6 +138,10 @@ final class RenderCommand implements Callable<Integer> {
     for (RenderedObject object : rendered.objects()) {
       out.append("---\n");
       out.append("# Source: ").append(object.template()).append('\n');
+      String order = order(object);
+      if (!order.isEmpty()) {
+        out.append("# Order: ").append(order).append('\n');
+      }
       if (meta.get("uid") == null) {
         out.append("# ownerReferences: left out because ")
             .append(name)
@@ -145,6 +151,33 @@ final class RenderCommand implements Callable<Integer> {
       out.append(write(rendered.secrets().maskMap(object.body())));
     }
     return out.toString();
+  }
+
+  /**
+   * {@code wave 1, depends-on StatefulSet/orders, hook pre-upgrade}: when the object is applied, as
+   * its order annotations say; empty when it has none.
+   */
+  private static String order(RenderedObject object) {
+    Ordering ordering = Ordering.of(object.body());
+    List<String> parts = new ArrayList<>();
+    if (ordering.wave() != 0) {
+      parts.add("wave " + ordering.wave());
+    }
+    if (!ordering.dependsOn().isEmpty()) {
+      parts.add(
+          "depends-on "
+              + String.join(", ", ordering.dependsOn().stream().map(Object::toString).toList()));
+    }
+    if (ordering.isHook()) {
+      parts.add(
+          "hook "
+              + String.join(",", ordering.hooks().stream().map(Ordering.Hook::text).toList())
+              + " (runs as "
+              + HookRun.of(object).ref().name()
+              + ")");
+    }
+    ordering.replaces().ifPresent(replaced -> parts.add("replaces " + replaced));
+    return String.join(", ", parts);
   }
 
   private static String write(Map<String, Object> body) {

@@ -186,6 +186,22 @@ public final class OperatorMetrics {
         .orElse(List.of());
   }
 
+  /**
+   * Registers {@code webserver_operator_waiting_resources{kind}}: how many of the kind's resources
+   * have objects that wait (for a lower wave, a sibling, a replaced object or a hook), read at each
+   * scrape.
+   *
+   * @return removes the gauge: the kind left watches.yaml
+   */
+  public Runnable waiting(String kind, Supplier<Number> resources) {
+    Gauge gauge =
+        Gauge.builder("webserver.operator.waiting.resources", resources)
+            .description("Resources whose objects wait for a lower wave, a sibling or a hook")
+            .tag("kind", kind)
+            .register(registry);
+    return () -> registry.remove(gauge);
+  }
+
   /** Registers the depth of the work queue. */
   public void workQueue(String name, Supplier<Number> depth) {
     Gauge.builder("workqueue.depth", depth).tag("name", name).register(registry);

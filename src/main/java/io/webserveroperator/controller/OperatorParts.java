@@ -18,6 +18,7 @@ import io.webserveroperator.kube.LookupCaches;
 import io.webserveroperator.kube.NamedThreads;
 import io.webserveroperator.kube.ObjectRefs;
 import io.webserveroperator.kube.WatchedResourceCache;
+import io.webserveroperator.rollout.RevisionFollower;
 import io.webserveroperator.rollout.RevisionStore;
 import io.webserveroperator.rollout.Rollouts;
 import io.webserveroperator.shard.ShardOptions;
@@ -40,8 +41,10 @@ import org.slf4j.LoggerFactory;
  * Everything an {@link Operator} runs, built from its {@link OperatorOptions}: the templates, the
  * caches of the watched resources (one per kind), of their children and of what their templates
  * look up, a {@link Reconciler} per kind behind the {@link ReconcileWorkers}, the rollouts, the
- * events, the metrics and the health server, and automatic sharding when on. Building starts the
- * caches and the health server but no worker: when to work is the {@link Operator}'s to decide.
+ * events, the metrics and the health server, and automatic sharding when on (with the {@link
+ * RevisionFollower} through which a member renders from the revisions the leader stores). Building
+ * starts the caches and the health server but no worker: when to work is the {@link Operator}'s to
+ * decide.
  *
  * <p>The kinds follow watches.yaml while the operator runs ({@link #admit}, {@link #follow}): a
  * kind added gets its cache, its reconciler and its rollout once the API server serves it and the
@@ -68,6 +71,7 @@ final class OperatorParts {
   private final ExecutorService applies;
   private final Optional<AutoSharding> sharding;
   private final Reconciler.Parts reconcilers;
+  private final Optional<RevisionFollower> follower;
   private final HealthServer health;
 
   /** The kinds running now, by {@link TemplatedKind#identity}. */
@@ -77,9 +81,11 @@ final class OperatorParts {
    * A kind the operator runs.
    *
    * @param cache its resources
-   * @param forgetGauges removes its rollout gauges
+   * @param reconciler its reconciler, with its current entry of watches.yaml
+   * @param forgetGauges removes its rollout and waiting gauges
    */
-  private record RunningKind(WatchedResourceCache cache, Runnable forgetGauges) {}
+  private record RunningKind(
+      WatchedResourceCache cache, Reconciler reconciler, Runnable forgetGauges) {}
 
   private OperatorParts(
       KubernetesClient client,
@@ -116,10 +122,11 @@ final class OperatorParts {
     // One apply thread per worker: enough for two children each without waiting; when all are
     // busy (a kind with many children) the worker sends the apply itself.
     this.applies = NamedThreads.elasticPool("apply-", options.workers());
+    RevisionStore store = new RevisionStore(client, options.operatorNamespace(), options.name());
     this.rollouts =
         new Rollouts(
             templates,
-            new RevisionStore(client, options.operatorNamespace(), options.name()),
+            store,
             events,
             Clock.systemUTC(),
             ResourceAnnotations::disabled,
@@ -151,6 +158,9 @@ final class OperatorParts {
           () -> sharding.map(AutoSharding::reassigned).orElse(0L),
           () -> sharding.map(AutoSharding::ringSize).orElse(0));
     }
+    // Before any reconcile: a member renders from the revisions the leader stored.
+    this.follower =
+        sharding.map(auto -> RevisionFollower.start(client, store, rollouts, templates::watches));
     this.health =
         new HealthServer(
             options.healthPort(),
@@ -166,8 +176,8 @@ final class OperatorParts {
    * @param onShardLeaseLost runs once when, sharded automatically, this member could not renew its
    *     Lease
    * @param readyText the body of {@code /readyz} once the caches synced
-   * @throws OperatorException when {@code watches.yaml} cannot be read, or gives a sharded operator
-   *     a rollout policy
+   * @throws OperatorException when {@code watches.yaml} cannot be read, or gives a statically
+   *     sharded operator a rollout policy
    */
   static OperatorParts assemble(
       KubernetesClient client,
@@ -181,8 +191,8 @@ final class OperatorParts {
   /**
    * Whether this operator can run what an edit of watches.yaml brings in: every kind it adds is
    * served by the API server and may be listed and watched where the operator watches (and patched,
-   * sharded automatically), and, when sharded, no kind gets a rollout policy. Asks the API server;
-   * changes nothing.
+   * sharded automatically), and, when sharded statically, no kind gets a rollout policy. Asks the
+   * API server; changes nothing.
    *
    * @throws OperatorException why not, naming the kind and what to do
    */
@@ -214,8 +224,11 @@ final class OperatorParts {
       }
       metrics.templatesReloaded(kept.after().kind());
       gate.check(kept.after());
-      rollouts.register(kept.after(), was.cache()::list);
-      workers.register(kept.after(), was.cache(), reconciler(kept.after(), was.cache()));
+      registerRollout(kept.after(), was.cache());
+      Reconciler reconciler = reconciler(kept.after(), was.cache());
+      running.put(
+          kept.after().identity(), new RunningKind(was.cache(), reconciler, was.forgetGauges()));
+      workers.register(kept.after(), was.cache(), reconciler);
     }
     change.added().forEach(this::start);
   }
@@ -236,8 +249,11 @@ final class OperatorParts {
       return;
     }
     gate.check(watch);
+    // Leading, the assigner lists the kind's every resource before its rollout plans over them.
     sharding.ifPresent(shards -> shards.kindAdded(kind));
     run(watch, cache);
+    // A member renders from the kind's stored revisions from its first reconcile on.
+    follower.ifPresent(revisions -> revisions.kindAdded(watch));
     LOG.info(
         "Watching {} ({}) now: {} resources found, reconciling them",
         watch.kind(),
@@ -250,11 +266,41 @@ final class OperatorParts {
    * workers, which queue its resources when they run.
    */
   private void run(TemplatedKind watch, WatchedResourceCache cache) {
-    rollouts.register(watch, cache::list);
-    Runnable forgetGauges =
+    registerRollout(watch, cache);
+    String identity = watch.identity();
+    Runnable forgetRollout =
         metrics.rollout(watch.kind(), () -> rollouts.state(watch), () -> rollouts.members(watch));
-    running.put(watch.identity(), new RunningKind(cache, forgetGauges));
-    workers.register(watch, cache, reconciler(watch, cache));
+    // Read at each scrape from the reconciler of the kind's current entry.
+    Runnable forgetWaiting =
+        metrics.waiting(
+            watch.kind(),
+            () -> {
+              RunningKind now = running.get(identity);
+              return now == null ? 0 : now.reconciler().waitingResources();
+            });
+    Reconciler reconciler = reconciler(watch, cache);
+    running.put(
+        identity,
+        new RunningKind(
+            cache,
+            reconciler,
+            () -> {
+              forgetRollout.run();
+              forgetWaiting.run();
+            }));
+    workers.register(watch, cache, reconciler);
+  }
+
+  /**
+   * Gives the rollouts the kind's resources: this replica's, and, sharded automatically, every one
+   * of them, which the leader plans the rollout over and each member follows with its own.
+   */
+  private void registerRollout(TemplatedKind watch, WatchedResourceCache cache) {
+    if (sharding.isPresent()) {
+      rollouts.register(watch, cache::list, () -> sharding.get().everyResource(cache.kind()));
+    } else {
+      rollouts.register(watch, cache::list);
+    }
   }
 
   /**
@@ -312,17 +358,18 @@ final class OperatorParts {
   }
 
   /**
-   * A rollout is one plan over all of a kind's resources, which no shard sees: rather than move
-   * each shard on its own, a sharded operator does not take a rollout policy.
+   * A rollout is one plan over all of a kind's resources. Automatic sharding has a leader that sees
+   * them all and plans it; static shards have none, so they do not take a policy.
    */
   private void refuseRolloutWhenSharded(TemplatedKind watch) {
-    if (options.shards().enabled() && watch.rollout().isPresent()) {
+    if (options.shards().mode() == ShardOptions.Mode.STATIC && watch.rollout().isPresent()) {
       throw new OperatorException(
           "watches.yaml gives "
               + watch.kind()
-              + " a rollout policy, which a sharded operator cannot follow yet: each shard sees"
+              + " a rollout policy, which a static shard (--shard) cannot follow: each shard sees"
               + " only its share of the resources, and the steps count all of them. Remove the"
-              + " rollout key, or run one replica (with --leader-elect for a standby).");
+              + " rollout key, or share the resources with --shards auto, whose leader plans"
+              + " the rollout over all of them.");
     }
   }
 
@@ -374,5 +421,10 @@ final class OperatorParts {
 
   Optional<AutoSharding> sharding() {
     return sharding;
+  }
+
+  /** Sharded automatically, the member's view of the revisions the leader stores. */
+  Optional<RevisionFollower> follower() {
+    return follower;
   }
 }

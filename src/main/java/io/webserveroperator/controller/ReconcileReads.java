@@ -126,6 +126,24 @@ final class ReconcileReads implements ClusterReads {
     return Optional.ofNullable(childrenSeen).map(Collections::unmodifiableMap);
   }
 
+  /**
+   * What a render of the resource owning {@code inventory} would read of the cluster now, as the
+   * caches hold it, to compare with what its last render read ({@link SettledInputs}).
+   */
+  static SettledInputs.ReadsNow now(Inventory inventory, ReadCache children, LookupSource lookups) {
+    return new SettledInputs.ReadsNow() {
+      @Override
+      public Optional<String> lookup(Lookup lookup) {
+        return lookups.versions(lookup);
+      }
+
+      @Override
+      public Map<ObjectRef, String> children() {
+        return childVersions(inventory, children);
+      }
+    };
+  }
+
   /** The versions of the children that {@code inventory} lists, as the caches hold them now. */
   static Map<ObjectRef, String> childVersions(Inventory inventory, ReadCache children) {
     return versions(live(inventory, children));

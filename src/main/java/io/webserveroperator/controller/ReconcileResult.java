@@ -11,9 +11,10 @@ import java.util.List;
  * @param changes the writes made to children, in order
  * @param statusWritten whether the status subresource was patched
  * @param error the failure, for logs and metrics; null when it succeeded
+ * @param later for {@link Next#LATER}, when to look again; null otherwise
  */
 public record ReconcileResult(
-    Next next, List<Change> changes, boolean statusWritten, String error) {
+    Next next, List<Change> changes, boolean statusWritten, String error, Duration later) {
 
   /** What happens to the key after a reconcile. */
   public enum Next {
@@ -32,7 +33,12 @@ public record ReconcileResult(
      * carries none of its labels): looked at again after {@link #POLL_INTERVAL}, without growing
      * backoff, so that handing the object over takes effect soon.
      */
-    POLL
+    POLL,
+    /**
+     * Done for now, but something it waits for ends by the clock, not by a change any watch sees (a
+     * hook's timeout): looked at again after {@link #later}.
+     */
+    LATER
   }
 
   /** How often a resource whose templates render someone else's object looks again. */
@@ -40,6 +46,16 @@ public record ReconcileResult(
 
   public ReconcileResult {
     changes = List.copyOf(changes);
+  }
+
+  /** A reconcile that ended as {@code next}, with no time to look again. */
+  public ReconcileResult(Next next, List<Change> changes, boolean statusWritten, String error) {
+    this(next, changes, statusWritten, error, null);
+  }
+
+  /** Done, and to be looked at again after {@code after}. */
+  static ReconcileResult later(List<Change> changes, boolean statusWritten, Duration after) {
+    return new ReconcileResult(Next.LATER, changes, statusWritten, null, after);
   }
 
   static ReconcileResult nothing() {

@@ -190,6 +190,10 @@ final class ReconcileWorkers {
           queue.forget(key);
           queue.addAfter(key, ReconcileResult.POLL_INTERVAL);
         }
+        case LATER -> {
+          queue.forget(key);
+          queue.addAfter(key, result.later());
+        }
         case DONE -> queue.forget(key);
       }
     } catch (RuntimeException e) {

@@ -1,35 +1,33 @@
 package io.webserveroperator.controller;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.webserveroperator.OperatorException;
 import io.webserveroperator.apply.ApplyException;
-import io.webserveroperator.apply.Change;
 import io.webserveroperator.apply.ChangeSet;
 import io.webserveroperator.apply.ChangeSetExecutor;
 import io.webserveroperator.apply.ObjectWriter;
 import io.webserveroperator.apply.OwnershipConflictException;
-import io.webserveroperator.diff.Action;
+import io.webserveroperator.controller.release.HookRunner;
+import io.webserveroperator.controller.release.PlanExecution;
+import io.webserveroperator.controller.release.Release;
 import io.webserveroperator.diff.Plan;
-import io.webserveroperator.diff.PlanEntry;
 import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.LookupSource;
 import io.webserveroperator.kube.ReadCache;
 import io.webserveroperator.kube.ResourceMaps;
-import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.Ordering;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.StatefulSetClaims;
 import io.webserveroperator.rollout.RevisionChoice;
 import io.webserveroperator.rollout.RevisionChooser;
 import io.webserveroperator.status.EventSink;
+import io.webserveroperator.status.HookRecords;
 import io.webserveroperator.status.Outcome;
 import io.webserveroperator.status.Reason;
-import io.webserveroperator.status.StatusBuilder;
 import io.webserveroperator.status.StatusWriter;
-import io.webserveroperator.template.Lookup;
 import io.webserveroperator.template.ParsedRevision;
 import io.webserveroperator.template.RenderException;
 import io.webserveroperator.template.SecretValues;
@@ -39,6 +37,7 @@ import io.webserveroperator.template.TemplatesInvalidException;
 import io.webserveroperator.template.UnknownRevisionException;
 import io.webserveroperator.template.watches.TemplatedKind;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -46,7 +45,8 @@ import java.util.Optional;
 import java.util.concurrent.Executor;
 
 /**
- * Drives one resource to its rendered state, in the steps of README's concept diagram:
+ * Drives one resource to its rendered state, in the steps of the concept diagram in
+ * docs/how-it-works.md:
  *
  * <ol>
  *   <li>the context: the resource from the cache, the revision it renders from, its templates
@@ -78,14 +78,16 @@ public final class Reconciler {
   private final TemplateRegistry templates;
   private final ReadCache childCache;
   private final Planner planner;
-  private final PlanExecution execution;
+  private final Release release;
   private final StatusReporter status;
   private final EventSink events;
   private final RevisionChooser revisions;
   private final Cleanup cleanup;
   private final KubernetesSerialization serialization;
-  private final LookupSource lookups;
   private final ResourceMemories memories;
+  private final ReconcileEvents told;
+  private final LookupSource lookups;
+  private final Clock clock;
 
   /**
    * The collaborators of a reconciler, shared across kinds. {@code applies} sends all but one of a
@@ -123,14 +125,17 @@ public final class Reconciler {
     this.serialization = parts.serialization();
     this.lookups = parts.lookups();
     this.memories = new ResourceMemories(lookups::forget);
-    this.execution =
-        new PlanExecution(
-            planner,
-            new ChangeSetExecutor(
-                parts.writer(), childCache, serialization, parts.applies(), planner),
-            parts.writer(),
-            serialization);
-    this.cleanup = new Cleanup(parts.writer(), events);
+    this.told = new ReconcileEvents(events, memories);
+    this.clock = parts.clock();
+    ChangeSetExecutor executor =
+        new ChangeSetExecutor(parts.writer(), childCache, serialization, parts.applies(), planner);
+    HookRunner hooks =
+        new HookRunner(executor, parts.writer(), childCache, serialization, parts.clock());
+    this.release =
+        new Release(new PlanExecution(planner, executor, parts.writer(), serialization), hooks);
+    this.cleanup =
+        new Cleanup(
+            parts.writer(), events, childCache, serialization, hooks, status, parts.clock());
   }
 
   /** Reconciles the resource that {@code ref} names, as it is in the cache now. */
@@ -138,22 +143,22 @@ public final class Reconciler {
     Optional<GenericKubernetesResource> cached = resources.get(ref);
     if (cached.isEmpty()) {
       // Gone: the garbage collector removes its children through their owner references.
-      tellClaimsOfDeleted(ref, memories.forget(ref));
+      told.claimsOfDeleted(ref, memories.forget(ref));
       return ReconcileResult.nothing();
     }
     ObservedResource observed =
         ObservedResource.of(ref, cached.get(), ResourceMaps.of(serialization, cached.get()));
     boolean disabled = ResourceAnnotations.disabled(observed.resource());
     if (observed.deleting()) {
-      tellClaims(observed.resource(), memories.forget(ref), "goes with " + observed.owner());
+      told.claims(observed.resource(), memories.forget(ref), "goes with " + observed.owner());
       // Suspended, it deletes nothing, as Flux prunes nothing of a suspended Kustomization.
-      return disabled ? cleanup.skip(observed) : cleanup.run(observed);
+      return disabled ? cleanup.skip(observed) : cleanup.run(observed, () -> deleteHooks(observed));
     }
     if (disabled) {
       return suspend(observed);
     }
-    warnOfUnknownReconcileValue(observed);
-    boolean requested = newRequest(observed).isPresent();
+    told.warnOfUnknownReconcileValue(observed);
+    boolean requested = ResourceAnnotations.newRequest(observed).isPresent();
     ReconcileReads reads = null;
     try {
       // 1. The context: the revision to render from, resolved once.
@@ -164,7 +169,11 @@ public final class Reconciler {
           && memory
               .settled()
               .get()
-              .unchanged(observed.resource(), revision.parseId(), childCache, readsNow(observed))) {
+              .unchanged(
+                  observed.resource(),
+                  revision.parseId(),
+                  childCache,
+                  ReconcileReads.now(observed.inventory(), childCache, lookups))) {
         // Brought back by the watch events of its own writes: nothing it reads has changed since.
         return ReconcileResult.done(List.of(), false);
       }
@@ -172,16 +181,27 @@ public final class Reconciler {
       ReconcileContext context =
           new ReconcileContext(observed, revision, input(observed), memory, reads);
       // 2. The desired objects: pure, nothing applied if it fails.
-      List<RenderedObject> desired = render(context);
-      guardCleanup(observed, desired);
+      List<RenderedObject> rendered = render(context);
+      guardCleanup(observed, rendered);
+      List<RenderedObject> desired = rendered.stream().filter(o -> !isHook(o)).toList();
+      List<RenderedObject> hooks = rendered.stream().filter(Reconciler::isHook).toList();
       // 3. The plan against the cached children.
       Plan plan = plan(context, desired);
       // 4. Apply, judge readiness, prune.
-      ChangeSet changeSet = apply(context, plan, desired);
+      Release.Result released = apply(context, plan, desired, hooks);
+      ChangeSet changeSet = released.changeSet();
       // 5. Status, written only when it changed.
-      Optional<GenericKubernetesResource> written = writeStatus(context, changeSet);
+      Optional<GenericKubernetesResource> written =
+          writeStatus(context, changeSet, released.hooks());
       remember(context, written, changeSet);
-      // 6. Done: the work queue forgets the key's backoff.
+      // 6. Done: the work queue forgets the key's backoff; a hook that runs is looked at again
+      // when its timeout ends, which no watch event tells.
+      if (released.lookAgainAt().isPresent()) {
+        return ReconcileResult.later(
+            changeSet.changes(),
+            written.isPresent(),
+            Duration.between(clock.instant(), released.lookAgainAt().get()).plusSeconds(1));
+      }
       return ReconcileResult.done(changeSet.changes(), written.isPresent());
     } catch (StepFailed step) {
       memories.update(ref, memory -> memory.withSettled(Optional.empty()));
@@ -192,21 +212,6 @@ public final class Reconciler {
         lookups.readBy(ref, reads.made());
       }
     }
-  }
-
-  /** What the last render read of the cluster, as the caches hold it now. */
-  private SettledInputs.ReadsNow readsNow(ObservedResource observed) {
-    return new SettledInputs.ReadsNow() {
-      @Override
-      public Optional<String> lookup(Lookup lookup) {
-        return lookups.versions(lookup);
-      }
-
-      @Override
-      public Map<ObjectRef, String> children() {
-        return ReconcileReads.childVersions(observed.inventory(), childCache);
-      }
-    };
   }
 
   /**
@@ -240,6 +245,37 @@ public final class Reconciler {
       throw StepFailed.beforeApply(
           observed,
           ReconcileFailure.terminal(Reason.REVISION_NOT_FOUND, Reason.REVISION_NOT_FOUND, e));
+    }
+  }
+
+  /**
+   * The hooks a resource being deleted runs, as its templates render them now; none, said in a
+   * Warning event, when they cannot be rendered: a broken template never blocks a deletion.
+   */
+  private Cleanup.DeleteHooks deleteHooks(ObservedResource observed) {
+    try {
+      ParsedRevision revision = resolve(observed);
+      List<RenderedObject> hooks =
+          revision.render(input(observed)).stream()
+              .filter(
+                  object -> {
+                    Ordering ordering = Ordering.of(object.body());
+                    return ordering.hooks().contains(Ordering.Hook.PRE_DELETE)
+                        || ordering.hooks().contains(Ordering.Hook.POST_DELETE);
+                  })
+              .toList();
+      return new Cleanup.DeleteHooks(
+          hooks,
+          new HookRunner.For(
+              observed.owner(), observed.generation(), revision.hash(), revision.readiness()));
+    } catch (StepFailed | RenderException e) {
+      events.warning(
+          observed.resource(),
+          Reason.HOOK_FAILED,
+          "The delete hooks cannot be rendered ("
+              + e.getMessage()
+              + "); the resource is deleted without them");
+      return new Cleanup.DeleteHooks(List.of(), null);
     }
   }
 
@@ -308,12 +344,16 @@ public final class Reconciler {
    * wait for the children to be ready; fails on a refusal, after recording what the applies beside
    * it changed.
    */
-  private ChangeSet apply(ReconcileContext context, Plan plan, List<RenderedObject> desired) {
+  private Release.Result apply(
+      ReconcileContext context,
+      Plan plan,
+      List<RenderedObject> desired,
+      List<RenderedObject> hooks) {
     ObservedResource observed = context.observed();
     ResourceMemory memory = context.memory();
     int renderHash = desired.stream().map(RenderedObject::body).toList().hashCode();
-    ChangeSet changeSet =
-        execution.run(
+    Release.Result released =
+        release.carryOut(
             plan,
             new PlanExecution.Request(
                 observed.owner(),
@@ -324,10 +364,17 @@ public final class Reconciler {
                 Objects.equals(memory.renderHash(), renderHash),
                 // A conflict may have been resolved by someone we cannot watch: look first.
                 memory.conflicted()
-                    || Reason.OWNERSHIP_CONFLICT.text().equals(observed.readyReason())));
-    ChangeEvent.of(changeSet.changes())
-        .ifPresent(event -> events.normal(observed.resource(), event.reason(), event.message()));
-    tellClaimsOfPruned(observed, plan, changeSet);
+                    || Reason.OWNERSHIP_CONFLICT.text().equals(observed.readyReason())),
+            hooks,
+            HookRecords.fromStatus(observed.status()),
+            observed.inventory().isEmpty(),
+            new HookRunner.For(
+                observed.owner(),
+                observed.generation(),
+                context.templates().hash(),
+                context.templates().readiness()));
+    ChangeSet changeSet = released.changeSet();
+    told.tell(observed, memory, plan, changeSet);
     boolean conflicted = changeSet.failure() instanceof OwnershipConflictException;
     memories.update(observed.ref(), m -> m.withConflicted(conflicted));
     if (conflicted) {
@@ -336,69 +383,33 @@ public final class Reconciler {
       throw new StepFailed(
           ReconcileFailure.polled(
               Reason.OWNERSHIP_CONFLICT, Reason.OWNERSHIP_CONFLICT, changeSet.failure()),
-          changeSet);
+          changeSet,
+          released.hooks());
     }
     if (changeSet.failure() instanceof ApplyException e) {
-      throw new StepFailed(ReconcileFailure.of(e), changeSet);
+      throw new StepFailed(ReconcileFailure.of(e), changeSet, released.hooks());
     }
-    tellDeferral(observed, memory, changeSet);
+    if (released.hookFailure().isPresent()) {
+      // Fails the same way until the resource or its templates change: then it runs again.
+      throw new StepFailed(
+          ReconcileFailure.terminal(
+              Reason.HOOK_FAILED,
+              Reason.HOOK_FAILED,
+              new OperatorException(released.hookFailure().get())),
+          changeSet,
+          released.hooks());
+    }
     memories.update(observed.ref(), m -> m.withRenderHash(renderHash));
-    return changeSet;
+    return released;
   }
 
-  /** A {@link ClaimNotice} for each StatefulSet the reconcile pruned. */
-  private void tellClaimsOfPruned(ObservedResource observed, Plan plan, ChangeSet changeSet) {
-    for (PlanEntry entry : plan.byAction(Action.PRUNE)) {
-      if (changeSet.changes().contains(new Change(entry.ref(), Action.PRUNE, false))) {
-        StatefulSetClaims.of(entry.live())
-            .flatMap(statefulSet -> ClaimNotice.of(statefulSet, "was pruned"))
-            .ifPresent(
-                notice -> events.normal(observed.resource(), notice.reason(), notice.message()));
-      }
-    }
+  private static boolean isHook(RenderedObject object) {
+    return Ordering.of(object.body()).isHook();
   }
 
-  /**
-   * A {@link ClaimNotice} for each StatefulSet of a resource that is gone, on the resource as last
-   * seen: its children go through their owner references, and its StatefulSets' claims as their
-   * retention policy says.
-   */
-  private void tellClaimsOfDeleted(ObjectRef ref, ResourceMemory last) {
-    if (last.statefulSets().isEmpty()) {
-      return;
-    }
-    GenericKubernetesResource gone = new GenericKubernetesResource();
-    gone.setApiVersion(ref.apiVersion());
-    gone.setKind(ref.kind());
-    gone.setMetadata(
-        new ObjectMetaBuilder()
-            .withName(ref.name())
-            .withNamespace(ref.namespace())
-            .withUid(last.uid())
-            .build());
-    tellClaims(gone, last, "goes with " + ref + ", deleted");
-  }
-
-  private void tellClaims(GenericKubernetesResource resource, ResourceMemory last, String why) {
-    for (StatefulSetClaims statefulSet : last.statefulSets()) {
-      ClaimNotice.of(statefulSet, why)
-          .ifPresent(notice -> events.normal(resource, notice.reason(), notice.message()));
-    }
-  }
-
-  /**
-   * A Normal event, once per deferral, naming the prunes that wait and the children they wait for,
-   * as the one readiness report judged them.
-   */
-  private void tellDeferral(ObservedResource observed, ResourceMemory memory, ChangeSet changes) {
-    List<ObjectRef> deferred = changes.deferred();
-    if (!deferred.isEmpty() && !deferred.equals(memory.toldDeferral())) {
-      events.normal(
-          observed.resource(),
-          Reason.PRUNE_DEFERRED,
-          PruneDeferrals.message(deferred, changes.readiness().notReady()));
-    }
-    memories.update(observed.ref(), m -> m.withToldDeferral(deferred));
+  /** How many of the kind's resources have objects that wait, for the waiting gauge. */
+  public int waitingResources() {
+    return memories.waiting();
   }
 
   /**
@@ -406,7 +417,7 @@ public final class Reconciler {
    * the applies changed.
    */
   private Optional<GenericKubernetesResource> writeStatus(
-      ReconcileContext context, ChangeSet changeSet) {
+      ReconcileContext context, ChangeSet changeSet, HookRecords hooks) {
     Map<String, Object> fields;
     try {
       fields =
@@ -417,12 +428,15 @@ public final class Reconciler {
           context.reads().failed()
               ? ReconcileFailure.polled(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e)
               : ReconcileFailure.terminal(Reason.RENDER_FAILED, Reason.RENDER_FAILED, e),
-          changeSet);
+          changeSet,
+          hooks);
     } catch (LookupRounds.Pending e) {
       throw new StepFailed(
-          ReconcileFailure.retriable(Reason.LOOKUP_PENDING, Reason.LOOKUP_PENDING, e), changeSet);
+          ReconcileFailure.retriable(Reason.LOOKUP_PENDING, Reason.LOOKUP_PENDING, e),
+          changeSet,
+          hooks);
     }
-    return status.applied(context, fields, changeSet);
+    return status.applied(context, fields, changeSet, hooks);
   }
 
   /** Remembers what a successful reconcile left, so that the next one can tell nothing changed. */
@@ -431,8 +445,10 @@ public final class Reconciler {
     GenericKubernetesResource rendered = context.observed().resource();
     GenericKubernetesResource after = written.orElse(rendered);
     // A change that landed before the status write shows in its answer: not rendered yet.
+    // While objects or hooks wait, what they wait for may change unseen by the children's
+    // versions (a hook's run is no child): every event looks again.
     Optional<SettledInputs> settled =
-        sameInputs(rendered, after)
+        SettledInputs.sameInputs(rendered, after) && changeSet.waits().isEmpty()
             ? SettledInputs.after(
                 after.getMetadata().getResourceVersion(),
                 context.templates().parseId(),
@@ -452,16 +468,6 @@ public final class Reconciler {
                 .withStatefulSets(rendered.getMetadata().getUid(), statefulSets));
   }
 
-  /** Whether the resource after the status write has the spec and metadata that were rendered. */
-  private static boolean sameInputs(
-      GenericKubernetesResource rendered, GenericKubernetesResource after) {
-    return Objects.equals(
-            rendered.getMetadata().getGeneration(), after.getMetadata().getGeneration())
-        && Objects.equals(rendered.getMetadata().getLabels(), after.getMetadata().getLabels())
-        && Objects.equals(
-            rendered.getMetadata().getAnnotations(), after.getMetadata().getAnnotations());
-  }
-
   /**
    * A suspended resource: the condition {@code Suspended=True} is written once, and nothing else
    * ever, so that a resource nothing touches costs no request. What it applied stays as it is, and
@@ -473,25 +479,6 @@ public final class Reconciler {
     return ReconcileResult.done(List.of(), status.suspended(observed).isPresent());
   }
 
-  /** A Warning event, once per value, when the {@code reconcile} annotation has an unknown one. */
-  private void warnOfUnknownReconcileValue(ObservedResource observed) {
-    Optional<String> unknown = ResourceAnnotations.unknownReconcileValue(observed.resource());
-    String warned = memories.of(observed.ref()).warnedValue();
-    if (unknown.isPresent() && !unknown.get().equals(warned)) {
-      events.warning(
-          observed.resource(),
-          Reason.UNKNOWN_ANNOTATION_VALUE,
-          ResourceAnnotations.unknownValueMessage(unknown.get()));
-    }
-    memories.update(observed.ref(), memory -> memory.withWarnedValue(unknown.orElse(null)));
-  }
-
-  /** The token of a reconcile request that the status does not record as handled yet. */
-  private static Optional<String> newRequest(ObservedResource observed) {
-    return ResourceAnnotations.requestedAt(observed.resource())
-        .filter(token -> !token.equals(StatusBuilder.lastHandledReconcileAt(observed.status())));
-  }
-
   /**
    * Reports a failed step: a Warning event, and a status whose conditions say why, keeping the
    * template's fields and every object still owned. A terminal failure waits for a change of the
@@ -499,39 +486,12 @@ public final class Reconciler {
    * the reconcile read are masked in the message.
    */
   private ReconcileResult failed(ObservedResource observed, StepFailed step, SecretValues read) {
-    ReconcileFailure failure = step.failure;
+    ReconcileFailure failure = step.failure();
     // An API server's refusal may quote a value a template printed from a Secret it read.
     String message = read.mask(failure.cause().getMessage());
     events.warning(observed.resource(), failure.event(), message);
     Outcome outcome = Outcome.failed(failure.reason(), message);
-    boolean written = status.failed(observed, step.inventory, outcome).isPresent();
-    return new ReconcileResult(failure.next(), step.changes, written, message);
-  }
-
-  /**
-   * A step failed: how to report it, and what was done before (the writes made, what the resource
-   * still owns). Thrown by a step and caught once in {@link #reconcile}; no stack trace, it never
-   * leaves.
-   */
-  private static final class StepFailed extends RuntimeException {
-    private final transient ReconcileFailure failure;
-    private final transient List<Change> changes;
-    private final transient Inventory inventory;
-
-    StepFailed(ReconcileFailure failure, ChangeSet changeSet) {
-      this(failure, changeSet.changes(), changeSet.inventory());
-    }
-
-    private StepFailed(ReconcileFailure failure, List<Change> changes, Inventory inventory) {
-      super(failure.cause().getMessage(), failure.cause(), false, false);
-      this.failure = failure;
-      this.changes = changes;
-      this.inventory = inventory;
-    }
-
-    /** A step before any apply failed: nothing changed, every object in the inventory is kept. */
-    static StepFailed beforeApply(ObservedResource observed, ReconcileFailure failure) {
-      return new StepFailed(failure, List.of(), observed.inventory());
-    }
+    boolean written = status.failed(observed, step.inventory(), outcome, step.hooks()).isPresent();
+    return new ReconcileResult(failure.next(), step.changes(), written, message);
   }
 }

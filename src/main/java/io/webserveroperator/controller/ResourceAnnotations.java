@@ -2,6 +2,7 @@ package io.webserveroperator.controller;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.webserveroperator.manifest.Lifecycle;
+import io.webserveroperator.status.StatusBuilder;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -96,5 +97,11 @@ public final class ResourceAnnotations {
   private static String annotation(HasMetadata resource, String key) {
     Map<String, String> annotations = resource.getMetadata().getAnnotations();
     return annotations == null ? null : annotations.get(key);
+  }
+
+  /** The token of a reconcile request that the status does not record as handled yet. */
+  static Optional<String> newRequest(ObservedResource observed) {
+    return ResourceAnnotations.requestedAt(observed.resource())
+        .filter(token -> !token.equals(StatusBuilder.lastHandledReconcileAt(observed.status())));
   }
 }

@@ -42,8 +42,8 @@ final class ResourceMemories {
     return last == null ? ResourceMemory.NONE : last;
   }
 
-  /** How many resources are remembered, for tests. */
-  int size() {
-    return memories.size();
+  /** How many resources are remembered whose objects wait, for the waiting gauge. */
+  int waiting() {
+    return (int) memories.values().stream().filter(memory -> !memory.waits().isEmpty()).count();
   }
 }

@@ -18,6 +18,8 @@ import java.util.Optional;
  * @param conflicted whether the last reconcile found someone else's object: look before creating
  * @param warnedValue the unknown {@code reconcile} annotation value last warned about, or null
  * @param toldDeferral the prunes whose wait was last told in a {@code PruneDeferred} event
+ * @param waits what its objects waited for after its last reconcile, each told once in a {@code
+ *     Waiting} event; empty when nothing waits
  * @param uid the resource's uid when last reconciled, or null
  * @param statefulSets the StatefulSets with claim templates among its children when last
  *     reconciled, to name their claims in an event when the resource is deleted
@@ -28,47 +30,55 @@ record ResourceMemory(
     boolean conflicted,
     String warnedValue,
     List<ObjectRef> toldDeferral,
+    List<String> waits,
     String uid,
     List<StatefulSetClaims> statefulSets) {
 
   /** Nothing remembered: a resource not reconciled since the operator started. */
   static final ResourceMemory NONE =
-      new ResourceMemory(null, Optional.empty(), false, null, List.of(), null, List.of());
+      new ResourceMemory(
+          null, Optional.empty(), false, null, List.of(), List.of(), null, List.of());
 
   ResourceMemory {
     Objects.requireNonNull(settled, "settled");
     toldDeferral = List.copyOf(toldDeferral);
+    waits = List.copyOf(waits);
     statefulSets = List.copyOf(statefulSets);
   }
 
   ResourceMemory withRenderHash(int hash) {
     return new ResourceMemory(
-        hash, settled, conflicted, warnedValue, toldDeferral, uid, statefulSets);
+        hash, settled, conflicted, warnedValue, toldDeferral, waits, uid, statefulSets);
   }
 
   ResourceMemory withSettled(Optional<SettledInputs> inputs) {
     return new ResourceMemory(
-        renderHash, inputs, conflicted, warnedValue, toldDeferral, uid, statefulSets);
+        renderHash, inputs, conflicted, warnedValue, toldDeferral, waits, uid, statefulSets);
   }
 
   ResourceMemory withConflicted(boolean found) {
     return new ResourceMemory(
-        renderHash, settled, found, warnedValue, toldDeferral, uid, statefulSets);
+        renderHash, settled, found, warnedValue, toldDeferral, waits, uid, statefulSets);
   }
 
   ResourceMemory withWarnedValue(String value) {
     return new ResourceMemory(
-        renderHash, settled, conflicted, value, toldDeferral, uid, statefulSets);
+        renderHash, settled, conflicted, value, toldDeferral, waits, uid, statefulSets);
   }
 
   ResourceMemory withToldDeferral(List<ObjectRef> deferred) {
     return new ResourceMemory(
-        renderHash, settled, conflicted, warnedValue, deferred, uid, statefulSets);
+        renderHash, settled, conflicted, warnedValue, deferred, waits, uid, statefulSets);
+  }
+
+  ResourceMemory withWaits(List<String> waiting) {
+    return new ResourceMemory(
+        renderHash, settled, conflicted, warnedValue, toldDeferral, waiting, uid, statefulSets);
   }
 
   /** The StatefulSets with claims among the children of the resource of that uid. */
   ResourceMemory withStatefulSets(String resourceUid, List<StatefulSetClaims> sets) {
     return new ResourceMemory(
-        renderHash, settled, conflicted, warnedValue, toldDeferral, resourceUid, sets);
+        renderHash, settled, conflicted, warnedValue, toldDeferral, waits, resourceUid, sets);
   }
 }

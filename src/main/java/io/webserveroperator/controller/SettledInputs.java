@@ -115,4 +115,13 @@ record SettledInputs(
         ? version
         : null;
   }
+
+  /** Whether the resource after the status write has the spec and metadata that were rendered. */
+  static boolean sameInputs(GenericKubernetesResource rendered, GenericKubernetesResource after) {
+    return Objects.equals(
+            rendered.getMetadata().getGeneration(), after.getMetadata().getGeneration())
+        && Objects.equals(rendered.getMetadata().getLabels(), after.getMetadata().getLabels())
+        && Objects.equals(
+            rendered.getMetadata().getAnnotations(), after.getMetadata().getAnnotations());
+  }
 }

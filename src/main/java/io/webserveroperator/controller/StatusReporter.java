@@ -3,10 +3,12 @@ package io.webserveroperator.controller;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.apply.ChangeSet;
+import io.webserveroperator.apply.Wait;
 import io.webserveroperator.kube.ReadCache;
 import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.rollout.Rollouts;
+import io.webserveroperator.status.HookRecords;
 import io.webserveroperator.status.Outcome;
 import io.webserveroperator.status.Reason;
 import io.webserveroperator.status.StatusBuilder;
@@ -16,6 +18,7 @@ import io.webserveroperator.template.ReadinessReport;
 import io.webserveroperator.template.RenderException;
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -62,16 +65,23 @@ final class StatusReporter {
    * readiness as judged once after the writes.
    */
   Optional<GenericKubernetesResource> applied(
-      ReconcileContext context, Map<String, Object> templateFields, ChangeSet changeSet) {
+      ReconcileContext context,
+      Map<String, Object> templateFields,
+      ChangeSet changeSet,
+      HookRecords hooks) {
     Map<String, Object> templateStatus = new LinkedHashMap<>(templateFields);
     // Which templates the children were applied from: what a rollout waits for.
     templateStatus.put(Rollouts.STATUS_FIELD, context.templates().hash());
+    if (hooks != null) {
+      templateStatus.put(HookRecords.FIELD, hooks.toStatus());
+    }
     return write(
         context.observed(),
         templateStatus,
         changeSet.inventory(),
         Outcome.applied(),
-        changeSet.readiness());
+        changeSet.readiness(),
+        changeSet.waits().stream().map(Wait::message).toList());
   }
 
   /**
@@ -79,8 +89,22 @@ final class StatusReporter {
    * and the inventory lists every object still owned.
    */
   Optional<GenericKubernetesResource> failed(
-      ObservedResource observed, Inventory inventory, Outcome outcome) {
-    return write(observed, null, inventory, outcome, ReadinessReport.none());
+      ObservedResource observed, Inventory inventory, Outcome outcome, HookRecords hooks) {
+    return write(
+        observed,
+        hooks == null ? null : Map.of(HookRecords.FIELD, hooks.toStatus()),
+        inventory,
+        outcome,
+        ReadinessReport.none(),
+        List.of());
+  }
+
+  /** The hook records alone, while a deleted resource's hooks run; written only when changed. */
+  Optional<GenericKubernetesResource> hooks(ObservedResource observed, HookRecords hooks) {
+    Map<String, Object> status =
+        new LinkedHashMap<>(observed.status() == null ? Map.of() : observed.status());
+    status.put(HookRecords.FIELD, hooks.toStatus());
+    return send(observed, status);
   }
 
   /**
@@ -106,7 +130,8 @@ final class StatusReporter {
       Map<String, Object> templateStatus,
       Inventory inventory,
       Outcome outcome,
-      ReadinessReport readiness) {
+      ReadinessReport readiness,
+      List<String> waits) {
     Map<String, Object> newStatus =
         StatusBuilder.build(
             observed.status(),
@@ -115,6 +140,7 @@ final class StatusReporter {
             inventory,
             outcome,
             readiness,
+            waits,
             clock.instant());
     // A reconcile request is handled by the reconcile that ran for it, however that ended, as Flux
     // records it: the conditions say how it went.

@@ -26,24 +26,28 @@
  *       io.webserveroperator.controller.RateLimiter} backoff when it fails. Changes of children
  *       re-queue their owner, so drift is corrected at once; changes of what a render looked up
  *       re-queue exactly the resources that read it ({@code kube.LookupCaches}).
- *   <li>{@link io.webserveroperator.controller.Reconciler} runs the six steps of README's concept
- *       diagram: the resource from the cache ({@link
+ *   <li>{@link io.webserveroperator.controller.Reconciler} runs the six steps of the concept
+ *       diagram (docs/how-it-works.md): the resource from the cache ({@link
  *       io.webserveroperator.controller.ObservedResource}), render (its children and lookups read
  *       from the caches and recorded by {@link io.webserveroperator.controller.ReconcileReads},
  *       rendered again once a lookup's cache has listed, {@link
- *       io.webserveroperator.controller.LookupRounds}), plan against the cached children, apply and
- *       prune ({@code apply.ChangeSetExecutor}; prunes wait until every rendered child is ready,
- *       told once by {@link io.webserveroperator.controller.PruneDeferrals}), status ({@link
+ *       io.webserveroperator.controller.LookupRounds}), plan against the cached children, carry the
+ *       plan out with its hooks (package {@code controller.release}: hooks of the moment, then wave
+ *       by wave, prunes in reverse waves once every rendered child is ready; what waits is told
+ *       once by {@link io.webserveroperator.controller.ReconcileEvents} and {@link
+ *       io.webserveroperator.controller.PruneDeferrals}), status ({@link
  *       io.webserveroperator.controller.StatusReporter}, which also reports a failed step), and a
  *       {@link io.webserveroperator.controller.ReconcileResult} that tells the queue what comes
- *       next. A failed step becomes a {@link io.webserveroperator.controller.ReconcileFailure}: a
- *       Warning event, the Ready condition's reason, and whether to retry or wait for a change.
- *       {@link io.webserveroperator.controller.Cleanup} handles deletion through a finalizer when
- *       the garbage collector cannot; a {@link io.webserveroperator.controller.ClaimNotice} names
- *       the claims a StatefulSet made when it is pruned or its resource deleted. Step 1 reads the
- *       resource's {@link io.webserveroperator.controller.ResourceAnnotations}: a suspended
- *       resource stops there (after its {@code Suspended} condition, once), and a new reconcile
- *       request runs every step even when the inputs are settled.
+ *       next. A failed step ({@link io.webserveroperator.controller.StepFailed}) carries a {@link
+ *       io.webserveroperator.controller.ReconcileFailure}: a Warning event, the Ready condition's
+ *       reason, and whether to retry or wait for a change. {@link
+ *       io.webserveroperator.controller.Cleanup} handles deletion through a finalizer when the
+ *       garbage collector cannot (waves other than 0, delete hooks); a {@link
+ *       io.webserveroperator.controller.ClaimNotice} names the claims a StatefulSet made when it is
+ *       pruned or its resource deleted. Step 1 reads the resource's {@link
+ *       io.webserveroperator.controller.ResourceAnnotations}: a suspended resource stops there
+ *       (after its {@code Suspended} condition, once), and a new reconcile request runs every step
+ *       even when the inputs are settled.
  *   <li>{@link io.webserveroperator.controller.OperatorMetrics} and {@link
  *       io.webserveroperator.controller.HealthServer} expose what happened on {@code /metrics},
  *       {@code /healthz} and {@code /readyz}.

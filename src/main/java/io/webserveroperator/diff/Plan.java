@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.Ordering;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -13,11 +16,40 @@ import java.util.Objects;
  * prune, in inventory order.
  *
  * @param entries the planned steps
+ * @param released the inventory's objects, no longer rendered, that the resource no longer holds
+ *     and that need no step: gone already, or someone else's by now; dropped from the inventory
+ * @param hooks for a preview, the hooks the change would run, one sentence each: {@code pre-upgrade
+ *     Job shop/orders-migrate-3f2a1c runs first}
  */
-public record Plan(List<PlanEntry> entries) {
+public record Plan(List<PlanEntry> entries, List<ObjectRef> released, List<String> hooks) {
 
   public Plan {
     entries = List.copyOf(Objects.requireNonNull(entries, "entries"));
+    released = List.copyOf(released);
+    hooks = List.copyOf(hooks);
+  }
+
+  /** A plan that releases nothing and runs no hook. */
+  public Plan(List<PlanEntry> entries) {
+    this(entries, List.of(), List.of());
+  }
+
+  /** A plan that runs no hook. */
+  public Plan(List<PlanEntry> entries, List<ObjectRef> released) {
+    this(entries, released, List.of());
+  }
+
+  /** Several plans as one, in order: what a preview of several resources shows. */
+  public static Plan of(List<Plan> plans) {
+    List<PlanEntry> entries = new ArrayList<>();
+    List<ObjectRef> released = new ArrayList<>();
+    List<String> hooks = new ArrayList<>();
+    for (Plan plan : plans) {
+      entries.addAll(plan.entries());
+      released.addAll(plan.released());
+      hooks.addAll(plan.hooks());
+    }
+    return new Plan(entries, released, hooks);
   }
 
   /** The entries that write or delete something: every action but UNCHANGED. */
@@ -49,6 +81,8 @@ public record Plan(List<PlanEntry> entries) {
     for (Action action : Action.values()) {
       summary.put(action.name().toLowerCase(Locale.ROOT), byAction(action).size());
     }
+    ArrayNode runs = root.putArray("hooks");
+    hooks.forEach(runs::add);
     ArrayNode items = root.putArray("entries");
     for (PlanEntry entry : entries) {
       ObjectNode item = items.addObject();
@@ -59,6 +93,10 @@ public record Plan(List<PlanEntry> entries) {
       }
       item.put("name", entry.ref().name());
       item.put("action", entry.action().name());
+      if (entry.desired() != null || entry.live() != null) {
+        item.put(
+            "wave", Ordering.of(entry.desired() != null ? entry.desired() : entry.live()).wave());
+      }
       if (entry.template() != null) {
         item.put("template", entry.template());
       }

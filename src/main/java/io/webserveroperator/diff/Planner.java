@@ -45,7 +45,7 @@ public final class Planner {
    * @param ignored the kind's {@code ignoreDifferences}: fields of existing objects left out of the
    *     comparison, and out of what is applied or at their live value in it
    * @return one entry per desired object in order, then the PRUNE and ORPHAN entries in inventory
-   *     order
+   *     order; the inventory's objects that are gone or no longer the resource's, released
    * @throws DiffException when two rendered objects have the same identity
    */
   public Plan plan(
@@ -79,23 +79,25 @@ public final class Planner {
               ? compare(object, null)
               : judge(object, found, owner, inventory.contains(object.ref()), ignored));
     }
+    List<ObjectRef> released = new ArrayList<>();
     for (ObjectRef ref : inventory.refs()) {
       if (rendered.containsKey(ref.identity())) {
         continue;
       }
       // Only what is still ours and still carries the operator's label is ever deleted.
-      lookUp(live, ref)
-          .filter(ManagedLabels::isManaged)
-          .filter(object -> Claim.judge(ref, object, owner, true).standing() == Standing.OURS)
-          .ifPresent(
-              object ->
-                  entries.add(
-                      PlanEntry.unrendered(
-                          ref,
-                          Lifecycle.of(object).keep() ? Action.ORPHAN : Action.PRUNE,
-                          object)));
+      Optional<Map<String, Object>> ours =
+          lookUp(live, ref)
+              .filter(ManagedLabels::isManaged)
+              .filter(object -> Claim.judge(ref, object, owner, true).standing() == Standing.OURS);
+      if (ours.isPresent()) {
+        entries.add(
+            PlanEntry.unrendered(
+                ref, Lifecycle.of(ours.get()).keep() ? Action.ORPHAN : Action.PRUNE, ours.get()));
+      } else {
+        released.add(ref);
+      }
     }
-    return new Plan(entries);
+    return new Plan(entries, released);
   }
 
   /**

@@ -141,6 +141,11 @@ final class RenderCheck {
       }
       return;
     }
+    OrderLint.check(
+            objects, name -> read(templates.resolve(name)), templates::resolve, renderedFrom)
+        .stream()
+        .filter(finding -> reported.add(finding.file() + ":" + finding.line() + finding.message()))
+        .forEach(findings::add);
     for (RenderedObject object : objects) {
       Path template = templates.resolve(object.template());
       String source = read(template);

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * How one object is managed over time, as its template writes it in annotations on the rendered
- * object (docs/templates.md lists them beside their Helm, Flux and Argo CD equivalents). The
+ * object (docs/annotations.md lists them beside their Helm, Flux and Argo CD equivalents). The
  * annotations are applied with the object, so that the live object says how it is managed even once
  * no template renders it, and are left out of the comparison, so that they never cost a write on
  * their own.
@@ -60,15 +60,16 @@ public record Lifecycle(boolean keep, boolean createOnly, boolean recreate) {
 
   /**
    * Why a rendered object's operator annotations cannot be obeyed: a lifecycle annotation with
-   * another value than the one it accepts, or an annotation under {@link #PREFIX} that is not a
-   * lifecycle annotation (a typo would otherwise be ignored).
+   * another value than the one it accepts, an annotation under {@link #PREFIX} that is neither a
+   * lifecycle nor an order annotation (a typo would otherwise be ignored), or an order annotation
+   * that {@link Ordering#problem} refuses.
    *
    * @return the annotation and a sentence naming it and what it accepts; empty when all is well
    */
   public static Optional<Problem> problem(Map<String, Object> object) {
     for (Map.Entry<?, ?> annotation : annotations(object).entrySet()) {
       String key = String.valueOf(annotation.getKey());
-      if (!key.startsWith(PREFIX)) {
+      if (!key.startsWith(PREFIX) || Ordering.ANNOTATIONS.contains(key)) {
         continue;
       }
       if (key.equals(ADOPT)) {
@@ -77,7 +78,7 @@ public record Lifecycle(boolean keep, boolean createOnly, boolean recreate) {
             "annotation "
                 + ADOPT
                 + " is for an existing object's owner to hand it over, not for a template to"
-                + " render (docs/templates.md)");
+                + " render (docs/annotations.md)");
       }
       String accepted = VALUES.get(key);
       if (accepted == null) {
@@ -91,7 +92,9 @@ public record Lifecycle(boolean keep, boolean createOnly, boolean recreate) {
                 + SSA
                 + ": IfNotPresent and "
                 + FORCE
-                + ": enabled (docs/templates.md)");
+                + ": enabled, and the order annotations are "
+                + String.join(", ", Ordering.ANNOTATIONS)
+                + " (docs/annotations.md)");
       }
       if (!accepted.equals(annotation.getValue())) {
         return Problem.of(
@@ -102,10 +105,10 @@ public record Lifecycle(boolean keep, boolean createOnly, boolean recreate) {
                 + annotation.getValue()
                 + "'; the only value it accepts is '"
                 + accepted
-                + "' (docs/templates.md)");
+                + "' (docs/annotations.md)");
       }
     }
-    return Optional.empty();
+    return Ordering.problem(object);
   }
 
   /**

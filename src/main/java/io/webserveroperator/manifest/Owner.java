@@ -56,6 +56,11 @@ public record Owner(String apiVersion, String kind, String namespace, String nam
             .anyMatch(reference -> uid.equals(reference.get("uid")));
   }
 
+  /** The resource as an object reference. */
+  public ObjectRef ref() {
+    return new ObjectRef(apiVersion, kind, namespace, name);
+  }
+
   /** {@code WebServer default/shop}, as messages name it. */
   @Override
   public String toString() {

@@ -19,18 +19,23 @@ import io.webserveroperator.diff.Planner;
 import io.webserveroperator.kube.KindResolver;
 import io.webserveroperator.kube.ResourceMaps;
 import io.webserveroperator.kube.Scoped;
+import io.webserveroperator.manifest.HookRun;
 import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.Ordering;
 import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.OwnershipPatch;
+import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.UntypedMaps;
+import io.webserveroperator.status.HookRecords;
 import io.webserveroperator.template.Rendered;
 import io.webserveroperator.template.SecretValues;
 import io.webserveroperator.template.TemplateInput;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.watches.TemplatedKind;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -131,16 +136,15 @@ public final class DryRunDiff {
    * @throws OperatorException as {@link #diff(Map)}
    */
   public Plan diffLive(String namespace, LiveSelection selection) {
-    List<PlanEntry> entries = new ArrayList<>();
+    List<Plan> plans = new ArrayList<>();
     for (TemplatedKind watch : templates.watches()) {
       for (LiveSelection.Pick pick : selection.select(watch, list(watch, namespace))) {
         Map<String, Object> resource = admission.withDefaults(asMap(pick.resource()));
         Map<String, Object> status = UntypedMaps.getMap(resource, "status");
-        entries.addAll(
-            plan(watch, resource, Inventory.fromStatus(status), pick.revision()).entries());
+        plans.add(plan(watch, resource, Inventory.fromStatus(status), pick.revision()));
       }
     }
-    return new Plan(entries);
+    return Plan.of(plans);
   }
 
   private Plan plan(
@@ -154,9 +158,13 @@ public final class DryRunDiff {
         templates
             .resolve(watch, revision, input.describe())
             .render(input, new LiveReads(client, kinds, inventory));
+    List<RenderedObject> hooks =
+        rendered.objects().stream().filter(object -> Ordering.of(object.body()).isHook()).toList();
+    List<RenderedObject> desired =
+        rendered.objects().stream().filter(object -> !Ordering.of(object.body()).isHook()).toList();
     Plan plan =
         planner.plan(
-            rendered.objects(),
+            desired,
             ref -> Optional.ofNullable(get(ref)),
             inventory,
             owner,
@@ -165,7 +173,39 @@ public final class DryRunDiff {
     for (PlanEntry entry : plan.entries()) {
       shown.addAll(show(entry, owner, rendered.secrets()));
     }
-    return new Plan(shown);
+    // As the operator applies them: wave by wave, the objects no longer rendered last.
+    shown.sort(Comparator.comparingInt(DryRunDiff::wave));
+    HookRecords records = HookRecords.fromStatus(UntypedMaps.getMap(resource, "status"));
+    return new Plan(shown, plan.released(), hooksToRun(hooks, records, inventory.isEmpty()));
+  }
+
+  /**
+   * The hooks a change would run, in the order they would: the pre-install or pre-upgrade hooks
+   * whose rendering has not run yet, then the post ones.
+   */
+  private static List<String> hooksToRun(
+      List<RenderedObject> hooks, HookRecords records, boolean nothingApplied) {
+    boolean installing = records.installing(nothingApplied);
+    List<String> runs = new ArrayList<>();
+    for (Ordering.Hook moment :
+        installing
+            ? List.of(Ordering.Hook.PRE_INSTALL, Ordering.Hook.POST_INSTALL)
+            : List.of(Ordering.Hook.PRE_UPGRADE, Ordering.Hook.POST_UPGRADE)) {
+      hooks.stream()
+          .filter(hook -> Ordering.of(hook.body()).hooks().contains(moment))
+          .sorted(Comparator.comparingInt(hook -> Ordering.of(hook.body()).wave()))
+          .map(HookRun::of)
+          .filter(run -> !records.ran(run.hook(), run.ref()))
+          .forEach(run -> runs.add(moment.text() + " " + run.ref()));
+    }
+    return runs;
+  }
+
+  private static int wave(PlanEntry entry) {
+    if (entry.action().unrendered()) {
+      return Integer.MAX_VALUE;
+    }
+    return Ordering.of(entry.desired()).wave();
   }
 
   /**

@@ -63,7 +63,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   private final Predicate<GenericKubernetesResource> excluded;
   private final Consumer<TemplatedKind> requeue;
 
-  /** Each kind's current entry and the resources its cache holds, by identity, as below. */
+  /** Each kind's current entry and its resources, by identity, as below. */
   private final Map<String, Registered> kinds = new ConcurrentHashMap<>();
 
   private final Map<String, RolloutState> states = new ConcurrentHashMap<>();
@@ -74,9 +74,16 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   /** The kinds whose stored revisions have been read. */
   private final Set<String> read = ConcurrentHashMap.newKeySet();
 
-  /** A kind's entry in watches.yaml and its resources. */
+  /**
+   * A kind's entry in watches.yaml and its resources.
+   *
+   * @param every every resource of the kind, which the leader plans its rollout over
+   * @param own the resources this replica reconciles: all, or its shard's
+   */
   private record Registered(
-      TemplatedKind watch, Supplier<List<GenericKubernetesResource>> resources) {}
+      TemplatedKind watch,
+      Supplier<List<GenericKubernetesResource>> every,
+      Supplier<List<GenericKubernetesResource>> own) {}
 
   private volatile ScheduledExecutorService ticker;
 
@@ -106,8 +113,20 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
    * first reconcile on: call it once the cache has listed.
    */
   public void register(TemplatedKind watch, Supplier<List<GenericKubernetesResource>> list) {
+    register(watch, list, list);
+  }
+
+  /**
+   * Adds a kind of a sharded operator: {@code mine} gives the resources of this replica's shard
+   * from its cache, {@code every} all of them, which only the leader caches (empty elsewhere). As
+   * {@link #register(TemplatedKind, Supplier)}, also for a kind's new entry.
+   */
+  public void register(
+      TemplatedKind watch,
+      Supplier<List<GenericKubernetesResource>> mine,
+      Supplier<List<GenericKubernetesResource>> every) {
     numbers.putIfAbsent(watch.identity(), new ConcurrentHashMap<>());
-    kinds.put(watch.identity(), new Registered(watch, list));
+    kinds.put(watch.identity(), new Registered(watch, every, mine));
     if (leading()) {
       tickOrWarn(watch);
     }
@@ -161,9 +180,34 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
     return Optional.ofNullable(states.get(watch.identity()));
   }
 
-  /** The kind's resources as its rollout sees them, from its cache: no request. */
+  /** The kind's resources this replica reconciles, as their rollout sees them: no request. */
   public List<RolloutMember> members(TemplatedKind watch) {
-    return resources(watch).stream().map(this::member).toList();
+    Registered kind = kinds.get(watch.identity());
+    return kind == null ? List.of() : kind.own().get().stream().map(this::member).toList();
+  }
+
+  /**
+   * A sharded member's view of the kind's stored revisions, oldest number first, as {@link
+   * RevisionFollower} hands them on: it renders from them and follows the newest one's rollout
+   * state, which the leader moves. Ignored once this replica leads (then it keeps the state), and
+   * for a kind not registered.
+   */
+  synchronized void follow(TemplatedKind watch, List<StoredRevision> stored) {
+    String identity = watch.identity();
+    if (leading() || !kinds.containsKey(identity)) {
+      return;
+    }
+    Map<String, Integer> known = numbers.get(identity);
+    known.clear();
+    for (StoredRevision revision : stored) {
+      templates.remember(watch, revision.revision());
+      known.put(revision.hash(), revision.number());
+    }
+    Optional<RolloutState> state = StoredRevision.stateOf(stored);
+    if (state.isPresent() && !state.get().equals(states.get(identity))) {
+      states.put(identity, state.get());
+      requeue.accept(watch);
+    }
   }
 
   /** The revision {@code resource} renders from. */
@@ -405,10 +449,10 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
     }
   }
 
-  /** The kind's resources, from its cache; none once it is no longer registered. */
+  /** Every resource of the kind, from a cache; none once it is no longer registered. */
   private List<GenericKubernetesResource> resources(TemplatedKind watch) {
     Registered kind = kinds.get(watch.identity());
-    return kind == null ? List.of() : kind.resources().get();
+    return kind == null ? List.of() : kind.every().get();
   }
 
   /** The resource as its rollout sees it. */

@@ -79,6 +79,35 @@ public final class EngineStatusFields {
                   "type",
                   "boolean")));
 
+  private static final Map<String, Object> HOOK_RUN =
+      map(
+          "type",
+          "object",
+          "required",
+          List.of("name", "hook", "phase"),
+          "properties",
+          map(
+              "name",
+              map(
+                  "description", "The run object: the hook's name and its rendering's hash.",
+                  "type", "string"),
+              "hook",
+              map("description", "The hook's name as rendered.", "type", "string"),
+              "apiVersion",
+              map("type", "string"),
+              "kind",
+              map("type", "string"),
+              "moment",
+              map("description", "When it ran: pre-install, post-upgrade, ...", "type", "string"),
+              "phase",
+              map("type", "string", "enum", List.of("Running", "Succeeded", "Failed")),
+              "message",
+              map("description", "Why it failed.", "type", "string"),
+              "generation",
+              map("type", "integer", "format", "int64"),
+              "revision",
+              map("type", "string")));
+
   private static final List<Field> FIELDS =
       List.of(
           new Field(
@@ -134,7 +163,21 @@ public final class EngineStatusFields {
                       + " reconcile handled: a new token there asks for a reconcile now, and shows"
                       + " here once it is done.",
                   "type",
-                  "string")));
+                  "string")),
+          new Field(
+              HookRecords.FIELD,
+              map(
+                  "description",
+                  "The hooks of this resource's templates: whether its install is done, and the"
+                      + " last run of each hook, so that a rendering that ran never runs again.",
+                  "type",
+                  "object",
+                  "properties",
+                  map(
+                      "installed",
+                      map("type", "boolean"),
+                      "runs",
+                      map("type", "array", "items", HOOK_RUN)))));
 
   /**
    * One status field the engine writes.

@@ -70,7 +70,15 @@ public enum Reason {
   CLEANUP_SKIPPED(
       "CleanupSkipped", Use.EVENT, "a suspended resource was deleted; what was left in place"),
   CLEANUP_FAILED("CleanupFailed", Use.EVENT, "deleting a resource's objects failed; retried"),
-  ROLLOUT_PAUSED("RolloutPaused", Use.EVENT, "a template rollout paused: a step is not Ready");
+  ROLLOUT_PAUSED("RolloutPaused", Use.EVENT, "a template rollout paused: a step is not Ready"),
+  WAITING(
+      "Waiting",
+      Use.EVENT,
+      "objects are left as they are until a lower wave, a sibling or a hook is ready"),
+  HOOK_FAILED(
+      "HookFailed",
+      Use.BOTH,
+      "a hook failed or timed out: the message names it; nothing else of the change is applied");
 
   /** Where a reason appears. */
   public enum Use {

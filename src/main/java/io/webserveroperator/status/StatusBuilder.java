@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * Builds the status a resource should have: the status template's fields, {@code
@@ -37,6 +38,7 @@ public final class StatusBuilder {
    * @param inventory every object the operator now owns for this resource, those kept marked
    * @param outcome how rendering, applying and pruning went
    * @param readiness the children's readiness, judged once after the applies
+   * @param waits what the objects left as they are wait for, one sentence each
    */
   public static Map<String, Object> build(
       Map<String, Object> oldStatus,
@@ -45,6 +47,7 @@ public final class StatusBuilder {
       Inventory inventory,
       Outcome outcome,
       ReadinessReport readiness,
+      List<String> waits,
       Instant now) {
     Map<String, Object> status = new LinkedHashMap<>(oldStatus == null ? Map.of() : oldStatus);
     if (templateFields != null) {
@@ -53,7 +56,7 @@ public final class StatusBuilder {
     status.put("observedGeneration", generation);
     List<Condition> conditions =
         Conditions.merge(
-            Conditions.read(oldStatus), conditions(outcome, readiness), generation, now);
+            Conditions.read(oldStatus), conditions(outcome, readiness, waits), generation, now);
     status.put("conditions", conditions.stream().map(Condition::toMap).toList());
     status.put("inventory", inventory.toStatus());
     return status;
@@ -101,7 +104,8 @@ public final class StatusBuilder {
         : null;
   }
 
-  private static List<Condition> conditions(Outcome outcome, ReadinessReport readiness) {
+  private static List<Condition> conditions(
+      Outcome outcome, ReadinessReport readiness, List<String> waits) {
     if (!outcome.succeeded()) {
       return List.of(
           Condition.of("Ready", false, outcome.reason().text(), outcome.message()),
@@ -115,7 +119,11 @@ public final class StatusBuilder {
           Condition.of("Progressing", false, Reason.CHILD_FAILED.text(), failed),
           Condition.of("Degraded", true, Reason.CHILD_FAILED.text(), failed));
     }
-    String progressing = describe(readiness, State.PROGRESSING);
+    String progressing =
+        Stream.concat(
+                Stream.of(describe(readiness, State.PROGRESSING)).filter(text -> !text.isEmpty()),
+                waits.stream())
+            .collect(Collectors.joining("; "));
     if (!progressing.isEmpty()) {
       return List.of(
           Condition.of("Ready", false, Reason.PROGRESSING.text(), progressing),

@@ -5,8 +5,9 @@ import java.util.Map;
 
 /**
  * The built-in readiness rules, for the kinds whose status says whether they work: Deployment,
- * StatefulSet, DaemonSet, Job and PersistentVolumeClaim. Any other kind is ready once it exists. A
- * kind's declared rule for one of them replaces its built-in rule ({@link ReadinessRules}).
+ * StatefulSet, DaemonSet, Job, PersistentVolumeClaim and Pod. Any other kind is ready once it
+ * exists. A kind's declared rule for one of them replaces its built-in rule ({@link
+ * ReadinessRules}).
  */
 final class BuiltInReadiness {
 
@@ -21,6 +22,7 @@ final class BuiltInReadiness {
       case "DaemonSet" -> daemonSet(live, status);
       case "Job" -> job(status);
       case "PersistentVolumeClaim" -> persistentVolumeClaim(status);
+      case "Pod" -> pod(status);
       default -> ReadinessVerdict.ready();
     };
   }
@@ -61,12 +63,45 @@ final class BuiltInReadiness {
     if (ready < wanted) {
       return ReadinessVerdict.progressing(ready + " of " + wanted + " replicas ready");
     }
+    // A partitioned rolling update is done when the pods above the partition are updated, as
+    // kubectl rollout status judges it; the pods below it stay on purpose.
+    long partition =
+        number(UntypedMaps.get(live, "spec", "updateStrategy", "rollingUpdate", "partition"), 0);
+    if (partition > 0) {
+      long updated = number(status.get("updatedReplicas"), 0);
+      long above = Math.max(0, wanted - partition);
+      return updated < above
+          ? ReadinessVerdict.progressing(
+              updated + " of " + above + " replicas above the partition updated")
+          : ReadinessVerdict.ready();
+    }
     Object current = status.get("currentRevision");
     Object update = status.get("updateRevision");
     if (update != null && !update.equals(current)) {
       return ReadinessVerdict.progressing("rolling out revision " + update);
     }
     return ReadinessVerdict.ready();
+  }
+
+  /**
+   * A Pod is ready when its {@code Ready} condition is true, and done (a hook's Pod) once it
+   * succeeded; it failed when its phase says so.
+   */
+  private static ReadinessVerdict pod(Map<String, Object> status) {
+    Object phase = status.get("phase");
+    if ("Succeeded".equals(phase)) {
+      return ReadinessVerdict.ready();
+    }
+    if ("Failed".equals(phase)) {
+      return ReadinessVerdict.failed(
+          "pod failed" + (status.get("reason") == null ? "" : ": " + status.get("reason")));
+    }
+    for (Map<String, Object> condition : UntypedMaps.getMaps(status, "conditions")) {
+      if ("Ready".equals(condition.get("type")) && "True".equals(condition.get("status"))) {
+        return ReadinessVerdict.ready();
+      }
+    }
+    return ReadinessVerdict.progressing("pod is " + (phase == null ? "not scheduled yet" : phase));
   }
 
   private static ReadinessVerdict daemonSet(Map<String, Object> live, Map<String, Object> status) {

@@ -9,6 +9,7 @@ import io.webserveroperator.manifest.GeneratedField;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectPolicy;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.OrderCheck;
 import io.webserveroperator.manifest.Ownership;
 import io.webserveroperator.manifest.RenderedObject;
 import io.webserveroperator.manifest.UntypedMaps;
@@ -89,13 +90,13 @@ final class Renderer {
         scope.run(
             () -> {
               List<RenderedObject> rendered = new ArrayList<>();
-              Map<String, String> seen = new HashMap<>();
+              Map<ObjectRef.Identity, String> seen = new HashMap<>();
               for (TemplateFile file : set.files()) {
                 for (Object document :
                     renderDocuments(scope.interpreter(), file, owner, scope.strings(), false)) {
                   RenderedObject object =
                       check(document, file, plain, scope.namespace(), policy, owner);
-                  String earlier = seen.putIfAbsent(identity(object.ref()), file.name());
+                  String earlier = seen.putIfAbsent(object.ref().identity(), file.name());
                   if (earlier != null) {
                     throw new RenderException(
                         owner,
@@ -121,6 +122,17 @@ final class Renderer {
           "the templates rendered no objects, so everything this resource owns would be pruned;"
               + " nothing was applied or pruned. If no objects is what you mean, set"
               + " 'allowEmpty: true' on this kind in watches.yaml.");
+    }
+    Optional<OrderCheck.Problem> order = OrderCheck.problem(objects);
+    if (order.isPresent()) {
+      RenderedObject at = order.get().object();
+      TemplateFile file =
+          set.files().stream()
+              .filter(f -> f.name().equals(at.template()))
+              .findFirst()
+              .orElseThrow();
+      throw new RenderException(
+          owner, file.name(), lineOf(file, order.get().annotation()), order.get().message());
     }
     return new Rendered(objects, new SecretValues(scope.strings().secretValues()));
   }
@@ -331,10 +343,6 @@ final class Renderer {
   private static int lineOf(TemplateFile file, String annotation) {
     int line = SourceLines.lineOf(file.root(), annotation);
     return line > 0 ? line : SourceLines.lineOf(file.root(), Lifecycle.PREFIX);
-  }
-
-  private static String identity(ObjectRef ref) {
-    return ref.group() + "/" + ref.kind() + "/" + ref.namespace() + "/" + ref.name();
   }
 
   private static String folderOf(TemplateFile file) {

@@ -83,6 +83,22 @@ final class AssertionReader {
     }
 
     /** {@code readiness}: a live object (inline or a file), a state, a message part. */
+    /** {@code order}: a wave, a hook, or both. */
+    Assertion order() {
+      if (!node.has("wave") && !node.has("hook")) {
+        throw new TemplateTestException(where + ": 'order' needs 'wave', 'hook' or both.");
+      }
+      Optional<Integer> wave = Optional.empty();
+      if (node.has("wave")) {
+        if (!node.get("wave").canConvertToInt()) {
+          throw new TemplateTestException(where + ": 'wave' is an integer.");
+        }
+        wave = Optional.of(node.get("wave").asInt());
+      }
+      Optional<String> hook = node.has("hook") ? Optional.of(text("hook")) : Optional.empty();
+      return new OrderIs(document, wave, hook);
+    }
+
     Assertion readiness() {
       String state = text("is");
       ReadinessVerdict.State expected =
@@ -173,6 +189,7 @@ final class AssertionReader {
         new Type(Set.of("errorContains"), a -> new FailedTemplate(a.text("errorContains"))));
     types.put(
         "readiness", new Type(Set.of("object", "is", "messageContains"), Arguments::readiness));
+    types.put("order", new Type(Set.of("wave", "hook"), Arguments::order));
     types.put(
         "matchSnapshot",
         new Type(Set.of(), a -> new MatchSnapshot(a.document(), a.snapshotName())));

@@ -15,7 +15,8 @@
  *       readiness rules as the operator does ({@code readiness}), and compares or writes snapshots
  *       ({@link io.webserveroperator.templatetest.SnapshotStore}).
  *   <li>The results come back as data ({@link io.webserveroperator.templatetest.TestRun}), which
- *       the command prints and {@link io.webserveroperator.templatetest.JUnitXml} writes for CI.
+ *       the command prints and {@link io.webserveroperator.templatetest.report.JUnitXml} writes for
+ *       CI.
  * </ol>
  *
  * <p>The file format is in {@code docs/template-tests.md}. Nothing here talks to a cluster.

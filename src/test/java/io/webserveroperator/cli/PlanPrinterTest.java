@@ -432,4 +432,50 @@ class PlanPrinterTest {
         .isInstanceOf(TypeConversionException.class)
         .hasMessageContaining("unified, json-patch, json");
   }
+
+  @Test
+  void anObjectOfAnotherKindCreatedUnderAPrunedOnesNameWarnsThatBothWouldRun() {
+    ObjectRef statefulSet = new ObjectRef("apps/v1", "StatefulSet", "shop", "web");
+    Map<String, Object> body =
+        Map.of(
+            "apiVersion",
+            "apps/v1",
+            "kind",
+            "StatefulSet",
+            "metadata",
+            Map.of("name", "web", "namespace", "shop"));
+    Map<String, Object> replacing =
+        Map.of(
+            "apiVersion",
+            "apps/v1",
+            "kind",
+            "StatefulSet",
+            "metadata",
+            Map.of(
+                "name",
+                "web",
+                "namespace",
+                "shop",
+                "annotations",
+                Map.of("webserver-operator.io/replaces", "Deployment/web")));
+    PlanEntry prune =
+        new PlanEntry(DEPLOYMENT, Action.PRUNE, null, deployment(2), Patch.EMPTY, null, null);
+
+    List<String> warnings =
+        PlanPrinter.conflictWarnings(new Plan(List.of(create(statefulSet, body), prune)));
+    List<String> saidSo =
+        PlanPrinter.conflictWarnings(new Plan(List.of(create(statefulSet, replacing), prune)));
+
+    assertThat(warnings)
+        .containsExactly(
+            "Deployment shop/web would be pruned only once StatefulSet shop/web, created in its"
+                + " place, is ready, so both would run meanwhile; annotate the new one"
+                + " webserver-operator.io/replaces: Deployment/web in its template to stop the old"
+                + " one first.");
+    assertThat(saidSo).isEmpty();
+  }
+
+  private static PlanEntry create(ObjectRef ref, Map<String, Object> body) {
+    return new PlanEntry(ref, Action.CREATE, body, null, Patch.EMPTY, "sts.yaml.j2", null);
+  }
 }

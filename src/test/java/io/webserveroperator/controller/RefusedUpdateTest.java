@@ -10,6 +10,7 @@ import io.webserveroperator.apply.Change;
 import io.webserveroperator.apply.ChangeSet;
 import io.webserveroperator.apply.ChangeSetExecutor;
 import io.webserveroperator.apply.ObjectWriter;
+import io.webserveroperator.controller.release.PlanExecution;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.Plan;
 import io.webserveroperator.diff.PlanEntry;

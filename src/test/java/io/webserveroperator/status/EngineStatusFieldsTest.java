@@ -30,6 +30,7 @@ class EngineStatusFieldsTest {
                 Inventory.of(List.of(new ObjectRef("v1", "ConfigMap", "default", "a"))),
                 Outcome.applied(),
                 ReadinessReport.none(),
+                List.of(),
                 Instant.EPOCH),
             "token");
     Set<String> written = new HashSet<>(status.keySet());

@@ -63,6 +63,7 @@ class StatusBuilderTest {
             Inventory.of(List.of(DEPLOYMENT)),
             Outcome.failed(Reason.RENDER_FAILED, "x.yaml.j2:3: boom"),
             ReadinessReport.none(),
+            List.of(),
             T1);
 
     assertThat(after).containsEntry("availableReplicas", 2);
@@ -86,6 +87,7 @@ class StatusBuilderTest {
             Inventory.empty(),
             Outcome.failed(Reason.APPLY_FAILED, "no"),
             ReadinessReport.none(),
+            List.of(),
             T1);
 
     assertThat(condition(same, "Ready"))
@@ -105,6 +107,7 @@ class StatusBuilderTest {
             Inventory.of(List.of(SERVICE, DEPLOYMENT, SERVICE)),
             Outcome.applied(),
             ReadinessReport.none(),
+            List.of(),
             T0);
 
     assertThat(Inventory.fromStatus(status).refs()).containsExactly(DEPLOYMENT, SERVICE);
@@ -166,6 +169,7 @@ class StatusBuilderTest {
         Inventory.of(List.of(DEPLOYMENT, SERVICE)),
         outcome,
         new ReadinessReport(children),
+        List.of(),
         now);
   }
 

@@ -51,6 +51,60 @@ class BuiltInReadinessTest {
     assertThat(rules().judge(job("Failed")).state()).isEqualTo(State.FAILED);
   }
 
+  @Test
+  void aPartitionedStatefulSetIsReadyOnceThePodsAboveThePartitionAreUpdated() {
+    Map<String, Object> partial =
+        Map.of(
+            "kind", "StatefulSet",
+            "metadata", Map.of("generation", 2),
+            "spec",
+                Map.of(
+                    "replicas",
+                    3,
+                    "updateStrategy",
+                    Map.of("rollingUpdate", Map.of("partition", 2))),
+            "status",
+                Map.of(
+                    "observedGeneration", 2,
+                    "readyReplicas", 3,
+                    "updatedReplicas", 1,
+                    "currentRevision", "a",
+                    "updateRevision", "b"));
+    Map<String, Object> notYet = new HashMap<>(partial);
+    notYet.put(
+        "status",
+        Map.of(
+            "observedGeneration", 2,
+            "readyReplicas", 3,
+            "updatedReplicas", 0,
+            "currentRevision", "a",
+            "updateRevision", "b"));
+
+    assertThat(ReadinessRules.none().judge(partial)).isEqualTo(ReadinessVerdict.ready());
+    assertThat(ReadinessRules.none().judge(notYet).message())
+        .isEqualTo("0 of 1 replicas above the partition updated");
+  }
+
+  @Test
+  void aPodIsReadyByItsConditionDoneWhenItSucceededAndFailedByItsPhase() {
+    assertThat(pod(Map.of("phase", "Pending")).state()).isEqualTo(State.PROGRESSING);
+    assertThat(
+            pod(Map.of(
+                    "phase",
+                    "Running",
+                    "conditions",
+                    List.of(Map.of("type", "Ready", "status", "True"))))
+                .state())
+        .isEqualTo(State.READY);
+    assertThat(pod(Map.of("phase", "Succeeded")).state()).isEqualTo(State.READY);
+    assertThat(pod(Map.of("phase", "Failed", "reason", "Evicted")))
+        .isEqualTo(ReadinessVerdict.failed("pod failed: Evicted"));
+  }
+
+  private static ReadinessVerdict pod(Map<String, Object> status) {
+    return ReadinessRules.none().judge(Map.of("kind", "Pod", "status", status));
+  }
+
   private static ReadinessRules rules() throws URISyntaxException {
     try (TemplateRegistry registry =
         TemplateRegistry.load(fixture("builtin-readiness/watches.yaml"))) {

@@ -13,6 +13,7 @@ import io.webserveroperator.bench.OperatorReplicas;
 import io.webserveroperator.bench.ReplicaFigures;
 import io.webserveroperator.bench.SettledWatch;
 import io.webserveroperator.bench.Settling;
+import io.webserveroperator.bench.edit.OrderedTemplates;
 import io.webserveroperator.bench.edit.RollingDeployments;
 import io.webserveroperator.bench.edit.SimulatedDeploymentController;
 import io.webserveroperator.bench.edit.TemplateCopy;
@@ -83,6 +84,11 @@ public final class ScaleBenchmark {
         source =
             LookupTemplates.copy(
                 source, options.operatorLog().resolveSibling("bench-scale-lookup-templates"));
+      }
+      if (options.ordered()) {
+        source =
+            OrderedTemplates.copy(
+                source, options.operatorLog().resolveSibling("bench-scale-ordered-templates"));
       }
       TemplateCopy edited =
           options.templateEdit().enabled()

@@ -33,6 +33,8 @@ import java.util.Objects;
  * @param templateEdit whether and how the template-edit phase runs
  * @param lookups whether every WebServer's templates look up one shared ConfigMap, and the lookup
  *     phase runs ({@code bench.lookup})
+ * @param ordered whether the templates go in two waves with a pre-install hook ({@link
+ *     io.webserveroperator.bench.edit.OrderedTemplates})
  */
 public record ScaleOptions(
     int count,
@@ -52,7 +54,8 @@ public record ScaleOptions(
     KubeBinaries binaries,
     Path operatorLog,
     TemplateEditOptions templateEdit,
-    boolean lookups) {
+    boolean lookups,
+    boolean ordered) {
 
   /** The most WebServers one run creates. */
   public static final int MAX_COUNT = 10_000;

@@ -1,5 +1,8 @@
-package io.webserveroperator.templatetest;
+package io.webserveroperator.templatetest.report;
 
+import io.webserveroperator.templatetest.CaseResult;
+import io.webserveroperator.templatetest.TemplateTestException;
+import io.webserveroperator.templatetest.TestRun;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;

@@ -1,4 +1,4 @@
-package io.webserveroperator.controller;
+package io.webserveroperator.controller.release;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -13,6 +13,7 @@ import io.webserveroperator.apply.ChangeSet;
 import io.webserveroperator.apply.ChangeSetExecutor;
 import io.webserveroperator.apply.ObjectWriter;
 import io.webserveroperator.apply.OwnershipConflictException;
+import io.webserveroperator.apply.Wait;
 import io.webserveroperator.diff.Action;
 import io.webserveroperator.diff.Patch;
 import io.webserveroperator.diff.Plan;
@@ -24,6 +25,7 @@ import io.webserveroperator.manifest.Claim;
 import io.webserveroperator.manifest.Inventory;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.Ordering;
 import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.OwnershipPatch;
 import io.webserveroperator.template.ReadinessRules;
@@ -335,6 +337,112 @@ class PlanExecutionTest {
     assertThat(result.inventory().refs()).containsExactly(DEPLOYMENT, CONFIG);
   }
 
+  @Test
+  void aWaveStartsOnlyOnceTheLowerWavesAreReady() {
+    // As created, a Deployment has no status: not ready, so wave 1 is left as it is.
+    ChangeSet result =
+        executor(writer(PlanExecutionTest::stored), Runnable::run)
+            .run(
+                plan(
+                    create(CONFIG, Map.of(Ordering.WAVE, "1")),
+                    create(DEPLOYMENT, Map.of()),
+                    create(SERVICE, Map.of(Ordering.WAVE, "-1"))),
+                request(List.of(), false));
+
+    assertThat(result.changes())
+        .containsExactly(
+            new Change(SERVICE, Action.CREATE, false),
+            new Change(DEPLOYMENT, Action.CREATE, false));
+    assertThat(result.waits())
+        .singleElement()
+        .satisfies(
+            wait ->
+                assertThat(wait.message())
+                    .isEqualTo(
+                        "ConfigMap shop/web (wave 1) waits for Deployment shop/web (0 of 1"
+                            + " replicas updated)"));
+    assertThat(result.inventory().refs()).containsExactly(SERVICE, DEPLOYMENT);
+  }
+
+  @Test
+  void anUpdateOfALaterWaveWaitsAndItsObjectStaysAsItIs() {
+    ChangeSet result =
+        executor(writer(PlanExecutionTest::stored), Runnable::run)
+            .run(
+                plan(create(DEPLOYMENT, Map.of(Ordering.WAVE, "-1")), update(CONFIG, Map.of())),
+                request(List.of(CONFIG), false));
+
+    assertThat(result.changes()).containsExactly(new Change(DEPLOYMENT, Action.CREATE, false));
+    assertThat(log).doesNotContain("applied UPDATE");
+    assertThat(result.children())
+        .as("the status template still sees the object that waits, as it is")
+        .containsKeys(DEPLOYMENT, CONFIG);
+    assertThat(result.inventory().refs()).contains(CONFIG);
+  }
+
+  @Test
+  void anObjectWaitsForTheSiblingItDependsOnAndGoesOnceItIsReady() {
+    ChangeSet waiting =
+        executor(writer(PlanExecutionTest::stored), Runnable::run)
+            .run(
+                plan(
+                    create(CONFIG, Map.of(Ordering.DEPENDS_ON, "Deployment/web")),
+                    create(DEPLOYMENT, Map.of())),
+                request(List.of(), false));
+    ChangeSet going =
+        executor(writer(PlanExecutionTest::stored), Runnable::run)
+            .run(
+                plan(
+                    create(CONFIG, Map.of(Ordering.DEPENDS_ON, "Service/web")),
+                    create(SERVICE, Map.of())),
+                request(List.of(), false));
+
+    assertThat(waiting.changes()).containsExactly(new Change(DEPLOYMENT, Action.CREATE, false));
+    assertThat(waiting.waits()).extracting(Wait::object).containsExactly(CONFIG);
+    assertThat(going.changes())
+        .as("a Service is ready once it exists: its dependent goes in the same reconcile")
+        .containsExactly(
+            new Change(SERVICE, Action.CREATE, false), new Change(CONFIG, Action.CREATE, false));
+    assertThat(going.waits()).isEmpty();
+  }
+
+  @Test
+  void prunesGoInReverseWavesEachOnceTheHigherIsGone() {
+    ChangeSet result =
+        executor(writer(PlanExecutionTest::stored), Runnable::run)
+            .run(
+                plan(
+                    prune(INGRESS, Map.of(Ordering.WAVE, "0")),
+                    prune(CONFIG, Map.of(Ordering.WAVE, "2"))),
+                request(List.of(INGRESS, CONFIG), false));
+
+    assertThat(log).containsExactly("pruned ConfigMap");
+    assertThat(result.deferred()).containsExactly(INGRESS);
+    assertThat(result.inventory().refs()).containsExactly(INGRESS);
+  }
+
+  @Test
+  void anObjectThatReplacesAnotherDeletesItAndWaitsUntilItIsGone() {
+    ObjectRef statefulSet = new ObjectRef("apps/v1", "StatefulSet", "shop", "web");
+    ChangeSet result =
+        executor(writer(PlanExecutionTest::stored), Runnable::run)
+            .run(
+                plan(
+                    create(statefulSet, Map.of(Ordering.REPLACES, "Deployment/web")),
+                    prune(DEPLOYMENT, Map.of())),
+                request(List.of(DEPLOYMENT), false));
+
+    assertThat(log).containsExactly("pruned Deployment");
+    assertThat(result.changes()).containsExactly(new Change(DEPLOYMENT, Action.PRUNE, false));
+    assertThat(result.waits())
+        .singleElement()
+        .satisfies(
+            wait ->
+                assertThat(wait.message())
+                    .contains("waits for Deployment/web, which it replaces, to be gone"));
+    assertThat(result.deferred()).as("not told as a prune that waits").isEmpty();
+  }
+
   private PlanExecution executor(ObjectWriter writer, Executor applies) {
     KubernetesSerialization serialization = new KubernetesSerialization();
     return new PlanExecution(
@@ -450,6 +558,30 @@ class PlanExecutionTest {
     return new Plan(List.of(entries));
   }
 
+  private static PlanEntry create(ObjectRef ref, Map<String, String> annotations) {
+    Map<String, Object> desired = new LinkedHashMap<>(object(ref));
+    desired.put(
+        "metadata",
+        Map.of("name", ref.name(), "namespace", ref.namespace(), "annotations", annotations));
+    return new PlanEntry(
+        ref,
+        Action.CREATE,
+        desired,
+        null,
+        Patch.of(JsonNodeFactory.instance.arrayNode()),
+        "t.yaml.j2",
+        null);
+  }
+
+  private static PlanEntry prune(ObjectRef ref, Map<String, String> annotations) {
+    Map<String, Object> live = new LinkedHashMap<>(object(ref));
+    live.put(
+        "metadata",
+        Map.of("name", ref.name(), "namespace", ref.namespace(), "annotations", annotations));
+    return new PlanEntry(
+        ref, Action.PRUNE, null, live, Patch.of(JsonNodeFactory.instance.arrayNode()), null, null);
+  }
+
   private static PlanEntry create(ObjectRef ref) {
     return new PlanEntry(
         ref,
@@ -462,25 +594,16 @@ class PlanExecutionTest {
   }
 
   private static PlanEntry prune(ObjectRef ref) {
-    return new PlanEntry(
-        ref,
-        Action.PRUNE,
-        null,
-        object(ref),
-        Patch.of(JsonNodeFactory.instance.arrayNode()),
-        null,
-        null);
+    return unrendered(ref, Action.PRUNE);
   }
 
   private static PlanEntry orphan(ObjectRef ref) {
+    return unrendered(ref, Action.ORPHAN);
+  }
+
+  private static PlanEntry unrendered(ObjectRef ref, Action action) {
     return new PlanEntry(
-        ref,
-        Action.ORPHAN,
-        null,
-        object(ref),
-        Patch.of(JsonNodeFactory.instance.arrayNode()),
-        null,
-        null);
+        ref, action, null, object(ref), Patch.of(JsonNodeFactory.instance.arrayNode()), null, null);
   }
 
   private static Map<String, Object> object(ObjectRef ref) {

@@ -1,7 +1,9 @@
-package io.webserveroperator.templatetest;
+package io.webserveroperator.templatetest.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.webserveroperator.templatetest.CaseResult;
+import io.webserveroperator.templatetest.TestRun;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
