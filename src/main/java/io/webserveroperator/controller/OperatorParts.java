@@ -233,14 +233,21 @@ final class OperatorParts {
     change.added().forEach(this::start);
   }
 
-  /** Starts a kind added to watches.yaml; when its cache cannot list, says so and leaves it. */
+  /**
+   * Starts a kind added to watches.yaml; when its caches cannot list (this replica's, and, leading
+   * under automatic sharding, the assigner's), says so and leaves it.
+   */
   private void start(TemplatedKind watch) {
     ResourceDefinitionContext kind = kinds.resolve(watch.apiVersion(), watch.kind());
     WatchedResourceCache cache = cache(kind);
     try {
       cache.awaitSynced();
+      // Leading, the assigner lists the kind's every resource before its rollout plans over them.
+      sharding.ifPresent(shards -> shards.kindAdded(kind));
     } catch (OperatorException e) {
       cache.close();
+      // A kind the assigner cannot list would hold back every pass, for every kind.
+      sharding.ifPresent(shards -> shards.kindRemoved(kind));
       LOG.error(
           "Cannot start {}, which watches.yaml lists now; it is not reconciled until its entry"
               + " changes or the operator restarts: {}",
@@ -249,8 +256,6 @@ final class OperatorParts {
       return;
     }
     gate.check(watch);
-    // Leading, the assigner lists the kind's every resource before its rollout plans over them.
-    sharding.ifPresent(shards -> shards.kindAdded(kind));
     run(watch, cache);
     // A member renders from the kind's stored revisions from its first reconcile on.
     follower.ifPresent(revisions -> revisions.kindAdded(watch));
