@@ -1,0 +1,69 @@
+package io.webserveroperator.testing;
+
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.function.Predicate;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
+import org.awaitility.core.ThrowingRunnable;
+
+/**
+ * How integration tests wait for a real API server and the operators on it: one timeout, and
+ * conditions that say on failure what they last saw. Integration tests wait only through this
+ * class ({@code WaitsTest} checks it):
+ *
+ * <ul>
+ *   <li>{@link #until(String, Callable, Predicate)} reads a value until a predicate accepts it;
+ *       the failure names what it waited for and the last value read ({@code ... for input of
+ *       <[Created]>}).
+ *   <li>{@link #untilAsserted} repeats AssertJ assertions until they pass; the failure is the last
+ *       assertion's, which states the actual value.
+ *   <li>{@link #await(String)} is Awaitility's {@code await}, named and with the timeout, for a
+ *       poll interval, {@code during} or {@code ignoreExceptions} of its own; its conditions are
+ *       the two above, never a bare {@code until(() -> boolean)}, which says only "not fulfilled".
+ * </ul>
+ *
+ * <p>A test that waits for something intrinsically longer (a deadline it sets, a cluster to start)
+ * or shorter on purpose (a takeover it measures) says so once, in a constant named for it, with a
+ * comment saying why, and passes that to {@code Waits.await(what).atMost(CONSTANT)}: {@code static
+ * final Duration PAUSE = DEADLINE.plus(Waits.TIMEOUT)}.
+ */
+public final class Waits {
+
+  /**
+   * How long any wait on the API server lasts at most: 90 s. The suite runs on a 2-core CI machine
+   * shared with other builds, where an operator's first reconcile (JIT, informers listing, a
+   * template set parsed) has taken well over the 30 s most tests once allowed, and the slowest
+   * ordinary waits (a local cluster's scheduler and kwok nodes in OrderIT and RolloutIT) already
+   * needed 90 s. A passing wait returns as soon as its condition holds, so only a failing test pays
+   * for the margin.
+   */
+  public static final Duration TIMEOUT = Duration.ofSeconds(90);
+
+  private Waits() {}
+
+  /**
+   * Awaitility's {@code await}, under the name of what it waits for, giving up after {@link
+   * #TIMEOUT}.
+   */
+  public static ConditionFactory await(String what) {
+    return Awaitility.await(what).atMost(TIMEOUT);
+  }
+
+  /**
+   * Reads {@code read} until {@code ok} accepts its value and returns that value. On timeout the
+   * message names {@code what} and the last value read. An exception from {@code read} fails at
+   * once.
+   */
+  public static <T> T until(String what, Callable<T> read, Predicate<? super T> ok) {
+    return await(what).until(read, ok);
+  }
+
+  /**
+   * Runs the assertion until it passes; on timeout the message is its last failure, which for an
+   * AssertJ assertion states the actual value.
+   */
+  public static void untilAsserted(ThrowingRunnable assertion) {
+    Awaitility.await().atMost(TIMEOUT).untilAsserted(assertion);
+  }
+}
