@@ -76,8 +76,8 @@ public final class InProcessOperators implements AutoCloseable {
 
   /**
    * An operator about to start. Unless changed: its own client on the kubeconfig, its requests
-   * counted by a counter of its own, 2 workers, the default resync (10 h), any free health port, its
-   * own namespace as the operator's namespace, no leader election (the Lease would live in that
+   * counted by a counter of its own, 2 workers, the default resync (10 h), any free health port,
+   * its own namespace as the operator's namespace, no leader election (the Lease would live in that
    * namespace).
    */
   public final class Start {

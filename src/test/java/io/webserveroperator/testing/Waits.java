@@ -9,12 +9,12 @@ import org.awaitility.core.ThrowingRunnable;
 
 /**
  * How integration tests wait for a real API server and the operators on it: one timeout, and
- * conditions that say on failure what they last saw. Integration tests wait only through this
- * class ({@code WaitsTest} checks it):
+ * conditions that say on failure what they last saw. Integration tests wait only through this class
+ * ({@code WaitsTest} checks it):
  *
  * <ul>
- *   <li>{@link #until(String, Callable, Predicate)} reads a value until a predicate accepts it;
- *       the failure names what it waited for and the last value read ({@code ... for input of
+ *   <li>{@link #until(String, Callable, Predicate)} reads a value until a predicate accepts it; the
+ *       failure names what it waited for and the last value read ({@code ... for input of
  *       <[Created]>}).
  *   <li>{@link #untilAsserted} repeats AssertJ assertions until they pass; the failure is the last
  *       assertion's, which states the actual value.

@@ -37,8 +37,7 @@ class WaitsTest {
             () ->
                 Waits.await("web's events")
                     .atMost(SHORT)
-                    .untilAsserted(
-                        () -> assertThat(List.of("Created")).contains("DriftCorrected")))
+                    .untilAsserted(() -> assertThat(List.of("Created")).contains("DriftCorrected")))
         .isInstanceOf(ConditionTimeoutException.class)
         .hasMessageContaining("[\"Created\"]")
         .hasMessageContaining("DriftCorrected");
