@@ -1,7 +1,6 @@
 package io.webserveroperator.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.Config;
@@ -10,12 +9,14 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.TemplateFolder;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -25,6 +26,12 @@ import org.junit.jupiter.api.io.TempDir;
  * down when stopped.
  */
 class DevCommandIT {
+
+  /**
+   * Longer than {@link Waits#TIMEOUT}: dev starts etcd, kube-apiserver, kube-controller-manager,
+   * kube-scheduler and kwok before it writes the kubeconfig.
+   */
+  static final Duration CLUSTER_START = Duration.ofSeconds(120);
 
   @TempDir Path work;
 
@@ -55,8 +62,10 @@ class DevCommandIT {
             "dev-command");
     dev.start();
     try {
-      await().atMost(Duration.ofSeconds(120)).until(() -> Files.exists(kubeconfig));
-      await().atMost(Duration.ofSeconds(10)).until(() -> output.toString().contains("Ctrl-C"));
+      Waits.await("dev's kubeconfig " + kubeconfig)
+          .atMost(CLUSTER_START)
+          .until(() -> Files.exists(kubeconfig), exists -> exists);
+      Waits.until("dev's output", () -> output.toString(), seen -> seen.contains("Ctrl-C"));
 
       try (KubernetesClient client =
           new KubernetesClientBuilder()
@@ -73,33 +82,25 @@ class DevCommandIT {
             .anyMatch(f -> "webserver-operator-dev".equals(f.getManager()));
         // The operator in dev drives the sample to 2 of 2 available, from the real Deployment.
         WebServers webServers = new WebServers(client, "default");
-        await()
-            .atMost(Duration.ofSeconds(60))
-            .untilAsserted(
-                () -> {
-                  assertThat(webServers.status("my-nginx-app"))
-                      .containsEntry("availableReplicas", 2);
-                  assertThat(webServers.condition("my-nginx-app", "Ready"))
-                      .hasValueSatisfying(
-                          ready -> assertThat(ready).containsEntry("status", "True"));
-                });
+        Waits.untilAsserted(
+            () -> {
+              assertThat(webServers.status("my-nginx-app")).containsEntry("availableReplicas", 2);
+              assertThat(webServers.condition("my-nginx-app", "Ready"))
+                  .hasValueSatisfying(ready -> assertThat(ready).containsEntry("status", "True"));
+            });
 
         // A save that stops rendering the Service: dev says so before the operator prunes it.
         Files.delete(templates.resolve("webserver/service.yaml.j2"));
-        await()
-            .atMost(Duration.ofSeconds(30))
-            .untilAsserted(
-                () ->
-                    assertThat(output.toString())
-                        .contains(
-                            "templates changed: 1 object would be pruned (Service"
-                                + " default/my-nginx-app-service)\n"));
-        await()
-            .atMost(Duration.ofSeconds(30))
-            .until(
-                () ->
-                    client.services().inNamespace("default").withName("my-nginx-app-service").get()
-                        == null);
+        Waits.untilAsserted(
+            () ->
+                assertThat(output.toString())
+                    .contains(
+                        "templates changed: 1 object would be pruned (Service"
+                            + " default/my-nginx-app-service)\n"));
+        Waits.until(
+            "the Service my-nginx-app-service",
+            () -> client.services().inNamespace("default").withName("my-nginx-app-service").get(),
+            Objects::isNull);
       }
       assertThat(output.toString())
           .contains("etcd ready (")

@@ -67,7 +67,6 @@ class BrokenKindIT {
 
     gadgets.awaitReadyFalse(
         "box",
-        Waits.TIMEOUT,
         "TemplatesInvalid",
         "Gadget " + namespace + "/box: gadget/gadget.yaml.j2:1:",
         "blocks nest more than 100 deep");

@@ -86,7 +86,6 @@ class InlineValuesIT {
 
     caches.awaitReadyFalse(
         "cart",
-        Waits.TIMEOUT,
         "RenderFailed",
         "RedisCache "
             + namespace

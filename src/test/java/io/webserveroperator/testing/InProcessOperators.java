@@ -135,7 +135,10 @@ public final class InProcessOperators implements AutoCloseable {
       return this;
     }
 
-    /** Starts it once its caches have listed; it is stopped with the others. */
+    /**
+     * Starts it once its caches have listed; it is stopped with the others. Called again, starts
+     * another alike (after the first was closed: a restart).
+     */
     public Operator start() {
       String identity = "in-process-" + operators.size();
       OperatorOptions options =
@@ -153,7 +156,9 @@ public final class InProcessOperators implements AutoCloseable {
               .build();
       KubernetesClient operatorClient =
           client != null ? client : KubeClients.create(kubeconfig, null, requests);
-      clients.add(operatorClient);
+      if (!clients.contains(operatorClient)) {
+        clients.add(operatorClient);
+      }
       Operator operator = Operator.start(operatorClient, requests, options);
       operators.add(operator);
       return operator;
