@@ -1,7 +1,6 @@
 package io.webserveroperator.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -24,6 +23,7 @@ import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.NamedRbac;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.RunningCommand;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -60,7 +60,6 @@ class SideBySideOperatorsIT {
           .withPlural("sites")
           .withNamespaced(true)
           .build();
-  static final Duration TIMEOUT = Duration.ofSeconds(60);
 
   @TempDir Path temp;
 
@@ -99,27 +98,28 @@ class SideBySideOperatorsIT {
             .resource(site("hello", "hi"))
             .create();
 
-        await()
-            .atMost(TIMEOUT)
-            .untilAsserted(
-                () -> {
-                  assertThat(
-                          admin
-                              .apps()
-                              .deployments()
-                              .inNamespace("shop")
-                              .withName("shop-deployment")
-                              .get())
-                      .as("the WebServer's Deployment")
-                      .isNotNull();
-                  ConfigMap greeting =
-                      admin.configMaps().inNamespace("shop").withName("hello-site").get();
-                  assertThat(greeting).as("the Site's ConfigMap").isNotNull();
-                  assertThat(greeting.getData()).containsEntry("greeting", "hi");
-                });
+        Waits.untilAsserted(
+            () -> {
+              assertThat(
+                      admin
+                          .apps()
+                          .deployments()
+                          .inNamespace("shop")
+                          .withName("shop-deployment")
+                          .get())
+                  .as("the WebServer's Deployment")
+                  .isNotNull();
+              ConfigMap greeting =
+                  admin.configMaps().inNamespace("shop").withName("hello-site").get();
+              assertThat(greeting).as("the Site's ConfigMap").isNotNull();
+              assertThat(greeting.getData()).containsEntry("greeting", "hi");
+            });
         assertThat(lease(admin, WEB)).isEqualTo("WebServer.webapp.example.com");
         assertThat(lease(admin, SITES)).isEqualTo("Site.test.example.com");
-        await().atMost(TIMEOUT).until(() -> revisions(admin, SITES).size() == 1);
+        Waits.until(
+            "the Site operator's revisions",
+            () -> revisions(admin, SITES).size(),
+            seen -> seen == 1);
         assertThat(revisions(admin, WEB)).singleElement().asString().startsWith("web-operator.");
         assertThat(revisions(admin, SITES))
             .singleElement()
@@ -136,20 +136,18 @@ class SideBySideOperatorsIT {
         try (RunningCommand mistaken =
             RunningCommand.start(
                 "mistaken", run(WEB, SITE.resolve("templates"), cluster.kubeconfigPath()))) {
-          await()
-              .atMost(TIMEOUT)
-              .untilAsserted(
-                  () ->
-                      assertThat(mistaken.get("/readyz"))
-                          .isEqualTo(
-                              new RunningCommand.Answer(
-                                  200,
-                                  "ok: Standing by: the Lease webserver-operator-system/web-operator"
-                                      + " is held by "
-                                      + holder(admin, WEB)
-                                      + ", which watches WebServer.webapp.example.com; this"
-                                      + " replica watches Site.test.example.com: to run both"
-                                      + " side by side, give each its own --name\n")));
+          Waits.untilAsserted(
+              () ->
+                  assertThat(mistaken.get("/readyz"))
+                      .isEqualTo(
+                          new RunningCommand.Answer(
+                              200,
+                              "ok: Standing by: the Lease webserver-operator-system/web-operator"
+                                  + " is held by "
+                                  + holder(admin, WEB)
+                                  + ", which watches WebServer.webapp.example.com; this"
+                                  + " replica watches Site.test.example.com: to run both"
+                                  + " side by side, give each its own --name\n")));
         }
         assertThat(web.isAlive()).isTrue();
         assertThat(sites.isAlive()).isTrue();

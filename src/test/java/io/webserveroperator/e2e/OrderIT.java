@@ -1,7 +1,6 @@
 package io.webserveroperator.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -15,12 +14,13 @@ import io.webserveroperator.controller.Operator;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
-import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.testing.Closing;
 import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.Quiet;
 import io.webserveroperator.testing.StatefulKind;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,6 +28,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
@@ -49,7 +50,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OrderIT {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(90);
   private static final String NODE = "kwok-node-0";
 
   private static LocalCluster cluster;
@@ -62,12 +62,15 @@ class OrderIT {
   private WebServers postgreses;
   private Path templates;
 
+  /** The operator on this test's namespace and templates, to start (and start again). */
+  private InProcessOperators.Start operator;
+
   @BeforeAll
   static void startCluster() {
     LocalClusterBinaries.assumePresent();
     cluster = LocalCluster.start(LocalClusterOptions.defaults());
     admin = cluster.client();
-    new FolderApplier(admin, TIMEOUT)
+    new FolderApplier(admin, Waits.TIMEOUT)
         .apply(Project.file("src/test/resources/io/webserveroperator/stateful/crd"));
   }
 
@@ -95,6 +98,7 @@ class OrderIT {
           kind: Postgres
           templates: postgres
         """);
+    operator = operators.on(cluster.kubeconfigPath(), templates, namespace);
   }
 
   @AfterEach
@@ -121,10 +125,11 @@ class OrderIT {
     List<String> order = new CopyOnWriteArrayList<>();
     try (var jobs = admin.batch().v1().jobs().inNamespace(namespace).watch(added(order));
         var maps = admin.configMaps().inNamespace(namespace).watch(added(order))) {
-      start();
+      operator.start();
       postgreses.create("orders", Map.of("version", "16"));
 
-      await().atMost(TIMEOUT).until(() -> readyReason("orders").equals("Ready"));
+      Waits.until(
+          "orders' Ready reason", () -> readyReason("orders"), seen -> seen.equals("Ready"));
     }
     assertThat(order)
         .as("what was ready when each later wave was created")
@@ -146,17 +151,16 @@ class OrderIT {
             null,
             ""));
     label("migrate-16");
-    start();
+    operator.start();
     postgreses.create("orders", Map.of("version", "16", "image", "nginx:1.26"));
-    await().atMost(TIMEOUT).until(() -> readyReason("orders").equals("Ready"));
+    Waits.until("orders' Ready reason", () -> readyReason("orders"), seen -> seen.equals("Ready"));
     long generation = deployment("orders-server").getMetadata().getGeneration();
 
     postgreses.patchSpec("orders", Map.of("version", "17", "image", "nginx:1.27"));
 
-    await().atMost(TIMEOUT).until(() -> job("orders-migrate-17") != null);
-    await()
+    Waits.until("the Job orders-migrate-17", () -> job("orders-migrate-17"), Objects::nonNull);
+    Waits.await("the Deployment orders-server waiting")
         .during(Duration.ofSeconds(3))
-        .atMost(TIMEOUT)
         .untilAsserted(
             () ->
                 assertThat(deployment("orders-server").getMetadata().getGeneration())
@@ -170,19 +174,17 @@ class OrderIT {
                 + namespace
                 + "/orders-migrate-17");
     label("migrate-17");
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(
-                        deployment("orders-server")
-                            .getSpec()
-                            .getTemplate()
-                            .getSpec()
-                            .getContainers()
-                            .get(0)
-                            .getImage())
-                    .isEqualTo("nginx:1.27"));
+    Waits.untilAsserted(
+        () ->
+            assertThat(
+                    deployment("orders-server")
+                        .getSpec()
+                        .getTemplate()
+                        .getSpec()
+                        .getContainers()
+                        .get(0)
+                        .getImage())
+                .isEqualTo("nginx:1.27"));
   }
 
   @Test
@@ -211,14 +213,16 @@ class OrderIT {
     template(
         "create-db.yaml.j2",
         job("{{ metadata.name }}-create-db", "0", null, "StatefulSet/{{ metadata.name }}", ""));
-    start();
+    operator.start();
     postgreses.create("orders", Map.of("version", "16"));
 
-    await().atMost(TIMEOUT).until(() -> progressingMessage("orders").contains("waits for"));
-    await()
+    Waits.until(
+        "orders' Progressing message",
+        () -> progressingMessage("orders"),
+        seen -> seen.contains("waits for"));
+    Waits.await("no Job orders-create-db")
         .during(Duration.ofSeconds(3))
-        .atMost(TIMEOUT)
-        .until(() -> job("orders-create-db") == null);
+        .until(() -> job("orders-create-db"), Objects::isNull);
     assertThat(progressingMessage("orders"))
         .contains(
             "Job "
@@ -230,7 +234,7 @@ class OrderIT {
 
     label("sts-orders");
 
-    await().atMost(TIMEOUT).until(() -> readyReason("orders").equals("Ready"));
+    Waits.until("orders' Ready reason", () -> readyReason("orders"), seen -> seen.equals("Ready"));
     assertThat(job("orders-create-db")).isNotNull();
   }
 
@@ -247,27 +251,34 @@ class OrderIT {
             null,
             false,
             "webserver-operator.io/hook-delete-policy: hook-succeeded"));
-    Operator first = start();
+    Operator first = operator.start();
     postgreses.create("orders", Map.of("version", "16", "image", "nginx:1.26", "replicas", 1));
-    await().atMost(TIMEOUT).until(() -> readyReason("orders").equals("Ready"));
+    Waits.until("orders' Ready reason", () -> readyReason("orders"), seen -> seen.equals("Ready"));
     assertThat(hookRuns()).as("no upgrade yet: an install").isZero();
 
     postgreses.patchSpec("orders", Map.of("image", "nginx:1.27"));
-    await().atMost(TIMEOUT).until(() -> hookRecords("orders").contains("Succeeded"));
-    await().atMost(TIMEOUT).until(() -> readyReason("orders").equals("Ready"));
+    Waits.until(
+        "orders' hook records", () -> hookRecords("orders"), seen -> seen.contains("Succeeded"));
+    Waits.until("orders' Ready reason", () -> readyReason("orders"), seen -> seen.equals("Ready"));
     assertThat(createdEvents("orders", "orders-migrate-")).isEqualTo(1);
 
     postgreses.patchSpec("orders", Map.of("replicas", 2));
     first.close();
-    start();
-    await().atMost(TIMEOUT).until(() -> replicas("orders-server") == 2);
-    await().pollDelay(Duration.ofSeconds(3)).atMost(TIMEOUT).until(() -> true);
-    assertThat(createdEvents("orders", "orders-migrate-"))
-        .as("a scale and a restart run no hook")
-        .isEqualTo(1);
+    operator.start();
+    Waits.until(
+        "the replicas of orders-server", () -> replicas("orders-server"), seen -> seen == 2);
+    Quiet.holds(
+        Duration.ofSeconds(3),
+        () ->
+            assertThat(createdEvents("orders", "orders-migrate-"))
+                .as("a scale and a restart run no hook")
+                .isEqualTo(1));
 
     postgreses.patchSpec("orders", Map.of("image", "nginx:1.28"));
-    await().atMost(TIMEOUT).until(() -> createdEvents("orders", "orders-migrate-") == 2);
+    Waits.until(
+        "Created events of orders-migrate-",
+        () -> createdEvents("orders", "orders-migrate-"),
+        seen -> seen == 2);
   }
 
   @Test
@@ -282,14 +293,15 @@ class OrderIT {
             "never-{{ spec.image | replace(':', '-') }}",
             true,
             ""));
-    start();
+    operator.start();
     postgreses.create("orders", Map.of("version", "16", "image", "nginx:1.26"));
-    await().atMost(TIMEOUT).until(() -> readyReason("orders").equals("Ready"));
+    Waits.until("orders' Ready reason", () -> readyReason("orders"), seen -> seen.equals("Ready"));
     long generation = deployment("orders-server").getMetadata().getGeneration();
 
     postgreses.patchSpec("orders", Map.of("image", "nginx:1.27"));
 
-    await().atMost(TIMEOUT).until(() -> readyReason("orders").equals("HookFailed"));
+    Waits.until(
+        "orders' Ready reason", () -> readyReason("orders"), seen -> seen.equals("HookFailed"));
     assertThat(readyMessage("orders"))
         .contains("pre-upgrade hook Job " + namespace + "/orders-migrate-", "failed");
     assertThat(deployment("orders-server").getMetadata().getGeneration()).isEqualTo(generation);
@@ -301,15 +313,21 @@ class OrderIT {
     template(
         "welcome.yaml.j2",
         hook("{{ metadata.name }}-welcome", "post-install", "{{ spec.image }}", null, false, ""));
-    start();
+    operator.start();
     postgreses.create("orders", Map.of("version", "16", "image", "nginx:1.26"));
 
-    await().atMost(TIMEOUT).until(() -> hookRecords("orders").contains("installed=true"));
+    Waits.until(
+        "orders' hook records",
+        () -> hookRecords("orders"),
+        seen -> seen.contains("installed=true"));
     postgreses.patchSpec("orders", Map.of("image", "nginx:1.27"));
-    await().atMost(TIMEOUT).until(() -> image("orders-server").equals("nginx:1.27"));
-    await().pollDelay(Duration.ofSeconds(2)).atMost(TIMEOUT).until(() -> true);
-
-    assertThat(createdEvents("orders", "orders-welcome-")).isEqualTo(1);
+    Waits.until(
+        "the image of orders-server",
+        () -> image("orders-server"),
+        seen -> seen.equals("nginx:1.27"));
+    Quiet.holds(
+        Duration.ofSeconds(2),
+        () -> assertThat(createdEvents("orders", "orders-welcome-")).isEqualTo(1));
   }
 
   @Test
@@ -329,9 +347,9 @@ class OrderIT {
     template(
         "backup.yaml.j2",
         hook("{{ metadata.name }}-backup", "pre-delete", "busybox", null, false, ""));
-    start();
+    operator.start();
     postgreses.create("orders", Map.of("version", "16"));
-    await().atMost(TIMEOUT).until(() -> readyReason("orders").equals("Ready"));
+    Waits.until("orders' Ready reason", () -> readyReason("orders"), seen -> seen.equals("Ready"));
     List<String> deleted = new CopyOnWriteArrayList<>();
     List<String> atBackup = new CopyOnWriteArrayList<>();
     try (var maps =
@@ -364,7 +382,7 @@ class OrderIT {
                         }))) {
       postgreses.named("orders").delete();
 
-      await().atMost(TIMEOUT).until(() -> postgreses.named("orders").get() == null);
+      Waits.until("the Postgres orders", () -> postgreses.named("orders").get(), Objects::isNull);
     }
     assertThat(atBackup)
         .as("every child there when the backup started")
@@ -386,13 +404,13 @@ class OrderIT {
             "never",
             false,
             "webserver-operator.io/hook-timeout: 5s"));
-    start();
+    operator.start();
     postgreses.create("orders", Map.of("version", "16"));
-    await().atMost(TIMEOUT).until(() -> readyReason("orders").equals("Ready"));
+    Waits.until("orders' Ready reason", () -> readyReason("orders"), seen -> seen.equals("Ready"));
 
     postgreses.named("orders").delete();
 
-    await().atMost(TIMEOUT).until(() -> postgreses.named("orders").get() == null);
+    Waits.until("the Postgres orders", () -> postgreses.named("orders").get(), Objects::isNull);
     assertThat(eventMessages("orders", "HookFailed"))
         .anySatisfy(
             message ->
@@ -494,13 +512,6 @@ class OrderIT {
   }
 
   // --- the cluster
-
-  private Operator start() {
-    return operators.start(
-        cluster.kubeconfigPath(),
-        new ApiRequestCounter(),
-        InProcessOperators.options(templates, namespace, "order-" + namespace));
-  }
 
   /** Labels the node so that pods whose nodeSelector asks for {@code gate=value} run. */
   private static void label(String value) {

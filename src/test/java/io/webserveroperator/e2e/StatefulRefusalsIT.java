@@ -1,7 +1,6 @@
 package io.webserveroperator.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -10,7 +9,6 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.webserveroperator.controller.OperatorOptions;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
@@ -27,6 +25,7 @@ import io.webserveroperator.testing.Quiet;
 import io.webserveroperator.testing.RequestLog;
 import io.webserveroperator.testing.StatefulKind;
 import io.webserveroperator.testing.TemplateFolder;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -59,7 +58,6 @@ import org.junit.jupiter.api.io.TempDir;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StatefulRefusalsIT {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(90);
   private static final Path FIXTURES =
       Project.file("src/test/resources/io/webserveroperator/e2e/stateful");
   private static final String FORCE = "webserver-operator.io/force";
@@ -100,7 +98,7 @@ class StatefulRefusalsIT {
     admin = cluster.client();
     Path storage = Files.createDirectories(folder.resolve("storage"));
     Files.copy(FIXTURES.resolve("storage.yaml"), storage.resolve("storage.yaml"));
-    new FolderApplier(admin, TIMEOUT).apply(storage);
+    new FolderApplier(admin, Waits.TIMEOUT).apply(storage);
     templates = Files.createDirectories(folder.resolve("templates"));
     StatefulKind.install(admin, templates);
     TemplateFolder.copy(FIXTURES.resolve("templates"), templates);
@@ -114,11 +112,11 @@ class StatefulRefusalsIT {
     main = new WebServers(admin, "main", StatefulKind.KIND);
     refused = new WebServers(admin, "refused", StatefulKind.KIND);
     Path kubeconfig = cluster.kubeconfigPath();
-    OperatorOptions options =
-        InProcessOperators.options(templates, "main", "stateful-refusals").toBuilder()
-            .namespaces(List.of("main", "refused"))
-            .build();
-    operators.start(requests.client(kubeconfig, null), options);
+    operators
+        .on(kubeconfig, templates, "main")
+        .client(requests.client(kubeconfig, null))
+        .options(options -> options.namespaces(List.of("main", "refused")))
+        .start();
   }
 
   @AfterAll
@@ -130,7 +128,10 @@ class StatefulRefusalsIT {
   @Order(1)
   void aJobImageChangeWithForceInTheSameEditIsRecreatedAtOnceAsDiffSays() throws IOException {
     main.create("migrations", Map.of("version", "17", "password", "p", "migrate", true));
-    await().atMost(TIMEOUT).until(() -> readyReason(main, "migrations").equals("Ready"));
+    Waits.until(
+        "migrations' Ready reason",
+        () -> readyReason(main, "migrations"),
+        seen -> seen.equals("Ready"));
     String before = job().getMetadata().getUid();
 
     String edited = withForce(Files.readString(migrate()).replace("busybox:1.36", "busybox:1.37"));
@@ -140,14 +141,17 @@ class StatefulRefusalsIT {
     Files.writeString(migrate(), edited);
 
     // Between the delete and the create there is no Job.
-    await()
-        .atMost(TIMEOUT)
+    Waits.await("the migrations Job made anew")
         .ignoreExceptions()
-        .until(
-            () ->
-                !job().getMetadata().getUid().equals(before)
-                    && image(job()).equals("busybox:1.37"));
-    await().atMost(TIMEOUT).until(() -> changedSince("main", "migrations", edit).equals(planned));
+        .untilAsserted(
+            () -> {
+              assertThat(job().getMetadata().getUid()).as("the Job's uid").isNotEqualTo(before);
+              assertThat(image(job())).as("the Job's image").isEqualTo("busybox:1.37");
+            });
+    Waits.until(
+        "what changed of migrations",
+        () -> changedSince("main", "migrations", edit),
+        seen -> seen.equals(planned));
     assertThat(warnings("main", "migrations", "FieldImmutable")).as("never refused").isZero();
   }
 
@@ -175,13 +179,13 @@ class StatefulRefusalsIT {
     Files.writeString(migrate(), withForce(Files.readString(migrate())));
 
     // Between the delete and the create there is no Job.
-    await()
-        .atMost(TIMEOUT)
+    Waits.await("the migrations Job made anew")
         .ignoreExceptions()
-        .until(
-            () ->
-                !job().getMetadata().getUid().equals(before)
-                    && image(job()).equals("busybox:1.38"));
+        .untilAsserted(
+            () -> {
+              assertThat(job().getMetadata().getUid()).as("the Job's uid").isNotEqualTo(before);
+              assertThat(image(job())).as("the Job's image").isEqualTo("busybox:1.38");
+            });
     assertThat(warnings("main", "migrations", "FieldImmutable"))
         .as("no reconcile refused again once force was there")
         .isEqualTo(refusals);
@@ -194,12 +198,13 @@ class StatefulRefusalsIT {
         "ledger",
         Map.of("version", "17", "password", "p", "storage", "1Gi", "storageClass", "growable"));
     refused.create("scratch", Map.of("version", "17", "password", "p", "scratch", "1Gi"));
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                readyReason(refused, "ledger").equals("Ready")
-                    && readyReason(refused, "scratch").equals("Ready"));
+    Waits.untilAsserted(
+        () -> {
+          assertThat(readyReason(refused, "ledger")).as("ledger's Ready reason").isEqualTo("Ready");
+          assertThat(readyReason(refused, "scratch"))
+              .as("scratch's Ready reason")
+              .isEqualTo("Ready");
+        });
 
     refused.patchSpec("ledger", Map.of("storage", "2Gi"));
     refused.patchSpec("scratch", Map.of("scratch", "2Gi"));
@@ -236,7 +241,8 @@ class StatefulRefusalsIT {
             "storageClass", "growable",
             "force", true,
             "whenDeleted", "Delete"));
-    await().atMost(TIMEOUT).until(() -> readyReason(main, "orders").equals("Ready"));
+    Waits.until(
+        "orders' Ready reason", () -> readyReason(main, "orders"), seen -> seen.equals("Ready"));
     String statefulSet = statefulSet("orders").getMetadata().getUid();
     String pod = pod("orders").getMetadata().getUid();
     String claim = claim("data-orders-db-0").getMetadata().getUid();
@@ -272,8 +278,7 @@ class StatefulRefusalsIT {
               return resource;
             });
 
-    await()
-        .atMost(TIMEOUT)
+    Waits.await("the StatefulSet made anew, its claim grown and its pod adopted")
         .ignoreExceptions()
         .untilAsserted(
             () -> {
@@ -289,7 +294,8 @@ class StatefulRefusalsIT {
                   .as("adopted by the new StatefulSet")
                   .anyMatch(owner -> owner.getUid().equals(recreated.getMetadata().getUid()));
             });
-    await().atMost(TIMEOUT).until(() -> readyReason(main, "orders").equals("Ready"));
+    Waits.until(
+        "orders' Ready reason", () -> readyReason(main, "orders"), seen -> seen.equals("Ready"));
     assertThat(changedSince("main", "orders", resumed)).isEqualTo(planned);
   }
 
@@ -304,7 +310,8 @@ class StatefulRefusalsIT {
             "storage", "1Gi",
             "storageClass", "fixed",
             "force", true));
-    await().atMost(TIMEOUT).until(() -> readyReason(main, "frozen").equals("Ready"));
+    Waits.until(
+        "frozen's Ready reason", () -> readyReason(main, "frozen"), seen -> seen.equals("Ready"));
     String statefulSet = statefulSet("frozen").getMetadata().getUid();
 
     main.patchSpec("frozen", Map.of("storage", "2Gi"));
@@ -331,17 +338,15 @@ class StatefulRefusalsIT {
   void deletingTheResourceNamesTheClaimsThatGoWithItsStatefulSet() {
     main.named("orders").delete();
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(events("main", "orders", "ClaimsDeleted"))
-                    .singleElement()
-                    .extracting(Event::getMessage)
-                    .isEqualTo(
-                        "StatefulSet main/orders-db goes with Postgres main/orders, deleted; the"
-                            + " claims it made go with it (persistentVolumeClaimRetentionPolicy"
-                            + " whenDeleted: Delete): PersistentVolumeClaim main/data-orders-db-0"));
+    Waits.untilAsserted(
+        () ->
+            assertThat(events("main", "orders", "ClaimsDeleted"))
+                .singleElement()
+                .extracting(Event::getMessage)
+                .isEqualTo(
+                    "StatefulSet main/orders-db goes with Postgres main/orders, deleted; the"
+                        + " claims it made go with it (persistentVolumeClaimRetentionPolicy"
+                        + " whenDeleted: Delete): PersistentVolumeClaim main/data-orders-db-0"));
   }
 
   @Test
@@ -361,7 +366,8 @@ class StatefulRefusalsIT {
   }
 
   private static String awaitReadyFalse(WebServers resources, String name, String reason) {
-    await().atMost(TIMEOUT).until(() -> readyReason(resources, name).equals(reason));
+    Waits.until(
+        name + "'s Ready reason", () -> readyReason(resources, name), seen -> seen.equals(reason));
     return String.valueOf(resources.condition(name, "Ready").orElseThrow().get("message"));
   }
 
