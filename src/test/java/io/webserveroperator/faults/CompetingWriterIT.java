@@ -47,7 +47,7 @@ class CompetingWriterIT {
     admin = cluster.admin();
     namespace = cluster.namespace();
     webServers = cluster.webServers();
-    operator = cluster.startOperator(requests);
+    operator = cluster.operator().requests(requests).start();
   }
 
   @Test

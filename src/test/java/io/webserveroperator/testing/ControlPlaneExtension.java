@@ -103,15 +103,6 @@ public final class ControlPlaneExtension implements BeforeEachCallback, AfterEac
     return operators.on(kubeconfig, templates, namespace);
   }
 
-  // TODO(it-base): removed once every integration test uses operator().
-  public InProcessOperators operators() {
-    return operators;
-  }
-
-  public Operator startOperator(io.webserveroperator.kube.ApiRequestCounter requests) {
-    return operator().requests(requests).start();
-  }
-
   /** Starts an operator in this JVM as {@link #operator()} is, unchanged. */
   public Operator startOperator() {
     return operator().start();

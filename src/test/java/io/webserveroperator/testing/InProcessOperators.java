@@ -31,43 +31,6 @@ public final class InProcessOperators implements AutoCloseable {
     return new Start(kubeconfig, templates, namespace);
   }
 
-  // TODO(it-base): the old ways to start, removed once every integration test uses on(...).
-
-  public static OperatorOptions options(Path templates, String namespace, String identity) {
-    return OperatorOptions.defaults(templates).toBuilder()
-        .namespaces(List.of(namespace))
-        .workers(2)
-        .healthPort(0)
-        .operatorNamespace(namespace)
-        .leaderElection(LeaderElectionOptions.disabled(identity))
-        .build();
-  }
-
-  public Operator start(
-      Path kubeconfig, Path templates, String namespace, ApiRequestCounter requests) {
-    return start(
-        kubeconfig, requests, options(templates, namespace, "in-process-" + operators.size()));
-  }
-
-  public Operator start(Path kubeconfig, ApiRequestCounter requests, OperatorOptions options) {
-    KubernetesClient client = KubeClients.create(kubeconfig, null, requests);
-    clients.add(client);
-    Operator operator = Operator.start(client, requests, options);
-    operators.add(operator);
-    return operator;
-  }
-
-  public Operator start(KubernetesClient client, OperatorOptions options) {
-    clients.add(client);
-    Operator operator = Operator.start(client, new ApiRequestCounter(), options);
-    operators.add(operator);
-    return operator;
-  }
-
-  public int started() {
-    return operators.size();
-  }
-
   @Override
   public void close() {
     operators.forEach(Operator::close);

@@ -1,21 +1,32 @@
 package io.webserveroperator.testing;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Pattern;
+import org.awaitility.Awaitility;
+import org.awaitility.core.ConditionFactory;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 
 /**
- * A failed wait says what it waited for and what it saw last. The waits here are cut short, as no
- * test should wait 90 s to fail.
+ * A failed wait says what it waited for and what it saw last, and integration tests wait only
+ * through {@link Waits}. The waits here are cut short, as no test should wait 90 s to fail.
  */
 class WaitsTest {
 
   private static final Duration SHORT = Duration.ofMillis(300);
+
+  /** The class files of {@code *IT} classes, with their nested and anonymous classes. */
+  private static final Pattern INTEGRATION_TEST = Pattern.compile(".*IT(\\$[^/]*)?\\.class$");
 
   @Test
   void aFailedWaitNamesWhatItWaitedForAndTheLastValueRead() {
@@ -46,5 +57,25 @@ class WaitsTest {
   @Test
   void aWaitThatHoldsReturnsTheValueAtOnce() {
     assertThat(Waits.until("a constant", () -> "ready", "ready"::equals)).isEqualTo("ready");
+  }
+
+  @Test
+  void integrationTestsWaitOnlyThroughWaits() {
+    JavaClasses integrationTests =
+        new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.ONLY_INCLUDE_TESTS)
+            .withImportOption(location -> location.matches(INTEGRATION_TEST))
+            .importPackages("io.webserveroperator");
+
+    noClasses()
+        .should()
+        .callMethod(Awaitility.class, "await")
+        .orShould()
+        .callMethod(Awaitility.class, "await", String.class)
+        .orShould()
+        .callMethod(ConditionFactory.class, "until", Callable.class)
+        .because(
+            "an integration test waits with Waits.TIMEOUT and a condition that says what it saw")
+        .check(integrationTests);
   }
 }

@@ -126,12 +126,6 @@ public final class WebServers {
   /**
    * Waits until the WebServer is Ready=False for that reason, with a message that names each part.
    */
-  // TODO(it-base): removed once every integration test waits with Waits.TIMEOUT.
-  public void awaitReadyFalse(
-      String name, java.time.Duration timeout, String reason, String... messageParts) {
-    awaitReadyFalse(name, reason, messageParts);
-  }
-
   public void awaitReadyFalse(String name, String reason, String... messageParts) {
     Waits.untilAsserted(
         () ->
