@@ -62,9 +62,10 @@ class DevCommandIT {
             "dev-command");
     dev.start();
     try {
-      Waits.await("dev's kubeconfig " + kubeconfig)
-          .atMost(CLUSTER_START)
-          .until(() -> Files.exists(kubeconfig), exists -> exists);
+      Waits.until(
+          Waits.await("dev's kubeconfig " + kubeconfig).atMost(CLUSTER_START),
+          () -> Files.exists(kubeconfig),
+          exists -> exists);
       Waits.until("dev's output", () -> output.toString(), seen -> seen.contains("Ctrl-C"));
 
       try (KubernetesClient client =

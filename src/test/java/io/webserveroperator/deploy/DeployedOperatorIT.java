@@ -148,9 +148,10 @@ class DeployedOperatorIT {
         OperatorProcess standby = leader == first ? second : first;
         Instant stop = Instant.now();
         assertThat(leader.stop()).as("the leader ended on SIGTERM").isTrue();
-        Waits.await(standby + " holding the Lease")
-            .pollInterval(Duration.ofMillis(50))
-            .until(() -> holdsLease(standby), holds -> holds);
+        Waits.until(
+            Waits.await(standby + " holding the Lease").pollInterval(Duration.ofMillis(50)),
+            () -> holdsLease(standby),
+            holds -> holds);
         Duration gracefulTakeover = Duration.between(stop, Instant.now());
 
         OperatorProcess restarted = replicas.start("replica-c");
@@ -158,9 +159,10 @@ class DeployedOperatorIT {
             restarted + "'s /readyz", () -> restarted.status("/readyz"), status -> status == 200);
         Instant kill = Instant.now();
         standby.kill();
-        Waits.await(restarted + " holding the Lease")
-            .pollInterval(Duration.ofMillis(100))
-            .until(() -> holdsLease(restarted), holds -> holds);
+        Waits.until(
+            Waits.await(restarted + " holding the Lease").pollInterval(Duration.ofMillis(100)),
+            () -> holdsLease(restarted),
+            holds -> holds);
         Duration killedTakeover = Duration.between(kill, Instant.now());
         webServers.patchSpec("web", Map.of("replicas", 1));
         Waits.until(

@@ -220,9 +220,10 @@ class OrderIT {
         "orders' Progressing message",
         () -> progressingMessage("orders"),
         seen -> seen.contains("waits for"));
-    Waits.await("no Job orders-create-db")
-        .during(Duration.ofSeconds(3))
-        .until(() -> job("orders-create-db"), Objects::isNull);
+    Waits.until(
+        Waits.await("no Job orders-create-db").during(Duration.ofSeconds(3)),
+        () -> job("orders-create-db"),
+        Objects::isNull);
     assertThat(progressingMessage("orders"))
         .contains(
             "Job "

@@ -104,9 +104,10 @@ class ApiServerFaultsIT {
                 createDespiteOutage("web-" + i);
               }
             });
-    Waits.await("the Deployments made before the outage")
-        .pollInterval(Duration.ofMillis(50))
-        .until(() -> deploymentCount(), seen -> seen >= 10);
+    Waits.until(
+        Waits.await("the Deployments made before the outage").pollInterval(Duration.ofMillis(50)),
+        () -> deploymentCount(),
+        seen -> seen >= 10);
 
     cluster.stopApiServer();
     Thread.sleep(3000);

@@ -100,9 +100,10 @@ class HostileTemplatesIT {
 
     // The workers are still free: a spec change of a good resource goes through at once.
     webServers.patchSpec("good-before", Map.of("replicas", 3));
-    Waits.await("the replicas of good-before")
-        .atMost(AT_ONCE)
-        .until(() -> cluster.deployment("good-before").getSpec().getReplicas(), seen -> seen == 3);
+    Waits.until(
+        Waits.await("the replicas of good-before").atMost(AT_ONCE),
+        () -> cluster.deployment("good-before").getSpec().getReplicas(),
+        seen -> seen == 3);
   }
 
   private static String combined(List<HostileTemplates.Case> cases) {

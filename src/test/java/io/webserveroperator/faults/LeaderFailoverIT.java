@@ -71,15 +71,18 @@ class LeaderFailoverIT {
     leader.kill();
     Instant killed = Instant.now();
     webServers.create("after-failover", Map.of("image", "nginx", "replicas", 1));
-    Waits.await("the standby's first write, the time without a leader")
-        .atMost(TAKEOVER)
-        .pollInterval(Duration.ofMillis(100))
-        .until(() -> standby.requests().writes(), writes -> writes > 0);
+    Waits.until(
+        Waits.await("the standby's first write, the time without a leader")
+            .atMost(TAKEOVER)
+            .pollInterval(Duration.ofMillis(100)),
+        () -> standby.requests().writes(),
+        writes -> writes > 0);
     Instant firstWrite = Instant.now();
 
-    Waits.await(standby + " leading after its first write")
-        .atMost(LOGS_IT_LEADS)
-        .until(() -> leading(standby), leads -> leads);
+    Waits.until(
+        Waits.await(standby + " leading after its first write").atMost(LOGS_IT_LEADS),
+        () -> leading(standby),
+        leads -> leads);
     assertThat(firstWrite).isAfter(killed);
     Lease lease = lease(admin, namespace);
     assertThat(lease.getSpec().getHolderIdentity()).isNotEqualTo(leaderIdentity);

@@ -43,9 +43,10 @@ class OperatorKillIT {
     try (OperatorProcess first = cluster.startOperatorJvm("first", false)) {
       first.awaitReady(Waits.TIMEOUT);
       createWebServers(webServers, 0, BEFORE_KILL);
-      Waits.await("the Deployments made before the kill")
-          .pollInterval(Duration.ofMillis(50))
-          .until(() -> deployments(admin, namespace).size(), seen -> seen >= 10);
+      Waits.until(
+          Waits.await("the Deployments made before the kill").pollInterval(Duration.ofMillis(50)),
+          () -> deployments(admin, namespace).size(),
+          seen -> seen >= 10);
 
       first.kill();
       uidsAtKill = new HashMap<>(deployments(admin, namespace));

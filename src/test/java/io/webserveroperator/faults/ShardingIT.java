@@ -127,10 +127,12 @@ class ShardingIT {
     List<String> handedOn = namesOwnedBy(owners(), member(newcomer));
     Instant stopping = Instant.now();
     assertThat(operators.get(newcomer).stop()).as("stopped on SIGTERM").isTrue();
-    Waits.await("the stopped replica's WebServers reconciled by the others, as in a rollout")
-        .atMost(ROLLOUT)
-        .pollInterval(Duration.ofMillis(250))
-        .until(() -> notTakenOver(handedOn, member(newcomer)), Optional::isEmpty);
+    Waits.until(
+        Waits.await("the stopped replica's WebServers reconciled by the others, as in a rollout")
+            .atMost(ROLLOUT)
+            .pollInterval(Duration.ofMillis(250)),
+        () -> notTakenOver(handedOn, member(newcomer)),
+        Optional::isEmpty);
     System.out.printf(
         "ShardingIT: %d WebServers of a replica stopped with SIGTERM reconciled by the others %d"
             + " ms after the signal%n",
@@ -155,9 +157,11 @@ class ShardingIT {
                         i ->
                             webServers.create(
                                 "web-" + i, Map.of("image", "nginx", "replicas", 1))));
-    Waits.await(operators.get(leader) + "'s first reconcile of the storm")
-        .pollInterval(Duration.ofMillis(50))
-        .until(() -> WROTE.matcher(log(leader)).find(), wrote -> wrote);
+    Waits.until(
+        Waits.await(operators.get(leader) + "'s first reconcile of the storm")
+            .pollInterval(Duration.ofMillis(50)),
+        () -> WROTE.matcher(log(leader)).find(),
+        wrote -> wrote);
     operators.get(leader).kill();
     Instant killed = Instant.now();
     firstHalf.get();
@@ -171,10 +175,12 @@ class ShardingIT {
     }
 
     Set<String> members = survivors.stream().map(this::member).collect(Collectors.toSet());
-    Waits.await("every WebServer labelled for and reconciled by a survivor")
-        .atMost(LEADER_TAKEOVER)
-        .pollInterval(Duration.ofMillis(250))
-        .until(() -> unsettled(members), Optional::isEmpty);
+    Waits.until(
+        Waits.await("every WebServer labelled for and reconciled by a survivor")
+            .atMost(LEADER_TAKEOVER)
+            .pollInterval(Duration.ofMillis(250)),
+        () -> unsettled(members),
+        Optional::isEmpty);
     System.out.printf(
         "ShardingIT: leader killed with %d of the %d WebServers created so far labelled; all %d"
             + " reconciled by the survivors %d ms after the kill%n",
@@ -221,10 +227,12 @@ class ShardingIT {
    */
   private void awaitSettled(Set<String> names) {
     Set<String> members = names.stream().map(this::member).collect(Collectors.toSet());
-    Waits.await("every WebServer settled on " + members)
-        .during(Duration.ofSeconds(3))
-        .pollInterval(Duration.ofMillis(500))
-        .until(() -> unsettled(members), Optional::isEmpty);
+    Waits.until(
+        Waits.await("every WebServer settled on " + members)
+            .during(Duration.ofSeconds(3))
+            .pollInterval(Duration.ofMillis(500)),
+        () -> unsettled(members),
+        Optional::isEmpty);
   }
 
   /** The first WebServer not settled on these members, if any. */

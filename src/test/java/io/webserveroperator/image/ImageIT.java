@@ -185,9 +185,11 @@ class ImageIT {
             Map.of(kubeFolder, KUBE_FOLDER),
             log);
     try {
-      Waits.await("the image's /readyz 200, or the operator gone")
-          .pollInterval(Duration.ofMillis(20))
-          .until(() -> ready(port) || !operator.isAlive(), readyOrGone -> readyOrGone);
+      Waits.until(
+          Waits.await("the image's /readyz 200, or the operator gone")
+              .pollInterval(Duration.ofMillis(20)),
+          () -> ready(port) || !operator.isAlive(),
+          readyOrGone -> readyOrGone);
       assertThat(operator.isAlive()).as(() -> "The operator exited early:\n" + read(log)).isTrue();
       System.out.printf(
           "ImageIT: the image's entrypoint answered /readyz 200 %d ms after its start%n",

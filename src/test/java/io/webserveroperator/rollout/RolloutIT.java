@@ -203,10 +203,10 @@ class RolloutIT {
     writeDeployment(2, true);
     String bad = awaitNewRevision(good);
     RolloutState paused =
-        Waits.await("the rollout paused")
-            .atMost(PAUSE)
-            .pollInterval(Duration.ofMillis(200))
-            .until(view::state, state -> state.phase() == RolloutState.Phase.PAUSED);
+        Waits.until(
+            Waits.await("the rollout paused").atMost(PAUSE).pollInterval(Duration.ofMillis(200)),
+            view::state,
+            state -> state.phase() == RolloutState.Phase.PAUSED);
     Duration tookToPause = Duration.between(edited, Instant.now());
 
     assertThat(tookToPause).as("time to pause").isGreaterThan(Duration.ofSeconds(DEADLINE_SECONDS));
@@ -257,9 +257,10 @@ class RolloutIT {
     try (RolloutSampler sampler = RolloutSampler.start(view)) {
       writeDeployment(4, false);
       String target = awaitNewRevision(before);
-      Waits.await("the rollout's first step")
-          .pollInterval(Duration.ofMillis(50))
-          .until(view::state, state -> state.target().equals(target) && state.step() >= 1);
+      Waits.until(
+          Waits.await("the rollout's first step").pollInterval(Duration.ofMillis(50)),
+          view::state,
+          state -> state.target().equals(target) && state.step() >= 1);
       operator.close();
       atClose = view.state();
       revisions = view.revisions().size();
@@ -398,9 +399,10 @@ class RolloutIT {
 
   /** Waits for the revision after {@code before}, and returns its hash. */
   private static String awaitNewRevision(RolloutState before) {
-    return Waits.await("a new revision")
-        .pollInterval(Duration.ofMillis(50))
-        .until(view::state, state -> state.number() > before.number())
+    return Waits.until(
+            Waits.await("a new revision").pollInterval(Duration.ofMillis(50)),
+            view::state,
+            state -> state.number() > before.number())
         .target();
   }
 

@@ -6,6 +6,8 @@ import java.util.function.Predicate;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 import org.awaitility.core.ThrowingRunnable;
+import org.hamcrest.BaseMatcher;
+import org.hamcrest.Description;
 
 /**
  * How integration tests wait for a real API server and the operators on it: one timeout, and
@@ -19,8 +21,10 @@ import org.awaitility.core.ThrowingRunnable;
  *   <li>{@link #untilAsserted} repeats AssertJ assertions until they pass; the failure is the last
  *       assertion's, which states the actual value.
  *   <li>{@link #await(String)} is Awaitility's {@code await}, named and with the timeout, for a
- *       poll interval, {@code during} or {@code ignoreExceptions} of its own; its conditions are
- *       the two above, never a bare {@code until(() -> boolean)}, which says only "not fulfilled".
+ *       poll interval, {@code during} or {@code ignoreExceptions} of its own: {@code
+ *       Waits.until(Waits.await(what).during(...), read, ok)} or {@code
+ *       Waits.await(what).during(...).untilAsserted(...)}, never a bare {@code until(() ->
+ *       boolean)}, which says only "not fulfilled".
  * </ul>
  *
  * <p>A test that waits for something intrinsically longer (a deadline it sets, a cluster to start)
@@ -51,12 +55,21 @@ public final class Waits {
   }
 
   /**
-   * Reads {@code read} until {@code ok} accepts its value and returns that value. On timeout the
-   * message names {@code what} and the last value read. An exception from {@code read} fails at
-   * once.
+   * Reads {@code read} until {@code ok} accepts its value, null included, and returns that value.
+   * On timeout the message names {@code what} and the last value read. An exception from {@code
+   * read} fails at once.
    */
   public static <T> T until(String what, Callable<T> read, Predicate<? super T> ok) {
-    return await(what).until(read, ok);
+    return until(await(what), read, ok);
+  }
+
+  /**
+   * As {@link #until(String, Callable, Predicate)}, on a wait of {@link #await(String)} with a poll
+   * interval, {@code during} or {@code atMost} of its own.
+   */
+  public static <T> T until(ConditionFactory wait, Callable<T> read, Predicate<? super T> ok) {
+    // Not Awaitility's until(read, predicate): its matcher takes no null, so isNull never held.
+    return wait.until(read, new Accepts<T>(ok));
   }
 
   /**
@@ -65,5 +78,31 @@ public final class Waits {
    */
   public static void untilAsserted(ThrowingRunnable assertion) {
     Awaitility.await().atMost(TIMEOUT).untilAsserted(assertion);
+  }
+
+  /** A predicate as a matcher that takes null too and names the value it did not accept. */
+  private static final class Accepts<T> extends BaseMatcher<T> {
+
+    private final Predicate<? super T> ok;
+
+    Accepts(Predicate<? super T> ok) {
+      this.ok = ok;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public boolean matches(Object value) {
+      return ok.test((T) value);
+    }
+
+    @Override
+    public void describeTo(Description description) {
+      description.appendText("a value that passes its predicate");
+    }
+
+    @Override
+    public void describeMismatch(Object value, Description description) {
+      description.appendText("the last value read was ").appendValue(value);
+    }
   }
 }

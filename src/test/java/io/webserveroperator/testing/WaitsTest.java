@@ -9,8 +9,10 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
@@ -34,12 +36,25 @@ class WaitsTest {
 
     assertThatThrownBy(
             () ->
-                Waits.await("the replicas of web")
-                    .atMost(SHORT)
-                    .until(replicas::incrementAndGet, r -> r == 0))
+                Waits.until(
+                    Waits.await("the replicas of web").atMost(SHORT),
+                    replicas::incrementAndGet,
+                    r -> r == 0))
         .isInstanceOf(ConditionTimeoutException.class)
         .hasMessageContaining("the replicas of web")
-        .hasMessageContaining("for input of <" + replicas.get() + ">");
+        .hasMessageContaining("the last value read was <" + replicas.get() + ">");
+  }
+
+  @Test
+  void aWaitForSomethingGoneHoldsOnNull() {
+    Object gone =
+        Waits.until(Waits.await("a deleted object").atMost(SHORT), () -> null, Objects::isNull);
+    assertThat(gone).isNull();
+    assertThatThrownBy(
+            () ->
+                Waits.until(
+                    Waits.await("a created object").atMost(SHORT), () -> null, Objects::nonNull))
+        .hasMessageContaining("the last value read was null");
   }
 
   @Test
@@ -74,8 +89,11 @@ class WaitsTest {
         .callMethod(Awaitility.class, "await", String.class)
         .orShould()
         .callMethod(ConditionFactory.class, "until", Callable.class)
+        .orShould()
+        .callMethod(ConditionFactory.class, "until", Callable.class, Predicate.class)
         .because(
-            "an integration test waits with Waits.TIMEOUT and a condition that says what it saw")
+            "an integration test waits with Waits.TIMEOUT and a condition that says what it saw,"
+                + " null included")
         .check(integrationTests);
   }
 }
