@@ -14,9 +14,9 @@ import com.tngtech.archunit.lang.ArchRule;
 import io.webserveroperator.template.syntax.JinjaLexer;
 
 /**
- * The layering README.md describes, checked on the compiled classes: arrows point down only, from
- * {@code cli} through {@code controller} and {@code preview} to {@code apply} and {@code status},
- * then {@code kube}, then {@code diff} and {@code template}, then {@code manifest}.
+ * The layering docs/development.md describes, checked on the compiled classes: arrows point down
+ * only, from {@code cli} through {@code controller} and {@code preview} to {@code apply} and {@code
+ * status}, then {@code kube}, then {@code diff} and {@code template}, then {@code manifest}.
  */
 @AnalyzeClasses(
     packages = "io.webserveroperator",

@@ -19,6 +19,7 @@ import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -95,16 +96,18 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(
       names = "--lease-duration",
-      defaultValue = "15s",
       converter = DurationConverter.class,
-      description = "How long a Lease not renewed keeps the others out (default: 15s).")
+      description =
+          "How long a Lease not renewed keeps the others out (default: 15s; 10s with --shards"
+              + " auto).")
   Duration leaseDuration;
 
   @Option(
       names = "--lease-renew-deadline",
-      defaultValue = "10s",
       converter = DurationConverter.class,
-      description = "How long the leader tries to renew before it stops (default: 10s).")
+      description =
+          "How long the leader tries to renew before it stops (default: 10s; 6s with --shards"
+              + " auto).")
   Duration renewDeadline;
 
   @Option(
@@ -174,6 +177,7 @@ final class RunCommand implements Callable<Integer> {
   /** The options the flags give; a value the operator refuses is a usage error. */
   private OperatorOptions options(String identity, String namespace) {
     ShardOptions sharding = sharding(identity);
+    boolean auto = sharding.mode() == ShardOptions.Mode.AUTO;
     try {
       return OperatorOptions.defaults(templates.folder()).toBuilder()
           .name(name.name())
@@ -185,9 +189,19 @@ final class RunCommand implements Callable<Integer> {
           .healthPort(healthPort)
           .leaderElection(
               LeaderElectionOptions.disabled(identity).toBuilder()
-                  .enabled(leaderElect || sharding.mode() == ShardOptions.Mode.AUTO)
-                  .leaseDuration(leaseDuration)
-                  .renewDeadline(renewDeadline)
+                  .enabled(leaderElect || auto)
+                  .leaseDuration(
+                      Objects.requireNonNullElse(
+                          leaseDuration,
+                          auto
+                              ? LeaderElectionOptions.SHARDED_LEASE_DURATION
+                              : LeaderElectionOptions.LEASE_DURATION))
+                  .renewDeadline(
+                      Objects.requireNonNullElse(
+                          renewDeadline,
+                          auto
+                              ? LeaderElectionOptions.SHARDED_RENEW_DEADLINE
+                              : LeaderElectionOptions.RENEW_DEADLINE))
                   .retryPeriod(retryPeriod)
                   .build())
           .shards(sharding)

@@ -13,6 +13,11 @@ import io.webserveroperator.shard.ShardLease;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Automatic sharding's part in the operator: this member's {@link ShardLease}, the {@link
@@ -20,10 +25,20 @@ import java.util.Optional;
  */
 final class AutoSharding implements AutoCloseable {
 
+  private static final Logger LOG = LoggerFactory.getLogger(AutoSharding.class);
+
   private final KubernetesClient client;
   private final OperatorOptions options;
   private final ShardGate gate;
   private final ShardLease lease;
+  private final Members members;
+  private final ScheduledExecutorService looks =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread thread = new Thread(r, "shard-members");
+            thread.setDaemon(true);
+            return thread;
+          });
   private volatile ShardAssigner assigner;
 
   /**
@@ -45,11 +60,27 @@ final class AutoSharding implements AutoCloseable {
                 election.leaseDuration(), election.renewDeadline(), election.retryPeriod()),
             onLeaseLost,
             Clock.systemUTC());
+    this.members =
+        new Members(client, options.operatorNamespace(), options.name(), System::nanoTime);
   }
 
-  /** Creates this member's Lease, so that the leader counts it, and keeps renewing it. */
+  /**
+   * Creates this member's Lease, so that the leader counts it, and keeps renewing it; looks at the
+   * other members' Leases every retry period, so that it knows how long each went unrenewed should
+   * it become the leader.
+   */
   void join() {
     lease.start();
+    long period = options.leaderElection().retryPeriod().toMillis();
+    looks.scheduleWithFixedDelay(this::observe, 0, period, TimeUnit.MILLISECONDS);
+  }
+
+  private void observe() {
+    try {
+      members.observe();
+    } catch (RuntimeException e) {
+      LOG.debug("Cannot list the shard Leases; looking again: {}", e.toString());
+    }
   }
 
   /**
@@ -64,17 +95,29 @@ final class AutoSharding implements AutoCloseable {
 
   /** Starts assigning the resources of these kinds: this replica took the leader Lease. */
   void assign(List<ResourceDefinitionContext> kinds) {
-    Clock clock = Clock.systemUTC();
     assigner =
         ShardAssigner.start(
             client,
-            new Members(client, options.operatorNamespace(), options.name(), clock),
+            members,
             kinds,
             options.namespaces(),
             options.labelSelector(),
             options.leaderElection().retryPeriod(),
-            options.workers(),
-            clock);
+            options.workers());
+  }
+
+  /** Blocks until the assigner has listed every resource: call it after {@link #assign}. */
+  void awaitEveryResource() {
+    assigner.awaitSynced();
+  }
+
+  /**
+   * Every resource of the kind (not only this member's share), while this replica leads; empty
+   * before.
+   */
+  List<GenericKubernetesResource> everyResource(ResourceDefinitionContext kind) {
+    ShardAssigner current = assigner;
+    return current == null ? List.of() : current.resources(kind);
   }
 
   /** Resources this member released to others. */
@@ -100,6 +143,7 @@ final class AutoSharding implements AutoCloseable {
    */
   @Override
   public void close() {
+    looks.shutdownNow();
     ShardAssigner current = assigner;
     if (current != null) {
       current.close();

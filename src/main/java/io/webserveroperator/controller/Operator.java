@@ -142,7 +142,8 @@ public final class Operator implements AutoCloseable {
             options.operatorNamespace(),
             options.name().value(),
             election.identity(),
-            parts.templates().watches());
+            parts.templates().watches(),
+            System::nanoTime);
     var config =
         new LeaderElectionConfigBuilder()
             .withName(options.name().value())
@@ -236,16 +237,31 @@ public final class Operator implements AutoCloseable {
     }
     leading = true;
     if (parts.sharding().isPresent()) {
-      parts
-          .sharding()
-          .get()
-          .assign(parts.caches().stream().map(WatchedResourceCache::kind).toList());
+      AutoSharding sharding = parts.sharding().get();
+      sharding.assign(parts.caches().stream().map(WatchedResourceCache::kind).toList());
+      // A rollout planned over resources not listed yet would count too few: wait for all.
+      Thread start =
+          new Thread(
+              () -> {
+                sharding.awaitEveryResource();
+                leadRollouts();
+              },
+              "rollouts-start");
+      start.setDaemon(true);
+      start.start();
     } else {
       if (!options.shards().enabled()) {
         // One replica writes: it keeps the revisions and moves the rollouts.
         parts.rollouts().lead();
       }
       parts.workers().start();
+    }
+  }
+
+  /** Sharded automatically: keeps the revisions and moves the rollouts, while it still leads. */
+  private synchronized void leadRollouts() {
+    if (leading) {
+      parts.rollouts().lead();
     }
   }
 
@@ -283,6 +299,7 @@ public final class Operator implements AutoCloseable {
     }
     leaderElection.shutdownNow();
     List<AutoCloseable> closeables = new ArrayList<>(parts.caches());
+    parts.follower().ifPresent(closeables::add);
     closeables.add(parts.rollouts());
     closeables.add(parts.events());
     closeables.add(parts.children());

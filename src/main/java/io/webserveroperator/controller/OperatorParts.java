@@ -14,6 +14,7 @@ import io.webserveroperator.kube.KindResolver;
 import io.webserveroperator.kube.LookupCaches;
 import io.webserveroperator.kube.NamedThreads;
 import io.webserveroperator.kube.WatchedResourceCache;
+import io.webserveroperator.rollout.RevisionFollower;
 import io.webserveroperator.rollout.RevisionStore;
 import io.webserveroperator.rollout.Rollouts;
 import io.webserveroperator.shard.ShardOptions;
@@ -51,7 +52,8 @@ record OperatorParts(
     Rollouts rollouts,
     ExecutorService applies,
     HealthServer health,
-    Optional<AutoSharding> sharding) {
+    Optional<AutoSharding> sharding,
+    Optional<RevisionFollower> follower) {
 
   /**
    * Builds the parts.
@@ -59,8 +61,8 @@ record OperatorParts(
    * @param onShardLeaseLost runs once when, sharded automatically, this member could not renew its
    *     Lease
    * @param readyText the body of {@code /readyz} once the caches synced
-   * @throws OperatorException when {@code watches.yaml} cannot be read, or gives a sharded operator
-   *     a rollout policy
+   * @throws OperatorException when {@code watches.yaml} cannot be read, or gives a statically
+   *     sharded operator a rollout policy
    */
   static OperatorParts assemble(
       KubernetesClient client,
@@ -96,10 +98,11 @@ record OperatorParts(
     // One apply thread per worker: enough for two children each without waiting; when all are
     // busy (a kind with many children) the worker sends the apply itself.
     ExecutorService applies = NamedThreads.elasticPool("apply-", options.workers());
+    RevisionStore store = new RevisionStore(client, options.operatorNamespace(), options.name());
     Rollouts rollouts =
         new Rollouts(
             templates,
-            new RevisionStore(client, options.operatorNamespace(), options.name()),
+            store,
             events,
             Clock.systemUTC(),
             ResourceAnnotations::disabled,
@@ -132,7 +135,12 @@ record OperatorParts(
               /* metadataOnly= */ false,
               workers::enqueue);
       caches.add(cache);
-      rollouts.register(watch, cache::list);
+      if (sharding.isPresent()) {
+        // The leader plans over every resource; each member follows with its own.
+        rollouts.register(watch, cache::list, () -> sharding.get().everyResource(kind));
+      } else {
+        rollouts.register(watch, cache::list);
+      }
       metrics.rollout(watch.kind(), () -> rollouts.state(watch), () -> rollouts.members(watch));
       Reconciler reconciler = new Reconciler(watch, kind, cache, parts);
       metrics.waiting(watch.kind(), reconciler::waitingResources);
@@ -146,6 +154,9 @@ record OperatorParts(
           () -> sharding.map(AutoSharding::reassigned).orElse(0L),
           () -> sharding.map(AutoSharding::ringSize).orElse(0));
     }
+    // Before any reconcile: a member renders from the revisions the leader stored.
+    Optional<RevisionFollower> follower =
+        sharding.map(auto -> RevisionFollower.start(client, store, rollouts, templates.watches()));
     HealthServer health =
         new HealthServer(
             options.healthPort(),
@@ -165,15 +176,16 @@ record OperatorParts(
         rollouts,
         applies,
         health,
-        sharding);
+        sharding,
+        follower);
   }
 
   /**
-   * A rollout is one plan over all of a kind's resources, which no shard sees: rather than move
-   * each shard on its own, a sharded operator does not start with a rollout policy.
+   * A rollout is one plan over all of a kind's resources. Automatic sharding has a leader that sees
+   * them all and plans it; static shards have none, so they do not start with a policy.
    */
   private static void refuseRolloutsWhenSharded(TemplateRegistry templates, ShardOptions shards) {
-    if (!shards.enabled()) {
+    if (shards.mode() != ShardOptions.Mode.STATIC) {
       return;
     }
     for (TemplatedKind watch : templates.watches()) {
@@ -181,9 +193,10 @@ record OperatorParts(
         throw new OperatorException(
             "watches.yaml gives "
                 + watch.kind()
-                + " a rollout policy, which a sharded operator cannot follow yet: each shard sees"
+                + " a rollout policy, which a static shard (--shard) cannot follow: each shard sees"
                 + " only its share of the resources, and the steps count all of them. Remove the"
-                + " rollout key, or run one replica (with --leader-elect for a standby).");
+                + " rollout key, or share the resources with --shards auto, whose leader plans"
+                + " the rollout over all of them.");
       }
     }
   }

@@ -6,9 +6,12 @@ import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaderE
 import io.fabric8.kubernetes.client.extended.leaderelection.resourcelock.LeaseLock;
 import io.webserveroperator.manifest.Lifecycle;
 import io.webserveroperator.template.watches.TemplatedKind;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
 /**
@@ -16,6 +19,11 @@ import java.util.stream.Collectors;
  * create and renewal by this replica writes {@link #KINDS_ANNOTATION}, and every read (the
  * elector's, once a retry period) is remembered, so that a standby can say whom it waits for and
  * what that one watches without a request of its own.
+ *
+ * <p>The elector takes the Lease once its renew time plus its duration has passed by this replica's
+ * clock; the renew time is the holder's clock, though. So each read gives the elector, instead, the
+ * moment this replica first saw that renewal, on its own monotonic clock: a holder whose clock is
+ * ahead can keep no one out for longer, nor one behind let anyone in early.
  */
 final class PublishingLeaseLock extends LeaseLock {
 
@@ -31,8 +39,22 @@ final class PublishingLeaseLock extends LeaseLock {
   record Holder(String identity, Optional<String> kinds) {}
 
   private volatile Lease lastRead;
+  private final LongSupplier nanos;
 
-  PublishingLeaseLock(String namespace, String name, String identity, List<TemplatedKind> kinds) {
+  /** The last renewal read ({@code holder@renewTime}) and when (nanos) it was first read. */
+  private String renewal;
+
+  private long firstSeen;
+
+  /**
+   * @param nanos this replica's monotonic clock, {@code System::nanoTime}
+   */
+  PublishingLeaseLock(
+      String namespace,
+      String name,
+      String identity,
+      List<TemplatedKind> kinds,
+      LongSupplier nanos) {
     super(
         new ObjectMetaBuilder()
             .withNamespace(namespace)
@@ -40,6 +62,7 @@ final class PublishingLeaseLock extends LeaseLock {
             .withAnnotations(Map.of(KINDS_ANNOTATION, kinds(kinds)))
             .build(),
         identity);
+    this.nanos = nanos;
   }
 
   /** The kinds as published: {@code Kind.group}, or {@code Kind} for the core group. */
@@ -52,7 +75,26 @@ final class PublishingLeaseLock extends LeaseLock {
   @Override
   protected LeaderElectionRecord toRecord(Lease lease) {
     lastRead = lease;
-    return super.toRecord(lease);
+    LeaderElectionRecord record = super.toRecord(lease);
+    if (record == null || record.getRenewTime() == null) {
+      return record;
+    }
+    return new LeaderElectionRecord(
+        record.getHolderIdentity(),
+        record.getLeaseDuration(),
+        record.getAcquireTime(),
+        firstSeen(record.getHolderIdentity() + "@" + record.getRenewTime().toInstant()),
+        record.getLeaderTransitions());
+  }
+
+  /** When this replica first read {@code read}, as a time of its wall clock now. */
+  private synchronized ZonedDateTime firstSeen(String read) {
+    long now = nanos.getAsLong();
+    if (!read.equals(renewal)) {
+      renewal = read;
+      firstSeen = now;
+    }
+    return ZonedDateTime.now(ZoneOffset.UTC).minusNanos(now - firstSeen);
   }
 
   /** The holder of the Lease as last read; empty before the first read or while none holds it. */

@@ -45,7 +45,8 @@ import java.util.Optional;
 import java.util.concurrent.Executor;
 
 /**
- * Drives one resource to its rendered state, in the steps of README's concept diagram:
+ * Drives one resource to its rendered state, in the steps of the concept diagram in
+ * docs/how-it-works.md:
  *
  * <ol>
  *   <li>the context: the resource from the cache, the revision it renders from, its templates

@@ -24,8 +24,8 @@
  *       io.webserveroperator.controller.RateLimiter} backoff when it fails. Changes of children
  *       re-queue their owner, so drift is corrected at once; changes of what a render looked up
  *       re-queue exactly the resources that read it ({@code kube.LookupCaches}).
- *   <li>{@link io.webserveroperator.controller.Reconciler} runs the six steps of README's concept
- *       diagram: the resource from the cache ({@link
+ *   <li>{@link io.webserveroperator.controller.Reconciler} runs the six steps of the concept
+ *       diagram (docs/how-it-works.md): the resource from the cache ({@link
  *       io.webserveroperator.controller.ObservedResource}), render (its children and lookups read
  *       from the caches and recorded by {@link io.webserveroperator.controller.ReconcileReads},
  *       rendered again once a lookup's cache has listed, {@link

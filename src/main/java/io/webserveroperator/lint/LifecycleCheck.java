@@ -118,7 +118,7 @@ final class LifecycleCheck {
                     + "'s data, and whether they stay or go when the StatefulSet is pruned or the "
                     + kind
                     + " deleted is left to Kubernetes' default (whenDeleted: Retain, whenScaled:"
-                    + " Retain); write the policy to say which (docs/templates.md)"));
+                    + " Retain); write the policy to say which (docs/annotations.md)"));
       }
     }
     return findings;

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * How one object is managed over time, as its template writes it in annotations on the rendered
- * object (docs/templates.md lists them beside their Helm, Flux and Argo CD equivalents). The
+ * object (docs/annotations.md lists them beside their Helm, Flux and Argo CD equivalents). The
  * annotations are applied with the object, so that the live object says how it is managed even once
  * no template renders it, and are left out of the comparison, so that they never cost a write on
  * their own.
@@ -78,7 +78,7 @@ public record Lifecycle(boolean keep, boolean createOnly, boolean recreate) {
             "annotation "
                 + ADOPT
                 + " is for an existing object's owner to hand it over, not for a template to"
-                + " render (docs/templates.md)");
+                + " render (docs/annotations.md)");
       }
       String accepted = VALUES.get(key);
       if (accepted == null) {
@@ -94,7 +94,7 @@ public record Lifecycle(boolean keep, boolean createOnly, boolean recreate) {
                 + FORCE
                 + ": enabled, and the order annotations are "
                 + String.join(", ", Ordering.ANNOTATIONS)
-                + " (docs/templates.md)");
+                + " (docs/annotations.md)");
       }
       if (!accepted.equals(annotation.getValue())) {
         return Problem.of(
@@ -105,7 +105,7 @@ public record Lifecycle(boolean keep, boolean createOnly, boolean recreate) {
                 + annotation.getValue()
                 + "'; the only value it accepts is '"
                 + accepted
-                + "' (docs/templates.md)");
+                + "' (docs/annotations.md)");
       }
     }
     return Ordering.problem(object);

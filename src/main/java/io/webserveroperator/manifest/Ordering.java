@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 /**
  * When one object is applied, as its template writes it in annotations on the rendered object: its
  * wave, the siblings it waits for, the hooks it runs as, and the object it replaces (see
- * docs/templates.md, "Order: waves, depends-on and hooks").
+ * docs/annotations.md, "Order: waves, depends-on and hooks").
  *
  * @param wave {@code wave}: lower waves are applied and ready first; 0 when not given
  * @param dependsOn {@code depends-on}: siblings that must be ready before it is applied
@@ -337,7 +337,7 @@ public record Ordering(
   }
 
   private static Lifecycle.Problem problem(String annotation, String message) {
-    return new Lifecycle.Problem(annotation, message + " (docs/templates.md)");
+    return new Lifecycle.Problem(annotation, message + " (docs/annotations.md)");
   }
 
   /** The annotations of {@code object} that this record reads, for display. */

@@ -114,10 +114,7 @@ public final class RevisionStore {
       if (!ours(map)) {
         continue;
       }
-      Map<String, String> labels = map.getMetadata().getLabels();
-      String group = labels.getOrDefault(GROUP_LABEL, CORE_GROUP);
-      StoredKind kind =
-          new StoredKind(labels.get(KIND_LABEL), group.equals(CORE_GROUP) ? "" : group);
+      StoredKind kind = kindOf(map);
       readable(map)
           .ifPresent(stored -> kinds.computeIfAbsent(kind, k -> new ArrayList<>()).add(stored));
     }
@@ -208,8 +205,15 @@ public final class RevisionStore {
     return operator.isDefault() ? name : operator.value() + "." + name;
   }
 
+  /** The kind whose revision a ConfigMap labelled {@link #KIND_LABEL} holds. */
+  static StoredKind kindOf(ConfigMap map) {
+    Map<String, String> labels = map.getMetadata().getLabels();
+    String group = labels.getOrDefault(GROUP_LABEL, CORE_GROUP);
+    return new StoredKind(labels.get(KIND_LABEL), group.equals(CORE_GROUP) ? "" : group);
+  }
+
   /** Whether a stored revision is this operator's, by its label (see {@link OperatorName#owns}). */
-  private boolean ours(ConfigMap map) {
+  boolean ours(ConfigMap map) {
     Map<String, String> labels = map.getMetadata().getLabels();
     return operator.owns(labels == null ? null : labels.get(OperatorName.LABEL));
   }
@@ -218,7 +222,8 @@ public final class RevisionStore {
     return watch.group().isEmpty() ? CORE_GROUP : watch.group();
   }
 
-  private Optional<StoredRevision> readable(ConfigMap map) {
+  /** The revision a ConfigMap holds; empty (and logged) when it cannot be read. */
+  Optional<StoredRevision> readable(ConfigMap map) {
     try {
       return Optional.of(read(map));
     } catch (RuntimeException e) {

@@ -60,8 +60,15 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   private final Clock clock;
   private final Predicate<GenericKubernetesResource> excluded;
   private final Consumer<TemplatedKind> requeue;
+
+  /** Every resource of each kind, which the leader plans its rollout over. */
   private final Map<TemplatedKind, Supplier<List<GenericKubernetesResource>>> resources =
       new LinkedHashMap<>();
+
+  /** The resources of each kind this replica reconciles: all, or its shard's. */
+  private final Map<TemplatedKind, Supplier<List<GenericKubernetesResource>>> own =
+      new LinkedHashMap<>();
+
   private final Map<TemplatedKind, RolloutState> states = new ConcurrentHashMap<>();
 
   /** Every stored revision's number, by hash, per kind. */
@@ -93,7 +100,19 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
 
   /** Adds a kind, whose resources {@code list} gives from its cache. */
   public void register(TemplatedKind watch, Supplier<List<GenericKubernetesResource>> list) {
-    resources.put(watch, list);
+    register(watch, list, list);
+  }
+
+  /**
+   * Adds a kind of a sharded operator: {@code mine} gives the resources of this replica's shard
+   * from its cache, {@code every} all of them, which only the leader caches (empty elsewhere).
+   */
+  public void register(
+      TemplatedKind watch,
+      Supplier<List<GenericKubernetesResource>> mine,
+      Supplier<List<GenericKubernetesResource>> every) {
+    resources.put(watch, every);
+    own.put(watch, mine);
     numbers.put(watch, new ConcurrentHashMap<>());
   }
 
@@ -137,9 +156,31 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
     return Optional.ofNullable(states.get(watch));
   }
 
-  /** The kind's resources as its rollout sees them, from its cache: no request. */
+  /** The kind's resources this replica reconciles, as their rollout sees them: no request. */
   public List<RolloutMember> members(TemplatedKind watch) {
-    return resources.get(watch).get().stream().map(this::member).toList();
+    return own.get(watch).get().stream().map(this::member).toList();
+  }
+
+  /**
+   * A sharded member's view of the kind's stored revisions, oldest number first, as {@link
+   * RevisionFollower} hands them on: it renders from them and follows the newest one's rollout
+   * state, which the leader moves. Ignored once this replica leads: then it keeps the state.
+   */
+  synchronized void follow(TemplatedKind watch, List<StoredRevision> stored) {
+    if (ticker != null || !numbers.containsKey(watch)) {
+      return;
+    }
+    Map<String, Integer> known = numbers.get(watch);
+    known.clear();
+    for (StoredRevision revision : stored) {
+      templates.remember(watch, revision.revision());
+      known.put(revision.hash(), revision.number());
+    }
+    Optional<RolloutState> state = StoredRevision.stateOf(stored);
+    if (state.isPresent() && !state.get().equals(states.get(watch))) {
+      states.put(watch, state.get());
+      requeue.accept(watch);
+    }
   }
 
   /** The revision {@code resource} renders from. */

@@ -18,6 +18,12 @@
  *       is on.
  * </ol>
  *
- * The planner and the choice are pure; only the store and {@code Rollouts} talk to the cluster.
+ * Sharded automatically, the leader plans over every resource (its shard assigner caches them all),
+ * and every other replica follows the stored revisions and states through {@link
+ * io.webserveroperator.rollout.RevisionFollower}, so a resource renders the same revision whichever
+ * replica reconciles it.
+ *
+ * <p>The planner and the choice are pure; only the store, the follower and {@code Rollouts} talk to
+ * the cluster.
  */
 package io.webserveroperator.rollout;

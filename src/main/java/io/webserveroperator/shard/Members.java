@@ -1,48 +1,52 @@
 package io.webserveroperator.shard;
 
-import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
-import io.fabric8.kubernetes.api.model.coordination.v1.LeaseSpec;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.manifest.OperatorName;
-import java.time.Clock;
-import java.time.Instant;
-import java.util.Collection;
+import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.function.LongSupplier;
 
 /**
- * The live members of the ring: the shard Leases in the operator's namespace that have not expired.
- * One LIST per call, by label, so that the leader sees members join and leave within a retry
- * period.
+ * The live members of the ring: the shard Leases in the operator's namespace that this process saw
+ * renewed within their lease duration, timed on its own clock ({@link LeaseAges}). Every member
+ * looks once a retry period ({@link #observe}), so that when it becomes the leader it already knows
+ * how long each Lease has gone without a renewal. One LIST per look, by label.
+ *
+ * <p>Thread-safe.
  */
 public final class Members {
 
   private final KubernetesClient client;
   private final String namespace;
   private final OperatorName operator;
-  private final Clock clock;
+  private final LongSupplier nanos;
+  private final LeaseAges ages = new LeaseAges();
 
-  public Members(KubernetesClient client, String namespace, OperatorName operator, Clock clock) {
+  /**
+   * @param nanos this process's monotonic clock, {@code System::nanoTime}
+   */
+  public Members(
+      KubernetesClient client, String namespace, OperatorName operator, LongSupplier nanos) {
     this.client = client;
     this.namespace = namespace;
     this.operator = operator;
-    this.clock = clock;
+    this.nanos = nanos;
   }
 
   /**
-   * The live members and when the first of their Leases expires unless renewed: the moment to look
-   * again, so that a dead member's resources move as soon as its Lease allows.
+   * The live members and how long until the first of their Leases expires unless renewed: when to
+   * look again, so that a dead member's resources move as soon as its Lease allows.
    *
-   * @param nextExpiry empty when no member is live
+   * @param untilFirstExpiry empty when no member is live
    */
-  public record Live(Set<String> members, Optional<Instant> nextExpiry) {}
+  public record Live(Set<String> members, Optional<Duration> untilFirstExpiry) {}
 
   /**
-   * The members of this operator whose Lease is live now (other operators may share the namespace).
+   * Lists this operator's member Leases (other operators may share the namespace) and notes them.
    */
-  public Live live() {
-    return live(
+  public void observe() {
+    var leases =
         client
             .leases()
             .inNamespace(namespace)
@@ -51,31 +55,17 @@ public final class Members {
             .getItems()
             .stream()
             .filter(lease -> ShardLease.belongsTo(lease, operator))
-            .toList(),
-        clock.instant());
+            .toList();
+    synchronized (ages) {
+      ages.observe(leases, nanos.getAsLong());
+    }
   }
 
-  /**
-   * The holders of the Leases renewed within their duration before {@code now}. A Lease without a
-   * renew time or duration counts as expired: no member would write one.
-   */
-  static Live live(Collection<Lease> leases, Instant now) {
-    Set<String> live = new TreeSet<>();
-    Instant first = null;
-    for (Lease lease : leases) {
-      LeaseSpec spec = lease.getSpec();
-      if (spec == null
-          || spec.getHolderIdentity() == null
-          || spec.getRenewTime() == null
-          || spec.getLeaseDurationSeconds() == null) {
-        continue;
-      }
-      Instant expires = spec.getRenewTime().toInstant().plusSeconds(spec.getLeaseDurationSeconds());
-      if (expires.isAfter(now)) {
-        live.add(spec.getHolderIdentity());
-        first = first == null || expires.isBefore(first) ? expires : first;
-      }
+  /** Looks at the Leases, then says which members are live now. */
+  public Live live() {
+    observe();
+    synchronized (ages) {
+      return ages.live(nanos.getAsLong());
     }
-    return new Live(live, Optional.ofNullable(first));
   }
 }

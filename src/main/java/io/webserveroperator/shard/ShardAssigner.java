@@ -6,12 +6,11 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.kube.NamedThreads;
 import io.webserveroperator.kube.WatchedResourceCache;
 import io.webserveroperator.manifest.ObjectRef;
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -30,9 +29,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The leader's side of sharding: watches every resource of the watched kinds (not only its own
- * share; their metadata alone, which is all a pass reads), and in passes, each retry period,
- * whenever a resource appears or its labels change, and as the first live Lease expires, labels
- * each resource with its member on the ring over the live members ({@link Assignment}).
+ * share; whole, as the rollouts the leader plans read their statuses), and in passes, each retry
+ * period, whenever a resource appears or its labels change, and as the first live Lease expires,
+ * labels each resource with its member on the ring over the live members ({@link Assignment}).
  *
  * <p>One pass at a time, on its own thread; a pass sends its patches at once, up to {@code writers}
  * in flight, so that a storm of new resources waits one round trip for its labels rather than one
@@ -43,7 +42,6 @@ public final class ShardAssigner implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(ShardAssigner.class);
 
   private final Members members;
-  private final Clock clock;
   private final ShardPatcher patcher;
   private final List<Watched> watched = new CopyOnWriteArrayList<>();
   private final ScheduledExecutorService passes =
@@ -77,9 +75,8 @@ public final class ShardAssigner implements AutoCloseable {
       List<String> namespaces,
       String labelSelector,
       Duration period,
-      int writers,
-      Clock clock) {
-    ShardAssigner assigner = new ShardAssigner(client, members, writers, clock);
+      int writers) {
+    ShardAssigner assigner = new ShardAssigner(client, members, writers);
     for (ResourceDefinitionContext kind : kinds) {
       assigner.watched.add(
           new Watched(
@@ -90,7 +87,8 @@ public final class ShardAssigner implements AutoCloseable {
                   namespaces,
                   labelSelector,
                   Duration.ZERO,
-                  /* metadataOnly= */ true,
+                  // Whole, status too: the leader plans each kind's rollout over all of them.
+                  /* metadataOnly= */ false,
                   assigner::changed)));
     }
     long millis = period.toMillis();
@@ -99,11 +97,27 @@ public final class ShardAssigner implements AutoCloseable {
     return assigner;
   }
 
-  private ShardAssigner(KubernetesClient client, Members members, int writers, Clock clock) {
+  private ShardAssigner(KubernetesClient client, Members members, int writers) {
     this.members = members;
-    this.clock = clock;
     this.patcher = new ShardPatcher(client);
     this.labelling = NamedThreads.elasticPool("shard-label-", writers);
+  }
+
+  /** Blocks until every kind's cache has listed. */
+  public void awaitSynced() {
+    watched.forEach(w -> w.cache().awaitSynced());
+  }
+
+  /** Every resource of the kind, from the cache: no request. Empty for a kind not watched. */
+  public List<GenericKubernetesResource> resources(ResourceDefinitionContext kind) {
+    return watched.stream()
+        .filter(
+            w ->
+                w.kind().getKind().equals(kind.getKind())
+                    && Objects.equals(w.kind().getGroup(), kind.getGroup()))
+        .findFirst()
+        .map(w -> w.cache().list())
+        .orElse(List.of());
   }
 
   /** Members on the ring at the last pass. */
@@ -173,7 +187,7 @@ public final class ShardAssigner implements AutoCloseable {
       return;
     }
     Members.Live membership = members.live();
-    membership.nextExpiry().ifPresent(this::passAt);
+    membership.untilFirstExpiry().ifPresent(this::passIn);
     Set<String> live = membership.members();
     Ring ring = new Ring(live, HashRing.of(live));
     lastRing = ring;
@@ -216,9 +230,9 @@ public final class ShardAssigner implements AutoCloseable {
         move.member());
   }
 
-  /** One more pass just after that moment, replacing the one planned before. */
-  private void passAt(Instant moment) {
-    long delay = Math.max(0, Duration.between(clock.instant(), moment).toMillis()) + 1;
+  /** One more pass just after this delay, replacing the one planned before. */
+  private void passIn(Duration wait) {
+    long delay = Math.max(0, wait.toMillis()) + 1;
     try {
       ScheduledFuture<?> planned = passes.schedule(this::passLogged, delay, TimeUnit.MILLISECONDS);
       ScheduledFuture<?> before = atExpiry.getAndSet(planned);

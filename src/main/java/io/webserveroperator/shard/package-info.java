@@ -6,7 +6,9 @@
  * <ol>
  *   <li>Every replica keeps a {@link io.webserveroperator.shard.ShardLease}, {@code
  *       webserver-operator-shard-MEMBER}, renewed like the leader Lease; {@link
- *       io.webserveroperator.shard.Members} are the Leases not expired.
+ *       io.webserveroperator.shard.Members} are the Leases not expired, as every replica times them
+ *       on its own clock ({@link io.webserveroperator.shard.LeaseAges}), never by the renew time
+ *       another replica wrote.
  *   <li>The leader's {@link io.webserveroperator.shard.ShardAssigner} places each resource, by UID,
  *       on a {@link io.webserveroperator.shard.HashRing} over the live members and writes the
  *       member into the label {@code webserver-operator.io/shard} ({@link

@@ -174,12 +174,13 @@ class CommandErrorsTest {
             templates.toString(),
             "--kubeconfig",
             kubeconfig,
-            "--shards",
-            "auto",
+            "--shard",
+            "blue",
             "--health-port",
             "0"),
         4,
-        "run: watches.yaml gives WebServer a rollout policy, which a sharded operator cannot follow");
+        "run: watches.yaml gives WebServer a rollout policy, which a static shard (--shard) cannot"
+            + " follow");
   }
 
   @Test

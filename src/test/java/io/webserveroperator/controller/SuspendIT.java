@@ -32,9 +32,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Suspend, resume and reconcile now, on a real API server, with the annotations set by the real
- * kubectl as README.md writes them: a suspended WebServer's spec change and a hand edit of its
- * Deployment wait, and the operator sends nothing for it; removing the annotation applies both at
- * once; a requested-at token is acknowledged in the status, once.
+ * kubectl as docs/annotations.md writes them: a suspended WebServer's spec change and a hand edit
+ * of its Deployment wait, and the operator sends nothing for it; removing the annotation applies
+ * both at once; a requested-at token is acknowledged in the status, once.
  */
 class SuspendIT {
 

@@ -2,6 +2,7 @@ package io.webserveroperator.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -329,6 +330,47 @@ class OrderIT {
     Quiet.holds(
         Duration.ofSeconds(2),
         () -> assertThat(createdEvents("orders", "orders-welcome-")).isEqualTo(1));
+  }
+
+  @Test
+  void aPreInstallHookRunsOnceThoughTheSpecChangesBeforeTheInstallIsDone() throws IOException {
+    // A Job whose pod waits for a node nobody labels: the install's objects are never all ready.
+    template("stuck.yaml.j2", job("{{ metadata.name }}-stuck", "0", "never", null, ""));
+    template(
+        "settings.yaml.j2",
+        """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata:
+          name: {{ metadata.name }}-settings
+        data:
+          image: {{ spec.image }}
+        """);
+    template(
+        "migrate.yaml.j2",
+        hook("{{ metadata.name }}-migrate", "pre-install", "{{ spec.image }}", null, false, ""));
+    operator.start();
+    postgreses.create("orders", Map.of("version", "16", "image", "nginx:1.26"));
+    Waits.until(
+        "the image in orders' settings",
+        () -> settingsImage("orders"),
+        seen -> seen.equals("nginx:1.26"));
+
+    postgreses.patchSpec("orders", Map.of("image", "nginx:1.27"));
+    Waits.until(
+        "the image in orders' settings",
+        () -> settingsImage("orders"),
+        seen -> seen.equals("nginx:1.27"));
+
+    assertThat(createdEvents("orders", "orders-migrate-"))
+        .as("a new rendering of a pre-install hook while installing is no second install")
+        .isEqualTo(1);
+  }
+
+  private String settingsImage(String name) {
+    ConfigMap settings =
+        admin.configMaps().inNamespace(namespace).withName(name + "-settings").get();
+    return settings == null ? "" : settings.getData().get("image");
   }
 
   @Test

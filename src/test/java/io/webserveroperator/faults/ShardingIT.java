@@ -57,8 +57,9 @@ class ShardingIT {
   static final Duration ROLLOUT = Duration.ofSeconds(8);
 
   /**
-   * A killed leader's Lease expires after 15 s, then a survivor takes it and starts assigning; the
-   * dead leader's own shard Lease has expired by then too.
+   * A killed leader's Lease expires after 10 s (the default under {@code --shards auto}), then a
+   * survivor takes it and starts assigning; the dead leader's own shard Lease has expired by then
+   * too.
    */
   static final Duration LEADER_TAKEOVER = Duration.ofSeconds(30);
 

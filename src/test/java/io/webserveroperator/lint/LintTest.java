@@ -228,7 +228,7 @@ class LintTest {
               assertThat(f.message())
                   .isEqualTo(
                       "annotation webserver-operator.io/resource-policy has the value 'keeep';"
-                          + " the only value it accepts is 'keep' (docs/templates.md)");
+                          + " the only value it accepts is 'keep' (docs/annotations.md)");
             });
   }
 

@@ -15,6 +15,8 @@
  * <p>Sub-packages depend on this one and never the other way: {@code bench.edit} (the template-edit
  * and rollout phase), {@code bench.scale} ({@code bench scale}, which uses {@code bench.edit}),
  * {@code bench.contest} ({@code bench scale --peer}: contenders side by side, each on its own API
- * server), and {@code bench.cli}, the command line over them all.
+ * server), and {@code bench.cli}, the command line over them all. {@code bench.plot} draws the
+ * charts the contest and the template-edit phase build from their figures, as SVG, and knows none
+ * of them.
  */
 package io.webserveroperator.bench;

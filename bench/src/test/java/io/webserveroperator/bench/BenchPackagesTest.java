@@ -11,8 +11,8 @@ import com.tngtech.archunit.lang.ArchRule;
  * The benchmark's sub-packages depend on {@code bench} and never the other way, as the package
  * description says; {@code bench.scale} alone uses {@code bench.edit} and {@code bench.lookup}
  * (which copies templates with {@code bench.edit}); nothing uses the command line in {@code
- * bench.cli}. (That the operator never uses the benchmark, the module graph enforces: bench/
- * depends on the operator, not the other way.)
+ * bench.cli}; {@code bench.plot} draws charts and knows no benchmark. (That the operator never uses
+ * the benchmark, the module graph enforces: bench/ depends on the operator, not the other way.)
  */
 @AnalyzeClasses(
     packages = "io.webserveroperator.bench",
@@ -56,6 +56,15 @@ class BenchPackagesTest {
           .should()
           .dependOnClassesThat()
           .resideInAPackage("io.webserveroperator.bench.cli..");
+
+  @ArchTest
+  static final ArchRule thePlotsKnowNoBenchmark =
+      noClasses()
+          .that()
+          .resideInAPackage("io.webserveroperator.bench.plot..")
+          .should()
+          .dependOnClassesThat()
+          .resideOutsideOfPackages("io.webserveroperator.bench.plot..", "java..", "org.jfree..");
 
   @ArchTest
   static final ArchRule theContestStandsApartFromScale =

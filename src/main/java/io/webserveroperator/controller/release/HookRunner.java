@@ -119,7 +119,9 @@ public final class HookRunner {
       String kind = run.ref().kind();
       Optional<HookRecords.Run> last = records.last(run.hook(), kind);
       boolean thisRendering = last.isPresent() && last.get().name().equals(run.ref().name());
-      if (thisRendering && last.get().phase() == Phase.Succeeded) {
+      if (last.isPresent()
+          && last.get().phase() == Phase.Succeeded
+          && (thisRendering || onceOnly(moment, last.get()))) {
         continue;
       }
       if (thisRendering
@@ -206,6 +208,15 @@ public final class HookRunner {
           deadline(live.get(), ordering.hookTimeout()));
     }
     return new Outcome(State.DONE, records, changes, "");
+  }
+
+  /**
+   * An install hook that succeeded at its moment is done for good: a change while the install is
+   * not done yet (its objects not ready) is no new install.
+   */
+  private static boolean onceOnly(Ordering.Hook moment, HookRecords.Run last) {
+    return (moment == Ordering.Hook.PRE_INSTALL || moment == Ordering.Hook.POST_INSTALL)
+        && moment.text().equals(last.moment());
   }
 
   private Outcome waiting(

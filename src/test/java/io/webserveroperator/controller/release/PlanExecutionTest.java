@@ -594,25 +594,16 @@ class PlanExecutionTest {
   }
 
   private static PlanEntry prune(ObjectRef ref) {
-    return new PlanEntry(
-        ref,
-        Action.PRUNE,
-        null,
-        object(ref),
-        Patch.of(JsonNodeFactory.instance.arrayNode()),
-        null,
-        null);
+    return unrendered(ref, Action.PRUNE);
   }
 
   private static PlanEntry orphan(ObjectRef ref) {
+    return unrendered(ref, Action.ORPHAN);
+  }
+
+  private static PlanEntry unrendered(ObjectRef ref, Action action) {
     return new PlanEntry(
-        ref,
-        Action.ORPHAN,
-        null,
-        object(ref),
-        Patch.of(JsonNodeFactory.instance.arrayNode()),
-        null,
-        null);
+        ref, action, null, object(ref), Patch.of(JsonNodeFactory.instance.arrayNode()), null, null);
   }
 
   private static Map<String, Object> object(ObjectRef ref) {

@@ -20,6 +20,8 @@ public final class BenchMain implements Callable<Integer> {
   @Spec CommandSpec spec;
 
   public static void main(String[] args) {
+    // The plots are drawn with AWT's classes, never on a screen, also where DISPLAY is set.
+    System.setProperty("java.awt.headless", "true");
     System.exit(new CommandLine(new BenchMain()).execute(args));
   }
 

@@ -6,7 +6,11 @@ import io.webserveroperator.bench.contest.ContestBenchmark;
 import io.webserveroperator.bench.contest.ContestFormat;
 import io.webserveroperator.bench.contest.ContestOptions;
 import io.webserveroperator.bench.contest.ContestReport;
+import io.webserveroperator.bench.contest.ConvergencePlot;
+import io.webserveroperator.bench.edit.RevisionPlot;
 import io.webserveroperator.bench.edit.TemplateEditOptions;
+import io.webserveroperator.bench.plot.LineChart;
+import io.webserveroperator.bench.plot.SvgChart;
 import io.webserveroperator.bench.scale.ScaleBenchmark;
 import io.webserveroperator.bench.scale.ScaleOptions;
 import io.webserveroperator.bench.scale.ScaleReport;
@@ -195,7 +199,10 @@ final class BenchScaleCommand implements Callable<Integer> {
   @Option(
       names = "--json",
       defaultValue = "target/bench-scale.json",
-      description = "Where the figures go as JSON (default ${DEFAULT-VALUE}).")
+      description =
+          "Where the figures go as JSON (default ${DEFAULT-VALUE}); the plots go beside it as SVG:"
+              + " with --peer <name>-converged.svg, with --template-edit"
+              + " <name>-template-edit-1.svg (and -2 with --rollout-steps).")
   Path json;
 
   @Override
@@ -241,6 +248,9 @@ final class BenchScaleCommand implements Callable<Integer> {
             ordered);
     ScaleReport report = new ScaleBenchmark(options, spec.commandLine().getErr()::println).run();
     spec.commandLine().getOut().print(ScaleReportFormat.table(report));
+    for (int i = 0; i < report.templateEdits().size(); i++) {
+      writePlot(RevisionPlot.of(report.templateEdits().get(i)), "template-edit-" + (i + 1));
+    }
     return writeJson(ScaleReportFormat.json(report));
   }
 
@@ -274,7 +284,16 @@ final class BenchScaleCommand implements Callable<Integer> {
     ContestReport report =
         new ContestBenchmark(options, spec.commandLine().getErr()::println).run();
     spec.commandLine().getOut().print(ContestFormat.table(report));
+    writePlot(ConvergencePlot.of(report), "converged");
     return writeJson(ContestFormat.json(report));
+  }
+
+  /** Writes {@code chart} as SVG beside the JSON: {@code bench-scale-<name>.svg}. */
+  private void writePlot(LineChart chart, String name) {
+    String stem = json.getFileName().toString().replaceFirst("\\.json$", "");
+    Path file = json.resolveSibling(stem + "-" + name + ".svg");
+    SvgChart.write(chart, file);
+    spec.commandLine().getOut().println("Plot written to " + file);
   }
 
   private int writeJson(Object tree) throws IOException {

@@ -169,14 +169,15 @@ public final class ContestBenchmark {
    * first write until its writes stop.
    */
   private static ContestRun.Phase measure(
-      ContestCluster cluster, Map<String, List<ProcessHandle>> parts, Supplier<Duration> phase) {
+      ContestCluster cluster, Map<String, List<ProcessHandle>> parts, Supplier<Convergence> phase) {
     AuditCounts before = Settling.settled(cluster.audit()::counts);
     CpuTimes cpuBefore = CpuTimes.of(parts);
-    Duration converged = phase.get();
+    Convergence converged = phase.get();
     AuditCounts requests = Settling.settled(cluster.audit()::counts).minus(before);
     Map<String, Duration> cpu = CpuTimes.of(parts).minus(cpuBefore).byPart();
     return new ContestRun.Phase(
-        converged,
+        converged.all(),
+        converged.each(),
         Optional.ofNullable(cpu.get("operator")),
         cpu.getOrDefault("kube-apiserver", Duration.ZERO),
         cpu.getOrDefault("etcd", Duration.ZERO),
@@ -186,9 +187,9 @@ public final class ContestBenchmark {
 
   /**
    * Runs {@code writes} on WebServers {@code first} to {@code first + count - 1} and returns the
-   * time until every one converged with {@code replicas}.
+   * time until every one converged with {@code replicas}, and until each did.
    */
-  private Duration converge(
+  private Convergence converge(
       ContestCluster cluster, int first, int count, int replicas, Runnable writes) {
     Set<String> names =
         IntStream.range(first, first + count)
@@ -198,7 +199,11 @@ public final class ContestBenchmark {
         new ConvergedWatch(cluster.admin(), ContestCluster.NAMESPACE, names, replicas)) {
       long start = System.nanoTime();
       writes.run();
-      return watch.await(start, Duration.ofSeconds(Math.max(120, count / 15)), progress);
+      Duration all = watch.await(start, Duration.ofSeconds(Math.max(120, count / 15)), progress);
+      return new Convergence(all, watch.convergedEach(start));
     }
   }
+
+  /** From the first write until every WebServer converged, and until each did, in order. */
+  private record Convergence(Duration all, List<Duration> each) {}
 }

@@ -2,6 +2,7 @@ package io.webserveroperator.bench.contest;
 
 import io.webserveroperator.bench.ChangeFigures;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -29,6 +30,8 @@ public record ContestRun(
    *
    * @param converged from the phase's first write until the observer saw the last WebServer
    *     converged
+   * @param convergedEach from the phase's first write until the observer saw each WebServer
+   *     converged, in order: the curve of {@link ConvergencePlot}
    * @param operatorCpu the contender's process's CPU (user and system) from the first write until
    *     its writes stopped; empty for the minimal client, whose CPU is the benchmark's
    * @param apiServerCpu kube-apiserver's CPU in the same span
@@ -39,9 +42,15 @@ public record ContestRun(
    */
   public record Phase(
       Duration converged,
+      List<Duration> convergedEach,
       Optional<Duration> operatorCpu,
       Duration apiServerCpu,
       Duration etcdCpu,
       Duration benchmarkCpu,
-      AuditCounts requests) {}
+      AuditCounts requests) {
+
+    public Phase {
+      convergedEach = List.copyOf(convergedEach);
+    }
+  }
 }

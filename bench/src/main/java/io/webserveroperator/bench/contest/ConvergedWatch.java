@@ -35,7 +35,10 @@ final class ConvergedWatch implements AutoCloseable {
   private final String namespace;
   private final Set<String> names;
   private final int replicas;
-  private final Set<String> converged = ConcurrentHashMap.newKeySet();
+
+  /** Each converged WebServer's name and when it was seen converged ({@link System#nanoTime()}). */
+  private final Map<String, Long> converged = new ConcurrentHashMap<>();
+
   private final SharedIndexInformer<GenericKubernetesResource> webServers;
   private final SharedIndexInformer<Deployment> deployments;
   private final SharedIndexInformer<Service> services;
@@ -92,7 +95,7 @@ final class ConvergedWatch implements AutoCloseable {
 
   /** Re-reads one WebServer and its children from the caches; the last event decides. */
   private void check(String name) {
-    if (!names.contains(name) || converged.contains(name)) {
+    if (!names.contains(name) || converged.containsKey(name)) {
       return;
     }
     GenericKubernetesResource webServer = webServers.getIndexer().getByKey(key(name));
@@ -103,8 +106,19 @@ final class ConvergedWatch implements AutoCloseable {
         && service != null
         && observedLatest(webServer)
         && runsSpec(deployment, webServer)) {
-      converged.add(name);
+      converged.putIfAbsent(name, System.nanoTime());
     }
+  }
+
+  /**
+   * When each WebServer was seen converged, from {@code startNanos} on, in order; one that had
+   * converged before counts at 0.
+   */
+  List<Duration> convergedEach(long startNanos) {
+    return converged.values().stream()
+        .map(nanos -> Duration.ofNanos(Math.max(0, nanos - startNanos)))
+        .sorted()
+        .toList();
   }
 
   private String key(String name) {

@@ -11,6 +11,8 @@
  * every process and the contender's requests from the audit log ({@link
  * io.webserveroperator.bench.contest.AuditLog}) until its writes stop; its resident memory; then
  * {@code spec.replicas} changed on all N at once, measured as the storm is; the same stream of
- * replicas changes. Depends on {@code bench} only.
+ * replicas changes. {@link io.webserveroperator.bench.contest.ConvergencePlot} draws the storm:
+ * WebServers converged over time, per contender. Depends on {@code bench} and {@code bench.plot}
+ * only.
  */
 package io.webserveroperator.bench.contest;

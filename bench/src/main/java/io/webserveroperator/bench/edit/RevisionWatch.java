@@ -9,6 +9,9 @@ import io.webserveroperator.bench.SettledWatch;
 import io.webserveroperator.bench.WebServerResources;
 import io.webserveroperator.testing.OperatorProcess;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -30,6 +33,7 @@ public final class RevisionWatch implements AutoCloseable {
   private final int total;
   private final Set<String> onRevision = ConcurrentHashMap.newKeySet();
   private final Set<String> ready = ConcurrentHashMap.newKeySet();
+  private final List<Count> counts = Collections.synchronizedList(new ArrayList<>());
   private final SharedIndexInformer<GenericKubernetesResource> informer;
 
   /**
@@ -42,7 +46,7 @@ public final class RevisionWatch implements AutoCloseable {
     this.informer =
         WebServerResources.operation(client)
             .inNamespace(namespace)
-            .inform(new Handler(hash, onRevision, ready), 0);
+            .inform(new Handler(hash, onRevision, ready, counts), 0);
     int listed = informer.getStore().list().size();
     if (listed != total) {
       informer.close();
@@ -119,12 +123,38 @@ public final class RevisionWatch implements AutoCloseable {
     return Duration.ofNanos(System.nanoTime() - startNanos);
   }
 
+  /**
+   * How many WebServers were on the revision and Ready on it from {@code startNanos} (a {@link
+   * System#nanoTime()}) on: the count then, at 0, and every change after it, in order.
+   */
+  List<RevisionTally> tallies(long startNanos) {
+    List<RevisionTally> tallies = new ArrayList<>();
+    RevisionTally atStart = new RevisionTally(Duration.ZERO, 0, 0);
+    synchronized (counts) {
+      for (Count count : counts) {
+        if (count.nanos() <= startNanos) {
+          atStart = new RevisionTally(Duration.ZERO, count.onRevision(), count.ready());
+        } else {
+          tallies.add(
+              new RevisionTally(
+                  Duration.ofNanos(count.nanos() - startNanos), count.onRevision(), count.ready()));
+        }
+      }
+    }
+    tallies.add(0, atStart);
+    return tallies;
+  }
+
   @Override
   public void close() {
     informer.close();
   }
 
-  private record Handler(String hash, Set<String> onRevision, Set<String> ready)
+  /** The two counts as they changed. */
+  private record Count(long nanos, int onRevision, int ready) {}
+
+  /** Marks each WebServer as its events come, one at a time, and notes when a count changed. */
+  private record Handler(String hash, Set<String> onRevision, Set<String> ready, List<Count> counts)
       implements ResourceEventHandler<GenericKubernetesResource> {
     @Override
     public void onAdd(GenericKubernetesResource resource) {
@@ -132,6 +162,7 @@ public final class RevisionWatch implements AutoCloseable {
       boolean on = WebServerResources.onRevision(resource, hash);
       mark(onRevision, name, on);
       mark(ready, name, on && WebServerResources.ready(resource));
+      counted();
     }
 
     @Override
@@ -143,6 +174,18 @@ public final class RevisionWatch implements AutoCloseable {
     public void onDelete(GenericKubernetesResource resource, boolean unknownFinalState) {
       onRevision.remove(resource.getMetadata().getName());
       ready.remove(resource.getMetadata().getName());
+      counted();
+    }
+
+    private void counted() {
+      synchronized (counts) {
+        Count last = counts.isEmpty() ? null : counts.get(counts.size() - 1);
+        if (last == null
+            || last.onRevision() != onRevision.size()
+            || last.ready() != ready.size()) {
+          counts.add(new Count(System.nanoTime(), onRevision.size(), ready.size()));
+        }
+      }
     }
 
     private static void mark(Set<String> set, String name, boolean in) {

@@ -29,6 +29,9 @@ import java.util.Optional;
  * @param controllerWrites the simulated Deployment controller's status writes in the phase
  * @param cpu the CPU every process spent in the phase
  * @param steady the operator's requests over the quiet period after the phase
+ * @param revision the new revision's hash
+ * @param tallies how many WebServers were on the new revision, and Ready on it, from the edit until
+ *     every one was Ready: the curves of {@link RevisionPlot}
  */
 public record TemplateEditFigures(
     Optional<RolloutPolicy> policy,
@@ -46,10 +49,13 @@ public record TemplateEditFigures(
     long reconciles,
     long controllerWrites,
     CpuTimes cpu,
-    RequestCounts steady) {
+    RequestCounts steady,
+    String revision,
+    List<RevisionTally> tallies) {
 
   public TemplateEditFigures {
     steps = List.copyOf(steps);
+    tallies = List.copyOf(tallies);
   }
 
   /**

@@ -104,6 +104,7 @@ public final class TemplateEditPhase {
       templates.edit(number);
       Duration allOnRevision = watch.awaitOnRevision(start, timeout(), progress, detail, failure);
       Duration allReady = watch.awaitReady(start, timeout(), progress, detail, failure);
+      List<RevisionTally> tallies = watch.tallies(start);
       Duration complete = awaitComplete(timeline, start);
       CpuTimes cpu = CpuTimes.of(parts).minus(cpuBefore);
       RequestCounts requests = quiet(operator).minus(requestsBefore);
@@ -129,7 +130,9 @@ public final class TemplateEditPhase {
           reconciles,
           controllerWrites,
           cpu,
-          steady);
+          steady,
+          hash,
+          tallies);
     }
   }
 

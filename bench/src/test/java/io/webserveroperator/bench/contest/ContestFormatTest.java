@@ -19,6 +19,7 @@ class ContestFormatTest {
         warmUp,
         new ContestRun.Phase(
             Duration.ofMillis(millis),
+            List.of(),
             Optional.of(Duration.ofMillis(1300)),
             Duration.ofMillis(4000),
             Duration.ofMillis(500),
@@ -30,6 +31,7 @@ class ContestFormatTest {
         50L << 20,
         new ContestRun.Phase(
             Duration.ofMillis(millis / 2),
+            List.of(),
             Optional.of(Duration.ofMillis(600)),
             Duration.ofMillis(2000),
             Duration.ofMillis(300),
@@ -51,6 +53,7 @@ class ContestFormatTest {
         warmUp,
         new ContestRun.Phase(
             Duration.ofMillis(5400),
+            List.of(),
             Optional.empty(),
             Duration.ofMillis(4000),
             Duration.ofMillis(500),
@@ -60,6 +63,7 @@ class ContestFormatTest {
         -1,
         new ContestRun.Phase(
             Duration.ofMillis(2700),
+            List.of(),
             Optional.empty(),
             Duration.ofMillis(2000),
             Duration.ofMillis(300),

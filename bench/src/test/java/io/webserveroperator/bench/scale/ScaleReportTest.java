@@ -142,7 +142,9 @@ class ScaleReportTest {
             250,
             100,
             CpuTimes.none(),
-            RequestCounts.none());
+            RequestCounts.none(),
+            "abc1234567",
+            List.of());
     ScaleReport report =
         report(
             new ScaleReport.Phase(Duration.ofSeconds(1), RequestCounts.none(), CpuTimes.none()),
