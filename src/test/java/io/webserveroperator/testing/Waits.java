@@ -16,8 +16,8 @@ import org.hamcrest.Description;
  *
  * <ul>
  *   <li>{@link #until(String, Callable, Predicate)} reads a value until a predicate accepts it; the
- *       failure names what it waited for and the last value read ({@code ... for input of
- *       <[Created]>}).
+ *       failure names what it waited for and the last value read ({@code ... the last value read
+ *       was <[Created]>}).
  *   <li>{@link #untilAsserted} repeats AssertJ assertions until they pass; the failure is the last
  *       assertion's, which states the actual value.
  *   <li>{@link #await(String)} is Awaitility's {@code await}, named and with the timeout, for a
@@ -35,12 +35,11 @@ import org.hamcrest.Description;
 public final class Waits {
 
   /**
-   * How long any wait on the API server lasts at most: 90 s. The suite runs on a 2-core CI machine
-   * shared with other builds, where an operator's first reconcile (JIT, informers listing, a
-   * template set parsed) has taken well over the 30 s most tests once allowed, and the slowest
-   * ordinary waits (a local cluster's scheduler and kwok nodes in OrderIT and RolloutIT) already
-   * needed 90 s. A passing wait returns as soon as its condition holds, so only a failing test pays
-   * for the margin.
+   * How long any wait on the API server lasts at most: 90 s. One value serves the slowest ordinary
+   * wait on a 2-core CI machine shared with other builds; the local-cluster tests (OrderIT,
+   * RolloutIT, StatefulRefusalsIT: a scheduler and kwok nodes beside the API server) already
+   * allowed 90 s, most others 30 or 60 s. A wait that passes returns as soon as its condition
+   * holds, so only a failing test pays for the margin.
    */
   public static final Duration TIMEOUT = Duration.ofSeconds(90);
 
