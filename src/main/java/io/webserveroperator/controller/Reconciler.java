@@ -399,7 +399,9 @@ public final class Reconciler {
           changeSet,
           released.hooks());
     }
-    memories.update(observed.ref(), m -> m.withRenderHash(renderHash));
+    if (released.planSent()) {
+      memories.update(observed.ref(), m -> m.withRenderHash(renderHash));
+    }
     return released;
   }
 

@@ -195,7 +195,7 @@ public final class DryRunDiff {
           .filter(hook -> Ordering.of(hook.body()).hooks().contains(moment))
           .sorted(Comparator.comparingInt(hook -> Ordering.of(hook.body()).wave()))
           .map(HookRun::of)
-          .filter(run -> !records.ran(run.hook(), run.ref()))
+          .filter(run -> !records.done(moment, run.hook(), run.ref()))
           .forEach(run -> runs.add(moment.text() + " " + run.ref()));
     }
     return runs;

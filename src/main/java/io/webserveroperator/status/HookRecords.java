@@ -1,6 +1,7 @@
 package io.webserveroperator.status;
 
 import io.webserveroperator.manifest.ObjectRef;
+import io.webserveroperator.manifest.Ordering;
 import io.webserveroperator.manifest.UntypedMaps;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -28,8 +29,16 @@ public record HookRecords(Boolean installed, List<Run> runs) {
   public enum Phase {
     Running,
     Succeeded,
-    Failed
+    Failed,
+    /**
+     * Never run: the upgrade hook's rendering when the install was done, its baseline. An upgrade
+     * hook runs when its rendering changes, so a reconcile after the install runs nothing.
+     */
+    Skipped
   }
+
+  /** What a baseline record says. */
+  public static final String BASELINE = "rendered so at the install; runs when its rendering changes";
 
   /**
    * One run of one hook.
@@ -109,11 +118,27 @@ public record HookRecords(Boolean installed, List<Run> runs) {
         .findFirst();
   }
 
-  /** Whether the run named {@code run} of the hook rendered as {@code hook} has succeeded. */
-  public boolean ran(String hook, ObjectRef run) {
-    return last(hook, run.kind())
-        .filter(last -> last.name().equals(run.name()) && last.phase() == Phase.Succeeded)
-        .isPresent();
+  /**
+   * Whether the run named {@code run} of the hook rendered as {@code hook} needs no run at {@code
+   * moment}: that rendering succeeded or is the install's baseline, or it is an install hook that
+   * succeeded at its moment, since a change while the install is not done yet is no new install.
+   */
+  public boolean done(Ordering.Hook moment, String hook, ObjectRef run) {
+    Optional<Run> last = last(hook, run.kind());
+    if (last.isEmpty()) {
+      return false;
+    }
+    boolean thisRendering = last.get().name().equals(run.name());
+    return switch (last.get().phase()) {
+      case Succeeded -> thisRendering || onceOnly(moment, last.get());
+      case Skipped -> thisRendering;
+      case Running, Failed -> false;
+    };
+  }
+
+  private static boolean onceOnly(Ordering.Hook moment, Run last) {
+    return (moment == Ordering.Hook.PRE_INSTALL || moment == Ordering.Hook.POST_INSTALL)
+        && moment.text().equals(last.moment());
   }
 
   /** These records with {@code run} as the last run of its hook. */

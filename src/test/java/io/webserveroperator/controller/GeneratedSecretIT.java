@@ -46,10 +46,11 @@ class GeneratedSecretIT {
 
   @BeforeEach
   void setUp() throws IOException {
-    KubeTestBed.get().withGarbageCollector();
     admin = cluster.admin();
     namespace = cluster.namespace();
     postgreses = StatefulKind.addTo(cluster);
+    // After the kind's CRD: the collector finds a kind served later only up to 30 s later.
+    KubeTestBed.get().withGarbageCollector();
     credentials = StatefulKind.template(cluster, "credentials.yaml.j2");
     Files.writeString(
         credentials,

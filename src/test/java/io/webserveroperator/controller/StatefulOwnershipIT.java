@@ -47,10 +47,11 @@ class StatefulOwnershipIT {
 
   @BeforeEach
   void setUp() {
-    KubeTestBed.get().withGarbageCollector();
     admin = cluster.admin();
     namespace = cluster.namespace();
     postgreses = StatefulKind.addTo(cluster);
+    // After the kind's CRD: the collector finds a kind served later only up to 30 s later.
+    KubeTestBed.get().withGarbageCollector();
   }
 
   @Test

@@ -257,12 +257,27 @@ class OrderIT {
     postgreses.create("orders", Map.of("version", "16", "image", "nginx:1.26", "replicas", 1));
     Waits.until("orders' Ready reason", () -> readyReason("orders"), seen -> seen.equals("Ready"));
     assertThat(hookRuns()).as("no upgrade yet: an install").isZero();
+    Waits.untilAsserted(
+        () ->
+            assertThat(hookRecords("orders"))
+                .as("the install's rendering is the upgrade hook's baseline")
+                .contains("phase=Skipped"));
+    first.close();
+    first = operator.start();
+    // The restart's reconcile is the first after the install: nothing changed, so no upgrade.
+    Quiet.holds(
+        Duration.ofSeconds(3),
+        () -> assertThat(hookRuns()).as("a reconcile after the install is no upgrade").isZero());
 
     postgreses.patchSpec("orders", Map.of("image", "nginx:1.27"));
     Waits.until(
         "orders' hook records", () -> hookRecords("orders"), seen -> seen.contains("Succeeded"));
     Waits.until("orders' Ready reason", () -> readyReason("orders"), seen -> seen.equals("Ready"));
     assertThat(createdEvents("orders", "orders-migrate-")).isEqualTo(1);
+    assertThat(changeMessages("orders"))
+        .as("held back by the hook, the update is still the template's, not a drift's")
+        .anyMatch(message -> message.contains("Updated Deployment " + namespace + "/orders-server"))
+        .noneMatch(message -> message.contains("Corrected drift of"));
 
     postgreses.patchSpec("orders", Map.of("replicas", 2));
     first.close();
@@ -618,6 +633,15 @@ class OrderIT {
     return admin.v1().events().inNamespace(namespace).list().getItems().stream()
         .filter(e -> involved.equals(e.getInvolvedObject().getName()))
         .filter(e -> reason.equals(e.getReason()))
+        .map(Event::getMessage)
+        .toList();
+  }
+
+  /** What the Normal events of {@code involved} say was changed. */
+  private List<String> changeMessages(String involved) {
+    return admin.v1().events().inNamespace(namespace).list().getItems().stream()
+        .filter(e -> involved.equals(e.getInvolvedObject().getName()))
+        .filter(e -> "Normal".equals(e.getType()))
         .map(Event::getMessage)
         .toList();
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.PersistentVolume;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
@@ -32,9 +33,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -99,6 +102,11 @@ class StatefulRefusalsIT {
     Path storage = Files.createDirectories(folder.resolve("storage"));
     Files.copy(FIXTURES.resolve("storage.yaml"), storage.resolve("storage.yaml"));
     new FolderApplier(admin, Waits.TIMEOUT).apply(storage);
+    // A volume is Available once the volume binder has seen it: claims bind from then on.
+    Waits.until(
+        "every PersistentVolume Available",
+        StatefulRefusalsIT::volumePhases,
+        phases -> phases.values().stream().allMatch("Available"::equals));
     templates = Files.createDirectories(folder.resolve("templates"));
     StatefulKind.install(admin, templates);
     TemplateFolder.copy(FIXTURES.resolve("templates"), templates);
@@ -128,10 +136,7 @@ class StatefulRefusalsIT {
   @Order(1)
   void aJobImageChangeWithForceInTheSameEditIsRecreatedAtOnceAsDiffSays() throws IOException {
     main.create("migrations", Map.of("version", "17", "password", "p", "migrate", true));
-    Waits.until(
-        "migrations' Ready reason",
-        () -> readyReason(main, "migrations"),
-        seen -> seen.equals("Ready"));
+    awaitReady(main, "migrations");
     String before = job().getMetadata().getUid();
 
     String edited = withForce(Files.readString(migrate()).replace("busybox:1.36", "busybox:1.37"));
@@ -198,13 +203,7 @@ class StatefulRefusalsIT {
         "ledger",
         Map.of("version", "17", "password", "p", "storage", "1Gi", "storageClass", "growable"));
     refused.create("scratch", Map.of("version", "17", "password", "p", "scratch", "1Gi"));
-    Waits.untilAsserted(
-        () -> {
-          assertThat(readyReason(refused, "ledger")).as("ledger's Ready reason").isEqualTo("Ready");
-          assertThat(readyReason(refused, "scratch"))
-              .as("scratch's Ready reason")
-              .isEqualTo("Ready");
-        });
+    awaitReady(refused, "ledger", "scratch");
 
     refused.patchSpec("ledger", Map.of("storage", "2Gi"));
     refused.patchSpec("scratch", Map.of("scratch", "2Gi"));
@@ -241,8 +240,7 @@ class StatefulRefusalsIT {
             "storageClass", "growable",
             "force", true,
             "whenDeleted", "Delete"));
-    Waits.until(
-        "orders' Ready reason", () -> readyReason(main, "orders"), seen -> seen.equals("Ready"));
+    awaitReady(main, "orders");
     String statefulSet = statefulSet("orders").getMetadata().getUid();
     String pod = pod("orders").getMetadata().getUid();
     String claim = claim("data-orders-db-0").getMetadata().getUid();
@@ -294,8 +292,7 @@ class StatefulRefusalsIT {
                   .as("adopted by the new StatefulSet")
                   .anyMatch(owner -> owner.getUid().equals(recreated.getMetadata().getUid()));
             });
-    Waits.until(
-        "orders' Ready reason", () -> readyReason(main, "orders"), seen -> seen.equals("Ready"));
+    awaitReady(main, "orders");
     assertThat(changedSince("main", "orders", resumed)).isEqualTo(planned);
   }
 
@@ -310,8 +307,7 @@ class StatefulRefusalsIT {
             "storage", "1Gi",
             "storageClass", "fixed",
             "force", true));
-    Waits.until(
-        "frozen's Ready reason", () -> readyReason(main, "frozen"), seen -> seen.equals("Ready"));
+    awaitReady(main, "frozen");
     String statefulSet = statefulSet("frozen").getMetadata().getUid();
 
     main.patchSpec("frozen", Map.of("storage", "2Gi"));
@@ -363,6 +359,88 @@ class StatefulRefusalsIT {
     System.out.println("StatefulRefusalsIT: requests about the refused resources in a minute:");
     sent.forEach(request -> System.out.println("  " + request.method() + " " + request.uri()));
     assertThat(sent).hasSizeLessThanOrEqualTo(5);
+  }
+
+  /**
+   * Waits until every named resource is Ready; when one is not in time, fails with what the cluster
+   * shows of them: their status, the namespace's claims, pods, StatefulSets and events, the
+   * volumes.
+   */
+  private static void awaitReady(WebServers resources, String... names) {
+    Waits.until(
+        String.join(", ", names) + " Ready",
+        () -> readyReasons(resources, names),
+        reasons -> reasons.values().stream().allMatch("Ready"::equals),
+        () -> state(resources, names));
+  }
+
+  /** Each resource's Ready reason, by name. */
+  private static Map<String, String> readyReasons(WebServers resources, String... names) {
+    Map<String, String> reasons = new LinkedHashMap<>();
+    for (String name : names) {
+      reasons.put(name, readyReason(resources, name));
+    }
+    return reasons;
+  }
+
+  /** Each PersistentVolume's phase, by name. */
+  private static Map<String, String> volumePhases() {
+    Map<String, String> phases = new TreeMap<>();
+    for (PersistentVolume volume : admin.persistentVolumes().list().getItems()) {
+      phases.put(volume.getMetadata().getName(), volume.getStatus().getPhase());
+    }
+    return phases;
+  }
+
+  private static String state(WebServers resources, String... names) {
+    String namespace = resources.namespace();
+    StringBuilder state = new StringBuilder();
+    for (String name : names) {
+      state.append(name).append(" status: ").append(resources.status(name)).append('\n');
+    }
+    for (PersistentVolumeClaim claim :
+        admin.persistentVolumeClaims().inNamespace(namespace).list().getItems()) {
+      state.append(
+          "claim %s: %s, volume %s%n"
+              .formatted(
+                  claim.getMetadata().getName(),
+                  claim.getStatus().getPhase(),
+                  claim.getSpec().getVolumeName()));
+    }
+    for (PersistentVolume volume : admin.persistentVolumes().list().getItems()) {
+      state.append(
+          "volume %s: %s, claim %s%n"
+              .formatted(
+                  volume.getMetadata().getName(),
+                  volume.getStatus().getPhase(),
+                  volume.getSpec().getClaimRef() == null
+                      ? null
+                      : volume.getSpec().getClaimRef().getNamespace()
+                          + "/"
+                          + volume.getSpec().getClaimRef().getName()));
+    }
+    for (Pod pod : admin.pods().inNamespace(namespace).list().getItems()) {
+      state.append(
+          "pod %s: %s on %s, %s%n"
+              .formatted(
+                  pod.getMetadata().getName(),
+                  pod.getStatus().getPhase(),
+                  pod.getSpec().getNodeName(),
+                  pod.getStatus().getConditions()));
+    }
+    for (StatefulSet set : admin.apps().statefulSets().inNamespace(namespace).list().getItems()) {
+      state.append("statefulset %s: %s%n".formatted(set.getMetadata().getName(), set.getStatus()));
+    }
+    for (Event event : admin.v1().events().inNamespace(namespace).list().getItems()) {
+      state.append(
+          "event %s %s %s: %s%n"
+              .formatted(
+                  event.getType(),
+                  event.getReason(),
+                  event.getInvolvedObject().getName(),
+                  event.getMessage()));
+    }
+    return state.toString();
   }
 
   private static String awaitReadyFalse(WebServers resources, String name, String reason) {

@@ -3,8 +3,10 @@ package io.webserveroperator.testing;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
+import org.awaitility.core.ConditionTimeoutException;
 import org.awaitility.core.ThrowingRunnable;
 import org.hamcrest.BaseMatcher;
 import org.hamcrest.Description;
@@ -18,6 +20,9 @@ import org.hamcrest.Description;
  *   <li>{@link #until(String, Callable, Predicate)} reads a value until a predicate accepts it; the
  *       failure names what it waited for and the last value read ({@code ... the last value read
  *       was <[Created]>}).
+ *   <li>{@link #until(String, Callable, Predicate, Supplier)} adds to that failure what a supplier
+ *       describes at that moment: the state around the value (pods, claims, events) that would cost
+ *       too much to read on every poll.
  *   <li>{@link #untilAsserted} repeats AssertJ assertions until they pass; the failure is the last
  *       assertion's, which states the actual value.
  *   <li>{@link #await(String)} is Awaitility's {@code await}, named and with the timeout, for a
@@ -69,6 +74,28 @@ public final class Waits {
   public static <T> T until(ConditionFactory wait, Callable<T> read, Predicate<? super T> ok) {
     // Not Awaitility's until(read, predicate): its matcher takes no null, so isNull never held.
     return wait.until(read, new Accepts<T>(ok));
+  }
+
+  /**
+   * As {@link #until(String, Callable, Predicate)}; on timeout the message also carries what {@code
+   * state} says then, read once.
+   */
+  public static <T> T until(
+      String what, Callable<T> read, Predicate<? super T> ok, Supplier<String> state) {
+    return until(await(what), read, ok, state);
+  }
+
+  /**
+   * As {@link #until(String, Callable, Predicate, Supplier)}, on a wait of {@link #await(String)}
+   * with a poll interval, {@code during} or {@code atMost} of its own.
+   */
+  public static <T> T until(
+      ConditionFactory wait, Callable<T> read, Predicate<? super T> ok, Supplier<String> state) {
+    try {
+      return until(wait, read, ok);
+    } catch (ConditionTimeoutException timeout) {
+      throw new ConditionTimeoutException(timeout.getMessage() + "\n" + state.get(), timeout);
+    }
   }
 
   /**

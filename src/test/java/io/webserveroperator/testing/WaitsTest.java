@@ -46,6 +46,24 @@ class WaitsTest {
   }
 
   @Test
+  void aFailedWaitWithAStateCarriesItReadOnceAtTheTimeout() {
+    AtomicInteger reads = new AtomicInteger();
+
+    assertThatThrownBy(
+            () ->
+                Waits.until(
+                    Waits.await("orders Ready").atMost(SHORT),
+                    () -> "Pending",
+                    "Ready"::equals,
+                    () -> "claim data-orders-db-0: Pending (read " + reads.incrementAndGet() + ")"))
+        .isInstanceOf(ConditionTimeoutException.class)
+        .hasMessageContaining("orders Ready")
+        .hasMessageContaining("the last value read was \"Pending\"")
+        .hasMessageContaining("claim data-orders-db-0: Pending (read 1)");
+    assertThat(reads).hasValue(1);
+  }
+
+  @Test
   void aWaitForSomethingGoneHoldsOnNull() {
     Object gone =
         Waits.until(Waits.await("a deleted object").atMost(SHORT), () -> null, Objects::isNull);

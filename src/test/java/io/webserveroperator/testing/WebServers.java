@@ -56,6 +56,11 @@ public final class WebServers {
     this.kind = kind;
   }
 
+  /** The namespace the resources are in. */
+  public String namespace() {
+    return namespace;
+  }
+
   /** A WebServer with that spec, not yet created. */
   public GenericKubernetesResource build(String name, Map<String, Object> spec) {
     var resource = new GenericKubernetesResource();

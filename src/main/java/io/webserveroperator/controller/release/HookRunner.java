@@ -119,9 +119,7 @@ public final class HookRunner {
       String kind = run.ref().kind();
       Optional<HookRecords.Run> last = records.last(run.hook(), kind);
       boolean thisRendering = last.isPresent() && last.get().name().equals(run.ref().name());
-      if (last.isPresent()
-          && last.get().phase() == Phase.Succeeded
-          && (thisRendering || onceOnly(moment, last.get()))) {
+      if (records.done(moment, run.hook(), run.ref())) {
         continue;
       }
       if (thisRendering
@@ -140,6 +138,7 @@ public final class HookRunner {
       if (live.isEmpty()) {
         if (last.isPresent()
             && !thisRendering
+            && last.get().phase() != Phase.Skipped
             && ordering.deletePolicies().contains(Ordering.DeletePolicy.BEFORE_HOOK_CREATION)) {
           delete(runRef(last.get(), run), changes);
         }
@@ -211,12 +210,35 @@ public final class HookRunner {
   }
 
   /**
-   * An install hook that succeeded at its moment is done for good: a change while the install is
-   * not done yet (its objects not ready) is no new install.
+   * These records with the upgrade hooks' renderings at the end of an install as their baseline
+   * ({@link Phase#Skipped}): an upgrade is a change, so they run when their rendering changes and
+   * not at the first reconcile after the install. A hook that also ran as an install hook keeps
+   * that run's record.
    */
-  private static boolean onceOnly(Ordering.Hook moment, HookRecords.Run last) {
-    return (moment == Ordering.Hook.PRE_INSTALL || moment == Ordering.Hook.POST_INSTALL)
-        && moment.text().equals(last.moment());
+  public static HookRecords baseline(List<RenderedObject> hooks, HookRecords records) {
+    for (RenderedObject hook : hooks) {
+      Optional<Ordering.Hook> upgrade =
+          Ordering.of(hook.body()).hooks().stream()
+              .filter(moment -> moment == Ordering.Hook.PRE_UPGRADE || moment == Ordering.Hook.POST_UPGRADE)
+              .findFirst();
+      HookRun run = HookRun.of(hook);
+      if (upgrade.isEmpty() || records.done(upgrade.get(), run.hook(), run.ref())) {
+        continue;
+      }
+      records =
+          records.with(
+              new HookRecords.Run(
+                  run.ref().name(),
+                  run.hook(),
+                  run.ref().apiVersion(),
+                  run.ref().kind(),
+                  upgrade.get().text(),
+                  Phase.Skipped,
+                  HookRecords.BASELINE,
+                  0,
+                  ""));
+    }
+    return records;
   }
 
   private Outcome waiting(

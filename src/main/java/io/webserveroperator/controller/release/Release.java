@@ -34,6 +34,9 @@ public final class Release {
    * What carrying out one change did.
    *
    * @param changeSet the writes and what waits, the hooks' runs among them
+   * @param planSent whether every rendered object was sent, none held back by a pre hook or a lower
+   *     wave: only then is this rendering the one applied, so that rendering it again and finding
+   *     a difference means someone else changed the object
    * @param hooks the hook records to write to the status; null when the templates render no hook
    *     and the status holds none
    * @param hookFailure why a hook failed, when one did: nothing after it was applied
@@ -41,12 +44,17 @@ public final class Release {
    */
   public record Result(
       ChangeSet changeSet,
+      boolean planSent,
       HookRecords hooks,
       Optional<String> hookFailure,
       Optional<Instant> lookAgainAt) {
 
     Result(ChangeSet changeSet, HookRecords hooks, Optional<String> hookFailure) {
-      this(changeSet, hooks, hookFailure, Optional.empty());
+      this(changeSet, sentWhole(changeSet), hooks, hookFailure, Optional.empty());
+    }
+
+    private static boolean sentWhole(ChangeSet changeSet) {
+      return changeSet.waits().isEmpty();
     }
   }
 
@@ -81,6 +89,7 @@ public final class Release {
           execution.hold(plan, request, new Wait(request.owner().ref(), 0, pre.message()));
       return new Result(
           held.after(pre.changes()),
+          false,
           records,
           pre.state() == HookRunner.State.FAILED ? Optional.of(pre.message()) : Optional.empty(),
           pre.deadline());
@@ -97,7 +106,7 @@ public final class Release {
             resource);
     records = post.records();
     if (post.state() == HookRunner.State.DONE && installing) {
-      records = records.installed(true);
+      records = HookRunner.baseline(hooks, records.installed(true));
     }
     Optional<Wait> wait =
         post.state() == HookRunner.State.WAITING
@@ -105,6 +114,7 @@ public final class Release {
             : Optional.empty();
     return new Result(
         changeSet.then(post.changes(), wait),
+        Result.sentWhole(changeSet),
         records,
         post.state() == HookRunner.State.FAILED ? Optional.of(post.message()) : Optional.empty(),
         post.deadline());
