@@ -38,7 +38,8 @@ public record HookRecords(Boolean installed, List<Run> runs) {
   }
 
   /** What a baseline record says. */
-  public static final String BASELINE = "rendered so at the install; runs when its rendering changes";
+  public static final String BASELINE =
+      "rendered so at the install; runs when its rendering changes";
 
   /**
    * One run of one hook.

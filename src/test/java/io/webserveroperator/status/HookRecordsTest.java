@@ -30,7 +30,9 @@ class HookRecordsTest {
   @Test
   void aRunningOrFailedRunIsNotDone() {
     for (Phase phase : List.of(Phase.Running, Phase.Failed)) {
-      assertThat(records(phase, "pre-upgrade").done(Ordering.Hook.PRE_UPGRADE, "orders-migrate", FIRST))
+      assertThat(
+              records(phase, "pre-upgrade")
+                  .done(Ordering.Hook.PRE_UPGRADE, "orders-migrate", FIRST))
           .as(phase.name())
           .isFalse();
     }

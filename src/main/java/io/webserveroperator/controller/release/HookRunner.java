@@ -219,7 +219,9 @@ public final class HookRunner {
     for (RenderedObject hook : hooks) {
       Optional<Ordering.Hook> upgrade =
           Ordering.of(hook.body()).hooks().stream()
-              .filter(moment -> moment == Ordering.Hook.PRE_UPGRADE || moment == Ordering.Hook.POST_UPGRADE)
+              .filter(
+                  moment ->
+                      moment == Ordering.Hook.PRE_UPGRADE || moment == Ordering.Hook.POST_UPGRADE)
               .findFirst();
       HookRun run = HookRun.of(hook);
       if (upgrade.isEmpty() || records.done(upgrade.get(), run.hook(), run.ref())) {

@@ -35,8 +35,8 @@ public final class Release {
    *
    * @param changeSet the writes and what waits, the hooks' runs among them
    * @param planSent whether every rendered object was sent, none held back by a pre hook or a lower
-   *     wave: only then is this rendering the one applied, so that rendering it again and finding
-   *     a difference means someone else changed the object
+   *     wave: only then is this rendering the one applied, so that rendering it again and finding a
+   *     difference means someone else changed the object
    * @param hooks the hook records to write to the status; null when the templates render no hook
    *     and the status holds none
    * @param hookFailure why a hook failed, when one did: nothing after it was applied
