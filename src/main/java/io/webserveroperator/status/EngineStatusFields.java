@@ -100,7 +100,7 @@ public final class EngineStatusFields {
               "moment",
               map("description", "When it ran: pre-install, post-upgrade, ...", "type", "string"),
               "phase",
-              map("type", "string", "enum", List.of("Running", "Succeeded", "Failed")),
+              map("type", "string", "enum", List.of("Running", "Succeeded", "Failed", "Skipped")),
               "message",
               map("description", "Why it failed.", "type", "string"),
               "generation",
