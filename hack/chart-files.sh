@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Copies what the Helm chart ships from the project into charts/webserver-operator/files/: the
-# operator's templates (templates/, without kustomization.yaml and the kinds' tests/ folders) and
+# operator's templates (templates/, without kustomization.yaml, the kinds' tests/ folders and their
+# schema.yaml, as templates/kustomization.yaml leaves them out of deploy/'s ConfigMap) and
 # the CRDs (crds/). Helm's .Files cannot read outside the chart, and Jinja must stay out of the
 # chart's own templates/, so the chart reads these copies as plain files. Run it after editing
 # templates/ or crds/; ChartFilesTest fails while the copies differ.
@@ -13,7 +14,7 @@ mkdir -p "$files/templates" "$files/crds"
 
 (
   cd "$root/templates"
-  find . -type f ! -name kustomization.yaml ! -path './*/tests/*' | sort | while read -r file; do
+  find . -type f ! -name kustomization.yaml ! -path './*/tests/*' ! -path './*/schema.yaml' | sort | while read -r file; do
     mkdir -p "$files/templates/$(dirname "$file")"
     cp "$file" "$files/templates/$file"
   done

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one-command demo: builds the operator's jar (its module alone, not the benchmark), makes sure
-# the Kubernetes binaries exist, then starts a local control plane with the CRD, the samples and the
-# operator (until Ctrl-C). Extra arguments go to `dev`.
+# the Kubernetes binaries exist, then starts a local control plane with the CRDs, the samples (a
+# WebServer and a Postgres, each kind beside the other) and the operator (until Ctrl-C). Extra
+# arguments go to `dev`.
 # Each step says what it does as it starts, on stderr, since the first two can take minutes.
 set -euo pipefail
 cd "$(dirname "$0")/.."

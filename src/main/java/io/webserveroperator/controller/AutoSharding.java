@@ -21,7 +21,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Automatic sharding's part in the operator: this member's {@link ShardLease}, the {@link
- * ShardGate} asked before each reconcile, and the {@link ShardAssigner} while this replica leads.
+ * ShardGate} asked before each reconcile, and the {@link ShardAssigner} while this replica leads,
+ * over the kinds watches.yaml lists as they come and go.
  */
 final class AutoSharding implements AutoCloseable {
 
@@ -118,6 +119,26 @@ final class AutoSharding implements AutoCloseable {
   List<GenericKubernetesResource> everyResource(ResourceDefinitionContext kind) {
     ShardAssigner current = assigner;
     return current == null ? List.of() : current.resources(kind);
+  }
+
+  /**
+   * While this replica leads, assigns the resources of a kind added to watches.yaml too; returns
+   * once they are listed, so that the kind's rollout plans over every one of them.
+   */
+  void kindAdded(ResourceDefinitionContext kind) {
+    ShardAssigner current = assigner;
+    if (current != null) {
+      current.add(kind);
+      current.awaitSynced();
+    }
+  }
+
+  /** While this replica leads, stops assigning the resources of a kind removed. */
+  void kindRemoved(ResourceDefinitionContext kind) {
+    ShardAssigner current = assigner;
+    if (current != null) {
+      current.remove(kind);
+    }
   }
 
   /** Resources this member released to others. */

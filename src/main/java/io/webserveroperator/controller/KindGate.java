@@ -24,9 +24,10 @@ import org.slf4j.LoggerFactory;
  * cut: no conditions, no inventory, so a renamed child is never pruned, and no one is told. Checked
  * when the operator starts and when the kind's templates reload. A kind that fails is not
  * reconciled (its keys are dropped), with an error in the log and on {@code /readyz} naming the
- * CRD, the version and what to add; the other kinds go on. A CRD the operator cannot read (RBAC
- * without get on customresourcedefinitions, a kind no CRD serves) is not held against its kind: a
- * warning says so.
+ * CRD, the version and what to add; the other kinds go on. A kind added to watches.yaml while the
+ * operator runs is checked before its workers start. A CRD the operator cannot read (RBAC without
+ * get on customresourcedefinitions, a kind no CRD serves) is not held against its kind: a warning
+ * says so.
  *
  * <p>Thread-safe: checks run on the starting thread and the template watcher's, admissions on the
  * workers'.
@@ -87,6 +88,11 @@ final class KindGate {
       LOG.info("The CRD {} holds the status now: reconciling {}", crd, watch.kind());
     }
     return true;
+  }
+
+  /** Forgets a kind no longer watched, and why it was not reconciled. */
+  void forget(TemplatedKind watch) {
+    stopped.remove(key(watch.apiVersion(), watch.kind()));
   }
 
   /** Whether resources of the kind are reconciled. */

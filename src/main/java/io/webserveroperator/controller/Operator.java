@@ -4,10 +4,13 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderCallbacks;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElectionConfigBuilder;
 import io.fabric8.kubernetes.client.extended.leaderelection.LeaderElector;
+import io.webserveroperator.OperatorException;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.kube.WatchedResourceCache;
 import io.webserveroperator.shard.ShardOptions;
+import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.template.watches.TemplatedKind;
+import io.webserveroperator.template.watches.WatchesChange;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,17 +72,7 @@ public final class Operator implements AutoCloseable {
     operator.reportLoadFailures();
     operator.parts.templates().watches().forEach(operator.parts.gate()::check);
     operator.parts.caches().forEach(WatchedResourceCache::awaitSynced);
-    operator
-        .parts
-        .templates()
-        .watchForChanges(
-            operator::templatesChanged,
-            (watch, error) ->
-                LOG.error(
-                    "Template edit for {} rejected, keeping the last good version if there is"
-                        + " one: {}",
-                    watch.kind(),
-                    error.getMessage()));
+    operator.parts.templates().watchForChanges(operator.new TemplateEdits());
     if (operator.parts.sharding().isPresent()) {
       operator.parts.sharding().get().join();
       operator.parts.workers().start();
@@ -142,7 +135,7 @@ public final class Operator implements AutoCloseable {
             options.operatorNamespace(),
             options.name().value(),
             election.identity(),
-            parts.templates().watches(),
+            parts.templates()::watches,
             System::nanoTime);
     var config =
         new LeaderElectionConfigBuilder()
@@ -271,15 +264,66 @@ public final class Operator implements AutoCloseable {
     new Thread(this::close, "operator-stop").start();
   }
 
-  private void templatesChanged(TemplatedKind watch) {
-    LOG.info("Templates of {} changed; reconciling every {}", watch.kind(), watch.kind());
-    parts.metrics().templatesReloaded(watch.kind());
-    // The status template may render another field now.
-    parts.gate().check(watch);
-    // Leading, the new revision is stored first, and then the resources it reaches requeued by the
-    // rollouts: requeued now, they would render the revision they are on.
-    if (!parts.rollouts().templatesChanged(watch)) {
-      parts.workers().requeue(watch);
+  /**
+   * What the operator does when its templates folder changes, told by the registry on its watcher
+   * thread: a kind's templates reload, and watches.yaml's kinds are started, swapped and stopped.
+   * The operator's name and Lease stay whatever watches.yaml lists.
+   */
+  private final class TemplateEdits implements TemplateRegistry.Listener {
+
+    @Override
+    public void templatesChanged(TemplatedKind watch) {
+      LOG.info("Templates of {} changed; reconciling every {}", watch.kind(), watch.kind());
+      parts.metrics().templatesReloaded(watch.kind());
+      // The status template may render another field now.
+      parts.gate().check(watch);
+      // Leading, the new revision is stored first, and then the resources it reaches requeued by
+      // the rollouts: requeued now, they would render the revision they are on.
+      if (!parts.rollouts().templatesChanged(watch)) {
+        parts.workers().requeue(watch);
+      }
+    }
+
+    @Override
+    public void templatesRejected(TemplatedKind watch, OperatorException error) {
+      LOG.error(
+          "Template edit for {} rejected, keeping the last good version if there is one: {}",
+          watch.kind(),
+          error.getMessage());
+    }
+
+    @Override
+    public void admit(WatchesChange change) {
+      synchronized (Operator.this) {
+        if (stopped.getCount() == 0) {
+          throw new OperatorException("The operator is stopping.");
+        }
+        parts.admit(change);
+      }
+    }
+
+    @Override
+    public void kindsChanged(WatchesChange change) {
+      synchronized (Operator.this) {
+        if (stopped.getCount() == 0) {
+          return;
+        }
+        LOG.info("watches.yaml changed: {}", change.describe());
+        try {
+          parts.follow(change);
+        } catch (RuntimeException e) {
+          // The watcher thread must live on to take the next edit.
+          LOG.error("Cannot carry out the change of watches.yaml ({})", change.describe(), e);
+        }
+      }
+    }
+
+    @Override
+    public void watchesRejected(OperatorException error) {
+      LOG.error(
+          "watches.yaml edit rejected, keeping the last good one ({}): {}",
+          PublishingLeaseLock.kinds(parts.templates().watches()),
+          error.getMessage());
     }
   }
 

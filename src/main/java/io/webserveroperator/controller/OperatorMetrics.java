@@ -122,8 +122,10 @@ public final class OperatorMetrics {
    * target's number). From the kind's cached {@code resources}, on every replica: {@code
    * webserver_operator_template_revision_resources{revision}}, how many are on each revision hash
    * ({@value #NO_REVISION} while their status names none).
+   *
+   * @return removes the kind's gauges: it left watches.yaml
    */
-  public void rollout(
+  public Runnable rollout(
       String kind,
       Supplier<Optional<RolloutState>> state,
       Supplier<List<RolloutMember>> resources) {
@@ -144,7 +146,7 @@ public final class OperatorMetrics {
         MultiGauge.builder("webserver.operator.template.revision.resources")
             .description("Resources whose status names this template revision hash")
             .register(registry);
-    beforeScrape.add(
+    Runnable set =
         () -> {
           Optional<RolloutState> current = state.get();
           paused.register(
@@ -169,7 +171,13 @@ public final class OperatorMetrics {
                           MultiGauge.Row.of(tags.and("revision", count.getKey()), count.getValue()))
                   .toList(),
               true);
-        });
+        };
+    beforeScrape.add(set);
+    return () -> {
+      beforeScrape.remove(set);
+      List.of(paused, step, revision, perRevision)
+          .forEach(gauge -> gauge.register(List.of(), true));
+    };
   }
 
   private static List<MultiGauge.Row<?>> row(Tags tags, Optional<? extends Number> value) {
@@ -182,12 +190,16 @@ public final class OperatorMetrics {
    * Registers {@code webserver_operator_waiting_resources{kind}}: how many of the kind's resources
    * have objects that wait (for a lower wave, a sibling, a replaced object or a hook), read at each
    * scrape.
+   *
+   * @return removes the gauge: the kind left watches.yaml
    */
-  public void waiting(String kind, Supplier<Number> resources) {
-    Gauge.builder("webserver.operator.waiting.resources", resources)
-        .description("Resources whose objects wait for a lower wave, a sibling or a hook")
-        .tag("kind", kind)
-        .register(registry);
+  public Runnable waiting(String kind, Supplier<Number> resources) {
+    Gauge gauge =
+        Gauge.builder("webserver.operator.waiting.resources", resources)
+            .description("Resources whose objects wait for a lower wave, a sibling or a hook")
+            .tag("kind", kind)
+            .register(registry);
+    return () -> registry.remove(gauge);
   }
 
   /** Registers the depth of the work queue. */

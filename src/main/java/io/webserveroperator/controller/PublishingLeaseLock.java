@@ -12,11 +12,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
  * The leader Lease, as fabric8's {@link LeaseLock}, with the holder's kinds published on it: every
- * create and renewal by this replica writes {@link #KINDS_ANNOTATION}, and every read (the
+ * create and renewal by this replica writes {@link #KINDS_ANNOTATION}, the kinds watches.yaml lists
+ * at that moment (it may change while the operator runs; the Lease stays), and every read (the
  * elector's, once a retry period) is remembered, so that a standby can say whom it waits for and
  * what that one watches without a request of its own.
  *
@@ -38,6 +40,7 @@ final class PublishingLeaseLock extends LeaseLock {
    */
   record Holder(String identity, Optional<String> kinds) {}
 
+  private final Supplier<List<TemplatedKind>> kinds;
   private volatile Lease lastRead;
   private final LongSupplier nanos;
 
@@ -47,22 +50,23 @@ final class PublishingLeaseLock extends LeaseLock {
   private long firstSeen;
 
   /**
+   * @param kinds the kinds this replica watches now
    * @param nanos this replica's monotonic clock, {@code System::nanoTime}
    */
   PublishingLeaseLock(
       String namespace,
       String name,
       String identity,
-      List<TemplatedKind> kinds,
+      Supplier<List<TemplatedKind>> kinds,
       LongSupplier nanos) {
-    super(
-        new ObjectMetaBuilder()
-            .withNamespace(namespace)
-            .withName(name)
-            .withAnnotations(Map.of(KINDS_ANNOTATION, kinds(kinds)))
-            .build(),
-        identity);
+    super(new ObjectMetaBuilder().withNamespace(namespace).withName(name).build(), identity);
+    this.kinds = kinds;
     this.nanos = nanos;
+  }
+
+  @Override
+  protected ObjectMetaBuilder getObjectMeta(String version) {
+    return super.getObjectMeta(version).addToAnnotations(KINDS_ANNOTATION, kinds(kinds.get()));
   }
 
   /** The kinds as published: {@code Kind.group}, or {@code Kind} for the core group. */

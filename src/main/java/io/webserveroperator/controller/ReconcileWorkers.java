@@ -25,7 +25,8 @@ import org.slf4j.MDC;
  * The work queue and the workers that drain it. A key goes to its kind's {@link Reconciler}; what
  * the reconcile returns decides whether the key comes back (after a backoff, or a poll interval) or
  * is forgotten. Every reconcile is counted in the {@link OperatorMetrics} and its changes logged,
- * once, here. Keys of kinds never {@linkplain #register registered} are dropped.
+ * once, here. Keys of kinds not {@linkplain #register registered} (never, or no longer) are
+ * dropped.
  *
  * <p>Thread-safe: informer threads enqueue while the workers take.
  */
@@ -60,9 +61,21 @@ final class ReconcileWorkers {
     metrics.workQueue("operator", queue::depth);
   }
 
-  /** Sends the resources in {@code cache} to {@code reconciler} from now on. */
+  /**
+   * Sends the resources in {@code cache} to {@code reconciler} from now on, in place of the kind's
+   * earlier reconciler if it had one; once the workers run, every cached resource is queued.
+   */
   void register(TemplatedKind watch, WatchedResourceCache cache, Reconciler reconciler) {
     kinds.put(key(watch.apiVersion(), watch.kind()), new WatchedKind(cache, reconciler));
+    requeue(watch);
+  }
+
+  /**
+   * Stops sending the kind's resources to a reconciler: its queued keys are dropped as they come
+   * up, and reconciles in flight finish.
+   */
+  void unregister(TemplatedKind watch) {
+    kinds.remove(key(watch.apiVersion(), watch.kind()));
   }
 
   /** Starts the workers, and queues every cached resource: what changed before is not lost. */
@@ -140,7 +153,8 @@ final class ReconcileWorkers {
     MDC.put("resource", key.toString());
     long started = System.nanoTime();
     try {
-      if (!admitted(kind, key)) {
+      if (kind == null || !admitted(kind, key)) {
+        // Queued before its kind left watches.yaml, or not this replica's to reconcile.
         queue.forget(key);
         return;
       }

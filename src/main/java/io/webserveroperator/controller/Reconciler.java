@@ -20,6 +20,7 @@ import io.webserveroperator.kube.ResourceMaps;
 import io.webserveroperator.manifest.ObjectRef;
 import io.webserveroperator.manifest.Ordering;
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.manifest.RenderedParts;
 import io.webserveroperator.manifest.StatefulSetClaims;
 import io.webserveroperator.rollout.RevisionChoice;
 import io.webserveroperator.rollout.RevisionChooser;
@@ -183,8 +184,9 @@ public final class Reconciler {
       // 2. The desired objects: pure, nothing applied if it fails.
       List<RenderedObject> rendered = render(context);
       guardCleanup(observed, rendered);
-      List<RenderedObject> desired = rendered.stream().filter(o -> !isHook(o)).toList();
-      List<RenderedObject> hooks = rendered.stream().filter(Reconciler::isHook).toList();
+      RenderedParts parts = RenderedParts.of(rendered);
+      List<RenderedObject> desired = parts.children();
+      List<RenderedObject> hooks = parts.hooks();
       // 3. The plan against the cached children.
       Plan plan = plan(context, desired);
       // 4. Apply, judge readiness, prune.
@@ -256,14 +258,8 @@ public final class Reconciler {
     try {
       ParsedRevision revision = resolve(observed);
       List<RenderedObject> hooks =
-          revision.render(input(observed)).stream()
-              .filter(
-                  object -> {
-                    Ordering ordering = Ordering.of(object.body());
-                    return ordering.hooks().contains(Ordering.Hook.PRE_DELETE)
-                        || ordering.hooks().contains(Ordering.Hook.POST_DELETE);
-                  })
-              .toList();
+          RenderedParts.of(revision.render(input(observed)))
+              .hooksAt(Ordering.Hook.PRE_DELETE, Ordering.Hook.POST_DELETE);
       return new Cleanup.DeleteHooks(
           hooks,
           new HookRunner.For(
@@ -403,10 +399,6 @@ public final class Reconciler {
       memories.update(observed.ref(), m -> m.withRenderHash(renderHash));
     }
     return released;
-  }
-
-  private static boolean isHook(RenderedObject object) {
-    return Ordering.of(object.body()).isHook();
   }
 
   /** How many of the kind's resources have objects that wait, for the waiting gauge. */

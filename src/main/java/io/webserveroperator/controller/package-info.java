@@ -8,12 +8,14 @@
  *       children, a reconciler per kind, rollouts, events, metrics and the health server, and the
  *       {@link io.webserveroperator.controller.KindGate}, which keeps a kind whose CRD cannot hold
  *       the status the operator writes from being reconciled (checked at start and on a template
- *       reload). {@link io.webserveroperator.controller.Operator} runs their lifecycle: it waits
- *       for the caches, starts the workers (after taking the Lease, when leader election is on),
- *       and stops everything in order. The Lease is the operator's, named by {@code --name}; the
- *       {@link io.webserveroperator.controller.PublishingLeaseLock} writes the holder's kinds on
- *       it, so that a standby says whom it waits for. Sharded, the caches hold one shard's
- *       resources and children; automatically sharded, {@link
+ *       reload). The kinds follow watches.yaml while the operator runs: one added starts once
+ *       served and listable, one removed stops with its resources left as they are, one changed
+ *       gets a reconciler with its new entry. {@link io.webserveroperator.controller.Operator} runs
+ *       their lifecycle: it waits for the caches, starts the workers (after taking the Lease, when
+ *       leader election is on), and stops everything in order. The Lease is the operator's, named
+ *       by {@code --name}; the {@link io.webserveroperator.controller.PublishingLeaseLock} writes
+ *       the holder's kinds on it, so that a standby says whom it waits for. Sharded, the caches
+ *       hold one shard's resources and children; automatically sharded, {@link
  *       io.webserveroperator.controller.AutoSharding} keeps this member's Lease, hands resources
  *       over before a reconcile when the leader asks, and assigns the shards while this replica
  *       leads (package {@code shard}).

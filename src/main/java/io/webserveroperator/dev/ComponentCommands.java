@@ -78,6 +78,9 @@ public record ComponentCommands(KubeBinaries binaries, ClusterLayout layout) {
         "--service-account-private-key-file=" + layout.serviceAccountKey(),
         "--root-ca-file=" + layout.apiServerCertificate(),
         "--service-cluster-ip-range=" + SERVICE_CIDR,
+        // Volumes for claims, as folders on this machine (HostPathStorage): for development only,
+        // which this is.
+        "--enable-hostpath-provisioner=true",
         "--profiling=false");
   }
 

@@ -31,7 +31,8 @@ import java.util.stream.Stream;
 /**
  * A real Kubernetes control plane on 127.0.0.1 (etcd, kube-apiserver, kube-controller-manager,
  * kube-scheduler) with kwok as the kubelet of fake nodes, so Deployments get ReplicaSets, Pods
- * become Running and Ready, and the garbage collector works. No container ever runs.
+ * become Running and Ready, claims are bound ({@link HostPathStorage}), and the garbage collector
+ * works. No container ever runs.
  *
  * <p>{@link #start} blocks until every component is ready. {@link #close} stops every process and
  * removes the temporary folder; a shutdown hook does the same if the JVM exits first. The admin
@@ -116,7 +117,8 @@ public final class LocalCluster implements AutoCloseable {
     ManagedProcess scheduler = launch("kube-scheduler", commands.scheduler());
     probe.awaitHealthy(controllerManager, healthz(layout.controllerManagerPort()), timeout);
     awaitDefaultServiceAccount(controllerManager, timeout);
-    report("kube-controller-manager ready", step);
+    HostPathStorage.install(client);
+    report("kube-controller-manager ready, StorageClass " + HostPathStorage.CLASS, step);
     probe.awaitHealthy(scheduler, healthz(layout.schedulerPort()), timeout);
     report("kube-scheduler ready", step);
 
@@ -327,18 +329,24 @@ public final class LocalCluster implements AutoCloseable {
         .orElseThrow(() -> new IllegalStateException(name + " was never started."));
   }
 
-  /** Stops every component in reverse start order and removes the folder; idempotent. */
+  /**
+   * Stops every component in reverse start order and removes the folder and the folders of the
+   * claims' volumes; idempotent.
+   */
   @Override
   public void close() {
     if (!closed.compareAndSet(false, true)) {
       return;
     }
+    List<Path> volumes = List.of();
     if (client != null) {
+      volumes = options.apiServerOnly() ? volumes : HostPathStorage.folders(client);
       client.close();
     }
     for (int i = processes.size() - 1; i >= 0; i--) {
       processes.get(i).stop(STOP_GRACE);
     }
+    HostPathStorage.remove(volumes);
     deleteFolder(layout.root());
     if (Thread.currentThread() != shutdownHook) {
       try {

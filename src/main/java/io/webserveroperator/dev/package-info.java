@@ -11,11 +11,14 @@
  *   <li>start etcd and wait for its {@code /health};
  *   <li>start kube-apiserver (self-signed serving certificate, a service-account key, a static
  *       admin token) and wait for its {@code /readyz}; write the kubeconfig;
- *   <li>start kube-controller-manager and kube-scheduler and wait for their {@code /healthz};
+ *   <li>start kube-controller-manager (with its hostpath provisioner) and kube-scheduler and wait
+ *       for their {@code /healthz}; make the default StorageClass ({@link
+ *       io.webserveroperator.dev.HostPathStorage});
  *   <li>start kwok as the fake kubelet, register the fake Nodes and wait until they are Ready.
  * </ol>
  *
  * <p>{@link io.webserveroperator.dev.LocalCluster#close} stops the processes in reverse order and
- * removes the folder. Nothing here talks to a network beyond 127.0.0.1.
+ * removes the folder and the claims' volume folders. Nothing here talks to a network beyond
+ * 127.0.0.1.
  */
 package io.webserveroperator.dev;

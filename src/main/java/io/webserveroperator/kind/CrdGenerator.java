@@ -24,6 +24,9 @@ public final class CrdGenerator {
           .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
           .disable(YAMLGenerator.Feature.SPLIT_LINES)
           .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+          // A string default such as "16" written bare would read back as a number, which the
+          // API server refuses for a string field.
+          .enable(YAMLGenerator.Feature.ALWAYS_QUOTE_NUMBERS_AS_STRINGS)
           .enable(YAMLGenerator.Feature.INDENT_ARRAYS_WITH_INDICATOR)
           .build();
 

@@ -10,7 +10,8 @@
  *       and {@link io.webserveroperator.kube.ObjectRefs} names client objects by {@code ObjectRef};
  *       {@link io.webserveroperator.kube.ResourceMaps} turns them into the untyped maps the pure
  *       core reads; {@link io.webserveroperator.kube.CrdReader} reads a watched kind's CRD as the
- *       API server serves it.
+ *       API server serves it, and {@link io.webserveroperator.kube.KindAccess} asks whether the
+ *       operator may list and watch a kind before a kind added to watches.yaml starts.
  *   <li>Two caches, both {@link io.webserveroperator.kube.ReadCache}s that see the operator's own
  *       writes at once: {@link io.webserveroperator.kube.WatchedResourceCache} holds the watched
  *       resources and reports each change that may need a reconcile; {@link

@@ -2,6 +2,7 @@ package io.webserveroperator.lint;
 
 import io.webserveroperator.manifest.Ordering;
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.manifest.RenderedParts;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -41,8 +42,7 @@ final class OrderLint {
       Function<String, Path> template,
       String renderedFrom) {
     List<Finding> findings = new ArrayList<>();
-    List<RenderedObject> ordinary =
-        objects.stream().filter(object -> !Ordering.of(object.body()).isHook()).toList();
+    List<RenderedObject> ordinary = RenderedParts.of(objects).children();
     for (RenderedObject object : ordinary) {
       Ordering ordering = Ordering.of(object.body());
       for (Ordering.Sibling sibling : ordering.dependsOn()) {

@@ -27,6 +27,7 @@ import io.webserveroperator.manifest.Ordering;
 import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.OwnershipPatch;
 import io.webserveroperator.manifest.RenderedObject;
+import io.webserveroperator.manifest.RenderedParts;
 import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.status.HookRecords;
 import io.webserveroperator.template.Rendered;
@@ -158,10 +159,9 @@ public final class DryRunDiff {
         templates
             .resolve(watch, revision, input.describe())
             .render(input, new LiveReads(client, kinds, inventory));
-    List<RenderedObject> hooks =
-        rendered.objects().stream().filter(object -> Ordering.of(object.body()).isHook()).toList();
-    List<RenderedObject> desired =
-        rendered.objects().stream().filter(object -> !Ordering.of(object.body()).isHook()).toList();
+    RenderedParts parts = RenderedParts.of(rendered.objects());
+    List<RenderedObject> hooks = parts.hooks();
+    List<RenderedObject> desired = parts.children();
     Plan plan =
         planner.plan(
             desired,

@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * A sharded member's view of the revisions the leader stores: watches the revision ConfigMaps in
@@ -19,7 +20,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>One watch, events only when the leader stores a revision or moves a step: nothing per
  * resource. {@link #start} blocks until the first list is in, so that no reconcile runs on a member
- * before it knows where the rollouts stand.
+ * before it knows where the rollouts stand. Kinds come and go with watches.yaml: a kind's revisions
+ * are handed on while watches.yaml lists it, and once more as it is added ({@link #kindAdded}).
  */
 public final class RevisionFollower implements AutoCloseable {
 
@@ -28,14 +30,17 @@ public final class RevisionFollower implements AutoCloseable {
 
   private final RevisionStore store;
   private final Rollouts rollouts;
-  private final List<TemplatedKind> watches;
+  private final Supplier<List<TemplatedKind>> watches;
   private final SharedIndexInformer<ConfigMap> informer;
 
   private RevisionFollower(
-      KubernetesClient client, RevisionStore store, Rollouts rollouts, List<TemplatedKind> kinds) {
+      KubernetesClient client,
+      RevisionStore store,
+      Rollouts rollouts,
+      Supplier<List<TemplatedKind>> kinds) {
     this.store = store;
     this.rollouts = rollouts;
-    this.watches = List.copyOf(kinds);
+    this.watches = kinds;
     this.informer =
         client
             .configMaps()
@@ -45,12 +50,17 @@ public final class RevisionFollower implements AutoCloseable {
   }
 
   /**
-   * Follows the stored revisions of these kinds; returns once the first list has been handed on.
+   * Follows the stored revisions of the kinds watches.yaml lists; returns once the first list has
+   * been handed on.
    *
+   * @param kinds the kinds watches.yaml lists now
    * @throws IllegalStateException when the revisions cannot be listed within a minute
    */
   public static RevisionFollower start(
-      KubernetesClient client, RevisionStore store, Rollouts rollouts, List<TemplatedKind> kinds) {
+      KubernetesClient client,
+      RevisionStore store,
+      Rollouts rollouts,
+      Supplier<List<TemplatedKind>> kinds) {
     RevisionFollower follower = new RevisionFollower(client, store, rollouts, kinds);
     CompletableFuture<Void> listed = follower.informer.start().toCompletableFuture();
     try {
@@ -61,9 +71,17 @@ public final class RevisionFollower implements AutoCloseable {
           "Cannot list the stored template revisions in " + store.namespace() + ": " + e, e);
     }
     // Handed on once the whole list is in, then on each change.
-    kinds.forEach(follower::handOn);
+    kinds.get().forEach(follower::handOn);
     follower.informer.addEventHandler(follower.new Changes());
     return follower;
+  }
+
+  /**
+   * Hands on the stored revisions of a kind added to watches.yaml, once it is registered with the
+   * rollouts: before, they ignore it.
+   */
+  public void kindAdded(TemplatedKind watch) {
+    handOn(watch);
   }
 
   /** Hands the kind's stored revisions, as the watch has them now, to the rollouts. */
@@ -83,7 +101,7 @@ public final class RevisionFollower implements AutoCloseable {
 
   private void changed(ConfigMap map) {
     StoredKind kind = RevisionStore.kindOf(map);
-    watches.stream()
+    watches.get().stream()
         .filter(w -> w.kind().equals(kind.kind()) && w.group().equals(kind.group()))
         .forEach(this::handOn);
   }

@@ -11,7 +11,6 @@ import io.webserveroperator.template.watches.TemplatedKind;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -37,6 +36,9 @@ import org.slf4j.LoggerFactory;
  * resources' statuses say so ({@link RolloutPlanner}), with the state written to the stored
  * revision only when it changed. Reading statuses costs no request: they come from the kind's
  * cache.
+ *
+ * <p>Kinds come and go with watches.yaml ({@link #register}, {@link #unregister}); a kind is known
+ * by its {@link TemplatedKind#identity}, and its rollout follows the policy of its current entry.
  */
 public final class Rollouts implements RevisionChooser, AutoCloseable {
 
@@ -61,23 +63,29 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   private final Predicate<GenericKubernetesResource> excluded;
   private final Consumer<TemplatedKind> requeue;
 
-  /** Every resource of each kind, which the leader plans its rollout over. */
-  private final Map<TemplatedKind, Supplier<List<GenericKubernetesResource>>> resources =
-      new LinkedHashMap<>();
+  /** Each kind's current entry and its resources, by identity, as below. */
+  private final Map<String, Registered> kinds = new ConcurrentHashMap<>();
 
-  /** The resources of each kind this replica reconciles: all, or its shard's. */
-  private final Map<TemplatedKind, Supplier<List<GenericKubernetesResource>>> own =
-      new LinkedHashMap<>();
-
-  private final Map<TemplatedKind, RolloutState> states = new ConcurrentHashMap<>();
+  private final Map<String, RolloutState> states = new ConcurrentHashMap<>();
 
   /** Every stored revision's number, by hash, per kind. */
-  private final Map<TemplatedKind, Map<String, Integer>> numbers = new ConcurrentHashMap<>();
+  private final Map<String, Map<String, Integer>> numbers = new ConcurrentHashMap<>();
 
   /** The kinds whose stored revisions have been read. */
-  private final Set<TemplatedKind> read = ConcurrentHashMap.newKeySet();
+  private final Set<String> read = ConcurrentHashMap.newKeySet();
 
-  private ScheduledExecutorService ticker;
+  /**
+   * A kind's entry in watches.yaml and its resources.
+   *
+   * @param every every resource of the kind, which the leader plans its rollout over
+   * @param own the resources this replica reconciles: all, or its shard's
+   */
+  private record Registered(
+      TemplatedKind watch,
+      Supplier<List<GenericKubernetesResource>> every,
+      Supplier<List<GenericKubernetesResource>> own) {}
+
+  private volatile ScheduledExecutorService ticker;
 
   /**
    * @param excluded whether a resource cannot move now (its reconciles are disabled)
@@ -98,22 +106,38 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
     this.requeue = requeue;
   }
 
-  /** Adds a kind, whose resources {@code list} gives from its cache. */
+  /**
+   * Adds a kind, whose resources {@code list} gives from its cache, or gives a kind a new entry of
+   * watches.yaml (another policy). On the replica that leads, the kind is looked at once before
+   * this returns, so that its resources render the revision its stored rollout chose from their
+   * first reconcile on: call it once the cache has listed.
+   */
   public void register(TemplatedKind watch, Supplier<List<GenericKubernetesResource>> list) {
     register(watch, list, list);
   }
 
   /**
    * Adds a kind of a sharded operator: {@code mine} gives the resources of this replica's shard
-   * from its cache, {@code every} all of them, which only the leader caches (empty elsewhere).
+   * from its cache, {@code every} all of them, which only the leader caches (empty elsewhere). As
+   * {@link #register(TemplatedKind, Supplier)}, also for a kind's new entry.
    */
   public void register(
       TemplatedKind watch,
       Supplier<List<GenericKubernetesResource>> mine,
       Supplier<List<GenericKubernetesResource>> every) {
-    resources.put(watch, every);
-    own.put(watch, mine);
-    numbers.put(watch, new ConcurrentHashMap<>());
+    numbers.putIfAbsent(watch.identity(), new ConcurrentHashMap<>());
+    kinds.put(watch.identity(), new Registered(watch, every, mine));
+    if (leading()) {
+      tickOrWarn(watch);
+    }
+  }
+
+  /** Forgets a kind watches.yaml no longer lists; its stored revisions stay in the cluster. */
+  public synchronized void unregister(TemplatedKind watch) {
+    kinds.remove(watch.identity());
+    states.remove(watch.identity());
+    numbers.remove(watch.identity());
+    read.remove(watch.identity());
   }
 
   /**
@@ -144,7 +168,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
    *     were on, and repeat what that one did (a refusal the edit was meant to resolve)
    */
   public boolean templatesChanged(TemplatedKind watch) {
-    if (ticker == null) {
+    if (!leading()) {
       return false;
     }
     ticker.execute(() -> tickOrWarn(watch));
@@ -153,32 +177,35 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
 
   /** Where the kind's rollout stands, once the leader has read or begun one. */
   public Optional<RolloutState> state(TemplatedKind watch) {
-    return Optional.ofNullable(states.get(watch));
+    return Optional.ofNullable(states.get(watch.identity()));
   }
 
   /** The kind's resources this replica reconciles, as their rollout sees them: no request. */
   public List<RolloutMember> members(TemplatedKind watch) {
-    return own.get(watch).get().stream().map(this::member).toList();
+    Registered kind = kinds.get(watch.identity());
+    return kind == null ? List.of() : kind.own().get().stream().map(this::member).toList();
   }
 
   /**
    * A sharded member's view of the kind's stored revisions, oldest number first, as {@link
    * RevisionFollower} hands them on: it renders from them and follows the newest one's rollout
-   * state, which the leader moves. Ignored once this replica leads: then it keeps the state.
+   * state, which the leader moves. Ignored once this replica leads (then it keeps the state), and
+   * for a kind not registered.
    */
   synchronized void follow(TemplatedKind watch, List<StoredRevision> stored) {
-    if (ticker != null || !numbers.containsKey(watch)) {
+    String identity = watch.identity();
+    if (leading() || !kinds.containsKey(identity)) {
       return;
     }
-    Map<String, Integer> known = numbers.get(watch);
+    Map<String, Integer> known = numbers.get(identity);
     known.clear();
     for (StoredRevision revision : stored) {
       templates.remember(watch, revision.revision());
       known.put(revision.hash(), revision.number());
     }
     Optional<RolloutState> state = StoredRevision.stateOf(stored);
-    if (state.isPresent() && !state.get().equals(states.get(watch))) {
-      states.put(watch, state.get());
+    if (state.isPresent() && !state.get().equals(states.get(identity))) {
+      states.put(identity, state.get());
       requeue.accept(watch);
     }
   }
@@ -190,12 +217,13 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
     if (member.pin().isPresent()) {
       return pinned(watch, member.pin().get());
     }
-    RolloutState state = states.get(watch);
+    RolloutState state = states.get(watch.identity());
     if (state == null) {
       return RevisionChoice.current();
     }
-    return RevisionChoice.of(
-        state, watch.rollout().isPresent(), member, hash -> templates.knows(watch, hash));
+    Registered current = kinds.get(watch.identity());
+    boolean policy = (current == null ? watch : current.watch()).rollout().isPresent();
+    return RevisionChoice.of(state, policy, member, hash -> templates.knows(watch, hash));
   }
 
   private RevisionChoice pinned(TemplatedKind watch, String pin) {
@@ -203,7 +231,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
       return RevisionChoice.of(pin);
     }
     Optional<String> byNumber =
-        numbers.get(watch).entrySet().stream()
+        numbers.getOrDefault(watch.identity(), Map.of()).entrySet().stream()
             .filter(entry -> Integer.toString(entry.getValue()).equals(pin))
             .map(Map.Entry::getKey)
             .filter(hash -> templates.knows(watch, hash))
@@ -225,7 +253,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   }
 
   private String known(TemplatedKind watch) {
-    return numbers.get(watch).entrySet().stream()
+    return numbers.getOrDefault(watch.identity(), Map.of()).entrySet().stream()
         .sorted(Map.Entry.comparingByValue())
         .map(entry -> entry.getValue() + " (" + entry.getKey() + ")")
         .reduce((a, b) -> a + ", " + b)
@@ -233,11 +261,21 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   }
 
   private void tickAll() {
-    resources.keySet().forEach(this::tickOrWarn);
+    kinds.values().forEach(kind -> tickOrWarn(kind.watch()));
+  }
+
+  private boolean leading() {
+    return ticker != null;
   }
 
   /** A tick that fails (the API server refused a write) is tried again by the next one. */
-  private void tickOrWarn(TemplatedKind watch) {
+  private void tickOrWarn(TemplatedKind asked) {
+    Registered kind = kinds.get(asked.identity());
+    if (kind == null) {
+      // Removed from watches.yaml meanwhile.
+      return;
+    }
+    TemplatedKind watch = kind.watch();
     try {
       tick(watch);
     } catch (RuntimeException e) {
@@ -250,16 +288,20 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
    * moves the current one on.
    */
   private synchronized void tick(TemplatedKind watch) {
-    if (!read.contains(watch)) {
+    String identity = watch.identity();
+    if (!kinds.containsKey(identity)) {
+      return;
+    }
+    if (!read.contains(identity)) {
       for (StoredRevision stored : store.list(watch)) {
         templates.remember(watch, stored.revision());
-        numbers.get(watch).put(stored.hash(), stored.number());
+        numbers.get(identity).put(stored.hash(), stored.number());
         // Numbered in order: the newest revision's state is the kind's.
-        stored.state().ifPresent(state -> states.put(watch, state));
+        stored.state().ifPresent(state -> states.put(identity, state));
       }
-      read.add(watch);
+      read.add(identity);
     }
-    RolloutState before = states.get(watch);
+    RolloutState before = states.get(identity);
     RolloutState state = before;
     Optional<TemplateRevision> current = templates.current(watch);
     if (current.isPresent() && (state == null || !state.target().equals(current.get().hash()))) {
@@ -272,7 +314,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
       state = move(watch, state);
     }
     if (!Objects.equals(before, state)) {
-      states.put(watch, state);
+      states.put(identity, state);
       requeue.accept(watch);
     }
   }
@@ -280,7 +322,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   /** Moves a rollout in progress on; without a policy (any more), it is complete. */
   private RolloutState move(TemplatedKind watch, RolloutState state) {
     Optional<RolloutPolicy> policy = watch.rollout();
-    List<GenericKubernetesResource> all = resources.get(watch).get();
+    List<GenericKubernetesResource> all = resources(watch);
     RolloutState moved =
         policy.isEmpty()
             ? state.completed()
@@ -312,7 +354,7 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
    * move at once.
    */
   private RolloutState begin(TemplatedKind watch, TemplateRevision revision, RolloutState before) {
-    Map<String, Integer> known = numbers.get(watch);
+    Map<String, Integer> known = numbers.get(watch.identity());
     int number = known.values().stream().mapToInt(Integer::intValue).max().orElse(0) + 1;
     RolloutState state =
         before == null || watch.rollout().isEmpty()
@@ -339,12 +381,12 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
   /** Deletes stored revisions beyond the newest {@link #KEPT_REVISIONS} that nothing uses. */
   private void forgetOldRevisions(TemplatedKind watch, RolloutState state) {
     Set<String> used = new HashSet<>(List.of(state.target(), state.from()));
-    for (GenericKubernetesResource resource : resources.get(watch).get()) {
+    for (GenericKubernetesResource resource : resources(watch)) {
       RolloutMember member = member(resource);
       member.revision().ifPresent(used::add);
       member.pin().ifPresent(used::add);
     }
-    Map<String, Integer> known = numbers.get(watch);
+    Map<String, Integer> known = numbers.get(watch.identity());
     known.entrySet().stream()
         .sorted(Map.Entry.<String, Integer>comparingByValue().reversed())
         .skip(KEPT_REVISIONS)
@@ -405,6 +447,12 @@ public final class Rollouts implements RevisionChooser, AutoCloseable {
             .forEach(resource -> events.warning(resource, Reason.ROLLOUT_PAUSED, message));
       }
     }
+  }
+
+  /** Every resource of the kind, from a cache; none once it is no longer registered. */
+  private List<GenericKubernetesResource> resources(TemplatedKind watch) {
+    Registered kind = kinds.get(watch.identity());
+    return kind == null ? List.of() : kind.every().get();
   }
 
   /** The resource as its rollout sees it. */

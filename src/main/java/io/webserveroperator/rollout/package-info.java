@@ -12,7 +12,8 @@
  *       on from the statuses in the kind's cache ({@link
  *       io.webserveroperator.rollout.RolloutMember}, ordered by {@link
  *       io.webserveroperator.rollout.RolloutOrder}), step by step as the kind's rollout policy
- *       allows, pausing when a step misses its deadline.
+ *       allows, pausing when a step misses its deadline. Kinds come and go with watches.yaml; a
+ *       kind kept with a new entry follows its new policy from the step it is at.
  *   <li>Every reconcile asks {@link io.webserveroperator.rollout.RevisionChoice} which revision its
  *       resource renders from: a pin, the target once a step lets it through, else the revision it
  *       is on.

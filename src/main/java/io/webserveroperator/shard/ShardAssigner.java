@@ -35,12 +35,16 @@ import org.slf4j.LoggerFactory;
  *
  * <p>One pass at a time, on its own thread; a pass sends its patches at once, up to {@code writers}
  * in flight, so that a storm of new resources waits one round trip for its labels rather than one
- * per resource. {@link #close} stops the passes and the informers.
+ * per resource. Kinds come and go with watches.yaml ({@link #add}, {@link #remove}). {@link #close}
+ * stops the passes and the informers.
  */
 public final class ShardAssigner implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(ShardAssigner.class);
 
+  private final KubernetesClient client;
+  private final List<String> namespaces;
+  private final String labelSelector;
   private final Members members;
   private final ShardPatcher patcher;
   private final List<Watched> watched = new CopyOnWriteArrayList<>();
@@ -76,31 +80,60 @@ public final class ShardAssigner implements AutoCloseable {
       String labelSelector,
       Duration period,
       int writers) {
-    ShardAssigner assigner = new ShardAssigner(client, members, writers);
-    for (ResourceDefinitionContext kind : kinds) {
-      assigner.watched.add(
-          new Watched(
-              kind,
-              new WatchedResourceCache(
-                  client,
-                  kind,
-                  namespaces,
-                  labelSelector,
-                  Duration.ZERO,
-                  // Whole, status too: the leader plans each kind's rollout over all of them.
-                  /* metadataOnly= */ false,
-                  assigner::changed)));
-    }
+    ShardAssigner assigner = new ShardAssigner(client, namespaces, labelSelector, members, writers);
+    kinds.forEach(assigner::add);
     long millis = period.toMillis();
     assigner.passes.scheduleWithFixedDelay(assigner::passLogged, 0, millis, TimeUnit.MILLISECONDS);
     LOG.info("Assigning shards every {} over {} kinds", period, kinds.size());
     return assigner;
   }
 
-  private ShardAssigner(KubernetesClient client, Members members, int writers) {
+  private ShardAssigner(
+      KubernetesClient client,
+      List<String> namespaces,
+      String labelSelector,
+      Members members,
+      int writers) {
+    this.client = client;
+    this.namespaces = List.copyOf(namespaces);
+    this.labelSelector = labelSelector;
     this.members = members;
     this.patcher = new ShardPatcher(client);
     this.labelling = NamedThreads.elasticPool("shard-label-", writers);
+  }
+
+  /**
+   * Assigns the resources of {@code kind} too, from the first pass after its informers listed: a
+   * kind added to watches.yaml.
+   */
+  public void add(ResourceDefinitionContext kind) {
+    watched.add(
+        new Watched(
+            kind,
+            new WatchedResourceCache(
+                client,
+                kind,
+                namespaces,
+                labelSelector,
+                Duration.ZERO,
+                // Whole, status too: the leader plans each kind's rollout over all of them.
+                /* metadataOnly= */ false,
+                this::changed)));
+  }
+
+  /**
+   * Stops assigning the resources of {@code kind}, a kind removed from watches.yaml; their labels
+   * stay as they are.
+   */
+  public void remove(ResourceDefinitionContext kind) {
+    for (Watched w : watched) {
+      if (Objects.equals(w.kind().getGroup(), kind.getGroup())
+          && Objects.equals(w.kind().getVersion(), kind.getVersion())
+          && Objects.equals(w.kind().getKind(), kind.getKind())) {
+        watched.remove(w);
+        w.cache().close();
+      }
+    }
   }
 
   /** Blocks until every kind's cache has listed. */

@@ -13,6 +13,7 @@
  *       on a {@link io.webserveroperator.shard.HashRing} over the live members and writes the
  *       member into the label {@code webserver-operator.io/shard} ({@link
  *       io.webserveroperator.shard.ShardLabels}). The engine copies that label onto every child.
+ *       Kinds added to or removed from watches.yaml are assigned from then on, or no more.
  *   <li>A resource moves only by the handover of {@link io.webserveroperator.shard.Assignment}: a
  *       live owner is asked to drain, and its {@link io.webserveroperator.shard.ShardGate} releases
  *       the resource between two reconciles; the leader labels it for the new member only then, or

@@ -1,5 +1,6 @@
 package io.webserveroperator.status;
 
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -100,9 +101,15 @@ public final class EngineStatusFields {
               "moment",
               map("description", "When it ran: pre-install, post-upgrade, ...", "type", "string"),
               "phase",
-              map("type", "string", "enum", List.of("Running", "Succeeded", "Failed", "Skipped")),
+              map(
+                  "description",
+                  "Skipped: an upgrade hook's rendering at the install, its baseline; never run.",
+                  "type",
+                  "string",
+                  "enum",
+                  Arrays.stream(HookRecords.Phase.values()).map(Enum::name).toList()),
               "message",
-              map("description", "Why it failed.", "type", "string"),
+              map("description", "Why it failed, or what a baseline is.", "type", "string"),
               "generation",
               map("type", "integer", "format", "int64"),
               "revision",

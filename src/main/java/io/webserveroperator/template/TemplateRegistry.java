@@ -7,9 +7,10 @@ import io.webserveroperator.template.source.TemplateLoadException;
 import io.webserveroperator.template.source.TemplateTree;
 import io.webserveroperator.template.source.TemplateWatcher;
 import io.webserveroperator.template.watches.TemplatedKind;
+import io.webserveroperator.template.watches.WatchesChange;
 import io.webserveroperator.template.watches.WatchesFile;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -22,7 +23,8 @@ import java.util.function.Consumer;
  * The kinds of {@code watches.yaml} and their parsed templates: the one entry point to rendering.
  * Each kind loads on its own: one whose templates do not load fails the renders of its resources
  * ({@link TemplatesInvalidException}, naming the file and line) until an edit repairs it, while
- * every other kind renders on.
+ * every other kind renders on. A kind is known by its {@link TemplatedKind#identity}: asked with an
+ * older entry of the same kind, the registry answers with the current one's templates.
  *
  * <p>Thread-safe: renders run concurrently against the current template sets; a reload swaps a set
  * atomically, so a render sees either the old or the new templates, never a mix.
@@ -30,17 +32,54 @@ import java.util.function.Consumer;
 public final class TemplateRegistry implements AutoCloseable {
 
   private final Path root;
-  private final List<TemplatedKind> watches;
+  private final String watchesFile;
+  private volatile List<TemplatedKind> watches;
   private final RegistryOptions options;
-  private final Map<TemplatedKind, Loaded> loaded = new ConcurrentHashMap<>();
+
+  /** Each kind's current templates, by {@link TemplatedKind#identity}, as the maps below. */
+  private final Map<String, Loaded> loaded = new ConcurrentHashMap<>();
 
   /** Earlier and stored revisions of each kind by hash, the current one among them. */
-  private final Map<TemplatedKind, Map<String, Revision>> revisionsByHash =
-      new ConcurrentHashMap<>();
+  private final Map<String, Map<String, Revision>> revisionsByHash = new ConcurrentHashMap<>();
 
-  private final Map<TemplatedKind, ObjectPolicy> policies = new LinkedHashMap<>();
+  private final Map<String, ObjectPolicy> policies = new ConcurrentHashMap<>();
   private final AtomicLong revisions = new AtomicLong();
   private TemplateWatcher watcher;
+
+  /**
+   * What a registry that {@linkplain #watchForChanges watches its folder} tells, on its watcher
+   * thread, one call at a time.
+   */
+  public interface Listener {
+
+    /**
+     * The kind's templates changed and are in use; or, for a kind that never loaded, failed again
+     * (what its renders say has changed).
+     */
+    void templatesChanged(TemplatedKind watch);
+
+    /** An edit of the kind's templates does not load: the last good version stays in use. */
+    void templatesRejected(TemplatedKind watch, OperatorException error);
+
+    /**
+     * An edit of watches.yaml parsed and the templates of every kind it brings in loaded; the edit
+     * takes effect unless this throws.
+     *
+     * @throws OperatorException why the edit cannot take effect (a kind the API server does not
+     *     serve, say): the last good watches.yaml stays in effect, and {@link #watchesRejected} is
+     *     told
+     */
+    void admit(WatchesChange change);
+
+    /** An edit of watches.yaml took effect: {@link #watches()} lists the new kinds. */
+    void kindsChanged(WatchesChange change);
+
+    /**
+     * An edit of watches.yaml does not parse, brings in a kind whose templates do not load, or was
+     * not {@linkplain #admit admitted}: the last good watches.yaml stays in effect.
+     */
+    void watchesRejected(OperatorException error);
+  }
 
   /**
    * What a kind renders with now: its last good templates or, while it has never had any, why they
@@ -78,20 +117,13 @@ public final class TemplateRegistry implements AutoCloseable {
    */
   private record Revision(TemplateRevision content, Loaded parsed) {}
 
-  private TemplateRegistry(
-      TemplateTree tree, List<TemplatedKind> watches, RegistryOptions options) {
+  private TemplateRegistry(TemplateTree tree, String watchesFile, RegistryOptions options) {
     this.root = tree.root();
-    this.watches = watches;
+    this.watchesFile = watchesFile;
     this.options = options;
+    this.watches = WatchesFile.read(tree, watchesFile);
     for (TemplatedKind watch : watches) {
-      revisionsByHash.put(watch, new ConcurrentHashMap<>());
-      install(watch, Loaded.of(watch, tree, revisions.incrementAndGet()));
-      policies.put(
-          watch,
-          new ObjectPolicy(
-              watch.allowOtherNamespaces(),
-              watch.allowedClusterScopedKinds(),
-              options.clusterScoped()));
+      enter(watch, Loaded.of(watch, tree, revisions.incrementAndGet()));
     }
   }
 
@@ -107,18 +139,18 @@ public final class TemplateRegistry implements AutoCloseable {
   /** As {@link #load(Path)}, with options such as a discovery-backed scope hook. */
   public static TemplateRegistry load(Path watchesYaml, RegistryOptions options) {
     Path file = watchesYaml.toAbsolutePath().normalize();
-    TemplateTree tree = TemplateTree.read(file.getParent());
     return new TemplateRegistry(
-        tree, WatchesFile.read(tree, file.getFileName().toString()), options);
+        TemplateTree.read(file.getParent()), file.getFileName().toString(), options);
   }
 
+  /** The kinds of watches.yaml as in effect now: the last good version of the file. */
   public List<TemplatedKind> watches() {
     return watches;
   }
 
   /** Why the templates of {@code watch} did not load, while no version of them has. */
   public Optional<TemplateLoadException> loadFailure(TemplatedKind watch) {
-    return Optional.ofNullable(loaded.get(watch)).map(Loaded::error);
+    return Optional.ofNullable(loaded.get(watch.identity())).map(Loaded::error);
   }
 
   /** The watch for a resource's apiVersion+kind, if handled. */
@@ -142,7 +174,7 @@ public final class TemplateRegistry implements AutoCloseable {
     if (hash.isPresent()) {
       parsed = parsed(watch, hash.get());
     } else {
-      parsed = loaded.get(watch);
+      parsed = loaded.get(watch.identity());
       if (parsed == null) {
         throw unknown(watch);
       }
@@ -154,7 +186,11 @@ public final class TemplateRegistry implements AutoCloseable {
       throw new TemplatesInvalidException(resource, parsed.error());
     }
     return new ParsedRevision(
-        watch, parsed.content().hash(), parsed.revision(), parsed.set(), policies.get(watch));
+        watch,
+        parsed.content().hash(),
+        parsed.revision(),
+        parsed.set(),
+        policies.get(watch.identity()));
   }
 
   /**
@@ -181,7 +217,7 @@ public final class TemplateRegistry implements AutoCloseable {
 
   /** The templates the kind renders with now, as a revision; empty while they have never loaded. */
   public Optional<TemplateRevision> current(TemplatedKind watch) {
-    Loaded now = loaded.get(watch);
+    Loaded now = loaded.get(watch.identity());
     return now == null || now.set() == null ? Optional.empty() : Optional.of(now.content());
   }
 
@@ -204,43 +240,120 @@ public final class TemplateRegistry implements AutoCloseable {
   }
 
   /**
-   * Starts watching the templates folder, links and a ConfigMap volume's {@code ..data} swap
-   * included. After a change, each kind whose files changed is parsed again. On success its new
-   * templates are used and onChange(watch) is called. A broken edit calls onError(watch, exception)
-   * and keeps the last good version; a kind that has none fails its renders with the new error, and
-   * onChange(watch) is called too, since what its renders say has changed. Callbacks run on one
-   * background thread.
+   * As {@link #watchForChanges(Listener)}, for those that follow template edits only: an edit of
+   * watches.yaml takes effect whenever it parses and the templates of the kinds it brings in load.
    */
-  public synchronized void watchForChanges(
+  public void watchForChanges(
       Consumer<TemplatedKind> onChange, BiConsumer<TemplatedKind, OperatorException> onError) {
+    watchForChanges(
+        new Listener() {
+          @Override
+          public void templatesChanged(TemplatedKind watch) {
+            onChange.accept(watch);
+          }
+
+          @Override
+          public void templatesRejected(TemplatedKind watch, OperatorException error) {
+            onError.accept(watch, error);
+          }
+
+          @Override
+          public void admit(WatchesChange change) {}
+
+          @Override
+          public void kindsChanged(WatchesChange change) {}
+
+          @Override
+          public void watchesRejected(OperatorException error) {}
+        });
+  }
+
+  /**
+   * Starts watching the templates folder, links and a ConfigMap volume's {@code ..data} swap
+   * included. After a change, watches.yaml is read again first: when it lists other kinds or other
+   * settings, its new kinds are parsed, and, if they all load and the listener admits the change,
+   * it takes effect ({@link Listener#kindsChanged}); otherwise the last good watches.yaml stays
+   * ({@link Listener#watchesRejected}). Then each kind whose files changed is parsed again. On
+   * success its new templates are used ({@link Listener#templatesChanged}). A broken edit is told
+   * ({@link Listener#templatesRejected}) and the last good version kept; a kind that has none fails
+   * its renders with the new error, and is told as changed too, since what its renders say has
+   * changed. The listener is called on one background thread.
+   */
+  public synchronized void watchForChanges(Listener listener) {
     if (watcher != null) {
       throw new IllegalStateException("this registry already watches its templates");
     }
-    watcher = TemplateWatcher.start(root, () -> reload(onChange, onError));
+    watcher = TemplateWatcher.start(root, () -> reload(listener));
   }
 
-  private void reload(
-      Consumer<TemplatedKind> onChange, BiConsumer<TemplatedKind, OperatorException> onError) {
+  private void reload(Listener listener) {
     TemplateTree tree;
     try {
       tree = TemplateTree.read(root);
     } catch (OperatorException e) {
-      watches.forEach(watch -> onError.accept(watch, e));
+      watches.forEach(watch -> listener.templatesRejected(watch, e));
       return;
     }
+    followWatches(tree, listener);
     for (TemplatedKind watch : watches) {
-      Loaded before = loaded.get(watch);
+      Loaded before = loaded.get(watch.identity());
       if (TemplateSet.sourcesOf(watch, tree).equals(before.sources())) {
         continue;
       }
       Loaded now = Loaded.of(watch, tree, revisions.incrementAndGet());
       if (now.error() != null) {
-        onError.accept(watch, now.error());
+        listener.templatesRejected(watch, now.error());
       }
       if (now.set() != null || before.set() == null) {
         install(watch, now);
-        onChange.accept(watch);
+        listener.templatesChanged(watch);
       }
+    }
+  }
+
+  /**
+   * Puts an edit of watches.yaml into effect, all of it or, when it does not parse, a kind it
+   * brings in does not load, or the listener refuses it, none of it.
+   */
+  private void followWatches(TemplateTree tree, Listener listener) {
+    List<TemplatedKind> next;
+    try {
+      next = WatchesFile.read(tree, watchesFile);
+    } catch (OperatorException e) {
+      listener.watchesRejected(e);
+      return;
+    }
+    WatchesChange change = WatchesChange.between(watches, next);
+    if (change.isEmpty()) {
+      // At most the order of the entries changed, which decides nothing.
+      watches = next;
+      return;
+    }
+    Map<TemplatedKind, Loaded> entering = new HashMap<>();
+    for (TemplatedKind watch : change.entering()) {
+      Loaded now = Loaded.of(watch, tree, revisions.incrementAndGet());
+      if (now.error() != null) {
+        listener.watchesRejected(
+            new OperatorException(
+                "The templates of " + watch.kind() + " do not load: " + now.error().getMessage(),
+                now.error()));
+        return;
+      }
+      entering.put(watch, now);
+    }
+    try {
+      listener.admit(change);
+    } catch (OperatorException e) {
+      listener.watchesRejected(e);
+      return;
+    }
+    entering.forEach(this::enter);
+    watches = next;
+    try {
+      listener.kindsChanged(change);
+    } finally {
+      // Only now: until the listener stopped them, a removed kind's reconciles still render.
+      change.removed().forEach(this::leave);
     }
   }
 
@@ -252,16 +365,41 @@ public final class TemplateRegistry implements AutoCloseable {
     }
   }
 
+  /**
+   * Makes {@code watch} the kind's entry, rendering with {@code now}. The revisions it knew stay
+   * known; those parsed with its earlier entry are parsed again when asked for, so that they follow
+   * the new entry's readiness rules and lookups.
+   */
+  private void enter(TemplatedKind watch, Loaded now) {
+    revisionsByHash
+        .computeIfAbsent(watch.identity(), identity -> new ConcurrentHashMap<>())
+        .replaceAll((hash, known) -> new Revision(known.content(), null));
+    policies.put(
+        watch.identity(),
+        new ObjectPolicy(
+            watch.allowOtherNamespaces(),
+            watch.allowedClusterScopedKinds(),
+            options.clusterScoped()));
+    install(watch, now);
+  }
+
+  /** Forgets a kind watches.yaml no longer lists. */
+  private void leave(TemplatedKind watch) {
+    loaded.remove(watch.identity());
+    revisionsByHash.remove(watch.identity());
+    policies.remove(watch.identity());
+  }
+
   /** Makes {@code now} what the kind renders with, and one of its revisions when it parsed. */
   private void install(TemplatedKind watch, Loaded now) {
-    loaded.put(watch, now);
+    loaded.put(watch.identity(), now);
     if (now.set() != null) {
       revisionsByHash(watch).put(now.content().hash(), new Revision(now.content(), now));
     }
   }
 
   private Map<String, Revision> revisionsByHash(TemplatedKind watch) {
-    Map<String, Revision> known = revisionsByHash.get(watch);
+    Map<String, Revision> known = revisionsByHash.get(watch.identity());
     if (known == null) {
       throw unknown(watch);
     }

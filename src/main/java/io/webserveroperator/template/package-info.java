@@ -35,7 +35,10 @@
  *       ({@link io.webserveroperator.template.ReadinessRules}).
  *   <li>{@link io.webserveroperator.template.TemplateRegistry#watchForChanges} re-parses a folder
  *       when it changes and keeps the last good set when the new one is broken; each set loaded is
- *       a {@link io.webserveroperator.template.TemplateRevision}.
+ *       a {@link io.webserveroperator.template.TemplateRevision}. It reads watches.yaml again too:
+ *       an edit that parses, whose new kinds load and that its listener admits takes effect as one
+ *       {@link io.webserveroperator.template.watches.WatchesChange}; any other keeps the last good
+ *       watches.yaml.
  *   <li>{@link io.webserveroperator.template.StatusTemplateFields} reads the fields a status
  *       template renders from its text, for the check of a kind's CRD.
  * </ol>

@@ -40,7 +40,7 @@ class CreateApiCommandTest {
                 "--version",
                 "v1",
                 "--kind",
-                "Postgres",
+                "Mysql",
                 "--project",
                 project.toString()));
     args.addAll(List.of(more));
@@ -53,18 +53,18 @@ class CreateApiCommandTest {
 
   @Test
   void writesEveryFileAKindNeedsAndLintAndTestPassRightAfter() {
-    Run run = create("--plural", "postgres", "--short-name", "pg");
+    Run run = create("--plural", "mysql", "--short-name", "my");
 
     assertThat(run.err()).isEmpty();
     assertThat(run.exit()).isZero();
     assertThat(run.out())
         .contains(
-            "created templates/postgres/schema.yaml\n",
-            "created crds/db.example.com_postgres.yaml\n",
-            "created templates/postgres/configmap.yaml.j2\n",
-            "created templates/postgres/_status.yaml.j2\n",
-            "created templates/postgres/tests/postgres_test.yaml\n",
-            "created samples/db_v1_postgres.yaml\n",
+            "created templates/mysql/schema.yaml\n",
+            "created crds/db.example.com_mysql.yaml\n",
+            "created templates/mysql/configmap.yaml.j2\n",
+            "created templates/mysql/_status.yaml.j2\n",
+            "created templates/mysql/tests/mysql_test.yaml\n",
+            "created samples/db_v1_mysql.yaml\n",
             "updated templates/watches.yaml\n",
             "updated templates/kustomization.yaml\n",
             "updated deploy/clusterrole.yaml\n",
@@ -72,30 +72,29 @@ class CreateApiCommandTest {
     assertThat(project.resolve("templates/watches.yaml"))
         .content()
         .endsWith(
-            "- group: db.example.com\n  version: v1\n  kind: Postgres\n  templates: postgres\n"
-                + "  status: postgres/_status.yaml.j2\n");
+            "- group: db.example.com\n  version: v1\n  kind: Mysql\n  templates: mysql\n"
+                + "  status: mysql/_status.yaml.j2\n");
     assertThat(project.resolve("templates/kustomization.yaml"))
         .content()
         .contains(
-            "  - postgres__configmap.yaml.j2=postgres/configmap.yaml.j2\n"
-                + "  - postgres___status.yaml.j2=postgres/_status.yaml.j2\n")
-        .doesNotContain("postgres/schema.yaml", "postgres/tests");
+            "  - mysql__configmap.yaml.j2=mysql/configmap.yaml.j2\n"
+                + "  - mysql___status.yaml.j2=mysql/_status.yaml.j2\n")
+        .doesNotContain("mysql/schema.yaml", "mysql/tests");
     assertThat(project.resolve("deploy/clusterrole.yaml"))
         .content()
-        .contains(
-            "- apiGroups: [db.example.com]\n  resources: [postgres/status]\n  verbs: [patch]\n");
+        .contains("- apiGroups: [db.example.com]\n  resources: [mysql/status]\n  verbs: [patch]\n");
     assertThat(project.resolve("deploy-sharded/shard-clusterrole.yaml"))
         .content()
-        .endsWith("- apiGroups: [db.example.com]\n  resources: [postgres]\n  verbs: [patch]\n");
+        .endsWith("- apiGroups: [db.example.com]\n  resources: [mysql]\n  verbs: [patch]\n");
 
     Run lint = run(ProjectCopy.lintArgs(project));
     assertThat(lint.out()).isEqualTo("0 errors, 0 warnings\n");
     assertThat(lint.exit()).isZero();
     Run test = run(ProjectCopy.testArgs(project));
     assertThat(test.out())
-        .contains("PASS  postgres/tests/postgres_test.yaml > renders the starter ConfigMap")
+        .contains("PASS  mysql/tests/mysql_test.yaml > renders the starter ConfigMap")
         .contains(
-            "PASS  postgres/tests/postgres_test.yaml > sees the CRD's default for message, as the"
+            "PASS  mysql/tests/mysql_test.yaml > sees the CRD's default for message, as the"
                 + " API server stores it")
         .doesNotContain("FAIL");
     assertThat(test.exit()).isZero();
@@ -103,7 +102,7 @@ class CreateApiCommandTest {
 
   @Test
   void aSchemaOfTheUsersOwnGivesASampleAndATestThatPass() throws IOException {
-    Path schema = dir.resolve("postgres.yaml");
+    Path schema = dir.resolve("mysql.yaml");
     Files.writeString(
         schema,
         """
@@ -118,23 +117,22 @@ class CreateApiCommandTest {
           endpoint: string
         """);
 
-    Run run = create("--schema", schema.toString(), "--plural", "postgres");
+    Run run = create("--schema", schema.toString(), "--plural", "mysql");
 
     assertThat(run.exit()).as(run.err()).isZero();
-    assertThat(project.resolve("samples/db_v1_postgres.yaml"))
+    assertThat(project.resolve("samples/db_v1_mysql.yaml"))
         .content()
         .contains("spec:\n  version: \"16\"\n  mode: primary\n");
-    assertThat(project.resolve("templates/postgres/schema.yaml"))
+    assertThat(project.resolve("templates/mysql/schema.yaml"))
         .content()
-        .contains(
-            "apiVersion: v1\nkind: Postgres\ngroup: db.example.com\nplural: postgres\nspec:\n");
-    assertThat(project.resolve("templates/postgres/_status.yaml.j2"))
+        .contains("apiVersion: v1\nkind: Mysql\ngroup: db.example.com\nplural: mysql\nspec:\n");
+    assertThat(project.resolve("templates/mysql/_status.yaml.j2"))
         .content()
         .endsWith("readyReplicas: 0\nendpoint: \"\"\n");
     Run test = run(ProjectCopy.testArgs(project));
     assertThat(test.out())
         .contains(
-            "PASS  postgres/tests/postgres_test.yaml > refuses a Postgres without version, as the"
+            "PASS  mysql/tests/mysql_test.yaml > refuses a Mysql without version, as the"
                 + " API server does")
         .doesNotContain("FAIL");
     assertThat(run(ProjectCopy.lintArgs(project)).out()).startsWith("0 errors");
@@ -143,14 +141,14 @@ class CreateApiCommandTest {
   @Test
   void runAgainAfterASchemaEditItRegeneratesTheCrdAloneAndLintSaysWhenItWasForgotten()
       throws IOException {
-    create("--plural", "postgres");
-    Path schema = project.resolve("templates/postgres/schema.yaml");
+    create("--plural", "mysql");
+    Path schema = project.resolve("templates/mysql/schema.yaml");
     Files.writeString(
         schema,
         Files.readString(schema)
             .replace("status:\n", "  size: integer | default=3 minimum=1\nstatus:\n"));
     Files.writeString(
-        project.resolve("templates/postgres/configmap.yaml.j2"),
+        project.resolve("templates/mysql/configmap.yaml.j2"),
         "# mine\n",
         java.nio.file.StandardOpenOption.APPEND);
     Map<String, String> before = ProjectCopy.files(project);
@@ -158,54 +156,54 @@ class CreateApiCommandTest {
     Run stale = run(ProjectCopy.lintArgs(project));
     assertThat(stale.out())
         .contains(
-            "crds/db.example.com_postgres.yaml:",
+            "crds/db.example.com_mysql.yaml:",
             "error: the CRD differs from what "
                 + schema
                 + " generates (at /spec/versions/0/schema/openAPIV3Schema/properties/spec/properties/size);"
                 + " edit the schema, not the CRD, then regenerate it: java -jar"
                 + " target/webserver-operator.jar create api --group db.example.com --version v1"
-                + " --kind Postgres");
+                + " --kind Mysql");
     assertThat(stale.exit()).isEqualTo(1);
 
     Run again = create();
 
-    assertThat(again.out()).isEqualTo("updated crds/db.example.com_postgres.yaml\n");
+    assertThat(again.out()).isEqualTo("updated crds/db.example.com_mysql.yaml\n");
     Map<String, String> after = ProjectCopy.files(project);
     assertThat(after).containsOnlyKeys(before.keySet());
     before.forEach(
         (file, text) -> {
-          if (!file.equals("crds/db.example.com_postgres.yaml")) {
+          if (!file.equals("crds/db.example.com_mysql.yaml")) {
             assertThat(after.get(file)).as(file).isEqualTo(text);
           }
         });
-    assertThat(after.get("crds/db.example.com_postgres.yaml")).contains("size:");
+    assertThat(after.get("crds/db.example.com_mysql.yaml")).contains("size:");
     assertThat(run(ProjectCopy.lintArgs(project)).out())
         .endsWith(
-            "warning: spec.size is declared in Postgres's CRD but no template reads it\n"
+            "warning: spec.size is declared in Mysql's CRD but no template reads it\n"
                 + "0 errors, 1 warning\n");
-    assertThat(create().out()).isEqualTo("unchanged crds/db.example.com_postgres.yaml\n");
+    assertThat(create().out()).isEqualTo("unchanged crds/db.example.com_mysql.yaml\n");
   }
 
   @Test
   void keepsTemplatesAndTestsThatExist() throws IOException {
-    Path folder = Files.createDirectories(project.resolve("templates/postgres/tests"));
+    Path folder = Files.createDirectories(project.resolve("templates/mysql/tests"));
     Files.writeString(folder.getParent().resolve("statefulset.yaml.j2"), "mine\n");
     Files.writeString(folder.getParent().resolve("_status.yaml.j2"), "mine\n");
-    Files.writeString(folder.resolve("postgres_test.yaml"), "mine\n");
+    Files.writeString(folder.resolve("mysql_test.yaml"), "mine\n");
 
-    Run run = create("--plural", "postgres");
+    Run run = create("--plural", "mysql");
 
     assertThat(run.exit()).isZero();
     assertThat(run.out())
-        .contains("kept the templates in templates/postgres; no starter template or test")
-        .contains("kept templates/postgres/_status.yaml.j2")
-        .contains("kept templates/postgres/tests/postgres_test.yaml");
+        .contains("kept the templates in templates/mysql; no starter template or test")
+        .contains("kept templates/mysql/_status.yaml.j2")
+        .contains("kept templates/mysql/tests/mysql_test.yaml");
     assertThat(project.resolve("templates/kustomization.yaml"))
         .content()
-        .contains("- postgres__statefulset.yaml.j2=postgres/statefulset.yaml.j2");
+        .contains("- mysql__statefulset.yaml.j2=mysql/statefulset.yaml.j2");
     assertThat(folder.getParent().resolve("configmap.yaml.j2")).doesNotExist();
     assertThat(folder.getParent().resolve("statefulset.yaml.j2")).hasContent("mine");
-    assertThat(folder.resolve("postgres_test.yaml")).hasContent("mine");
+    assertThat(folder.resolve("mysql_test.yaml")).hasContent("mine");
   }
 
   @Test
@@ -241,7 +239,7 @@ class CreateApiCommandTest {
 
   @Test
   void anUnknownMarkerOrTypeInTheSchemaIsAnErrorAtItsLineAndWritesNothing() throws IOException {
-    Path schema = dir.resolve("postgres.yaml");
+    Path schema = dir.resolve("mysql.yaml");
     Files.writeString(schema, "spec:\n  version: string | requird=true\n  size: intger\n");
     Map<String, String> before = ProjectCopy.files(project);
 
@@ -259,7 +257,8 @@ class CreateApiCommandTest {
     Map<String, String> before = ProjectCopy.files(project);
 
     Run builtIn = create("--plural", "services");
-    Run crd = create("--plural", "postgres", "--short-name", "ws");
+    Run crd = create("--plural", "mysql", "--short-name", "ws");
+    Run shipped = create("--plural", "postgres");
 
     assertThat(builtIn.exit()).isEqualTo(1);
     assertThat(builtIn.err())
@@ -271,6 +270,10 @@ class CreateApiCommandTest {
         .contains(
             "the short name 'ws' is taken: WebServer (webservers.webapp.example.com, served by"
                 + " crds/webapp.example.com_webservers.yaml)");
+    assertThat(shipped.err())
+        .contains(
+            "the plural 'postgres' is taken: Postgres (postgres.db.example.com, served by"
+                + " crds/db.example.com_postgres.yaml)");
     assertThat(ProjectCopy.files(project)).isEqualTo(before);
   }
 

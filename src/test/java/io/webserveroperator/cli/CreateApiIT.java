@@ -45,20 +45,20 @@ class CreateApiIT {
 
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final YAMLMapper YAML = new YAMLMapper();
-  private static final ResourceDefinitionContext POSTGRES =
+  private static final ResourceDefinitionContext MYSQL =
       new ResourceDefinitionContext.Builder()
           .withGroup("db.example.com")
           .withVersion("v1")
-          .withKind("Postgres")
-          .withPlural("postgres")
+          .withKind("Mysql")
+          .withPlural("mysql")
           .withNamespaced(true)
           .build();
 
   private static final String SCHEMA =
       """
-      description: A PostgreSQL server of your own.
+      description: A MySQL server of your own.
       spec:
-        version: string | required=true pattern="^[0-9]+$" example="16" column=Version description="Major version of PostgreSQL."
+        version: string | required=true pattern="^[0-9]+$" example="16" column=Version description="Major version of MySQL."
         replicas: integer | default=1 minimum=1 maximum=5 scale=replicas column=Desired description="Servers to run."
         storage:
           size: string | default="1Gi" description="Size of each server's volume."
@@ -82,7 +82,7 @@ class CreateApiIT {
     namespace = KubeTestBed.get().newNamespace("create-api");
     operators = new InProcessOperators();
     project = ProjectCopy.into(dir.resolve("project"));
-    Path schema = Files.writeString(dir.resolve("postgres.yaml"), SCHEMA);
+    Path schema = Files.writeString(dir.resolve("mysql.yaml"), SCHEMA);
     Run create =
         RenderCommandTest.run(
             "create",
@@ -92,11 +92,11 @@ class CreateApiIT {
             "--version",
             "v1",
             "--kind",
-            "Postgres",
+            "Mysql",
             "--plural",
-            "postgres",
+            "mysql",
             "--short-name",
-            "pg",
+            "my",
             "--schema",
             schema.toString(),
             "--project",
@@ -116,7 +116,7 @@ class CreateApiIT {
     Run lint = RenderCommandTest.run(ProjectCopy.lintArgs(project).toArray(String[]::new));
     assertThat(lint.out()).isEqualTo("0 errors, 0 warnings\n");
     Run test = RenderCommandTest.run(ProjectCopy.testArgs(project).toArray(String[]::new));
-    assertThat(test.out()).doesNotContain("FAIL").contains("postgres/tests/postgres_test.yaml");
+    assertThat(test.out()).doesNotContain("FAIL").contains("mysql/tests/mysql_test.yaml");
     assertThat(test.exit()).isZero();
 
     new FolderApplier(admin, Duration.ofSeconds(30)).apply(project.resolve("crds"));
@@ -124,29 +124,29 @@ class CreateApiIT {
         .on(KubeTestBed.get().writeKubeConfig(dir), project.resolve("templates"), namespace)
         .start();
     Map<String, Object> sample =
-        YAML.readValue(project.resolve("samples/db_v1_postgres.yaml").toFile(), Map.class);
-    WebServers postgres = new WebServers(admin, namespace, POSTGRES);
+        YAML.readValue(project.resolve("samples/db_v1_mysql.yaml").toFile(), Map.class);
+    WebServers mysql = new WebServers(admin, namespace, MYSQL);
     @SuppressWarnings("unchecked")
     Map<String, Object> spec = (Map<String, Object>) sample.get("spec");
-    postgres.create("db", spec);
+    mysql.create("db", spec);
 
     Waits.untilAsserted(
         () ->
-            assertThat(postgres.condition("db", "Ready"))
+            assertThat(mysql.condition("db", "Ready"))
                 .hasValueSatisfying(c -> assertThat(c).containsEntry("status", "True")));
-    assertThat(postgres.status("db"))
+    assertThat(mysql.status("db"))
         .containsEntry("readyReplicas", 0)
         .containsEntry("observedGeneration", 1)
         .containsKeys("inventory", "templateRevision", "conditions");
     ConfigMap config = admin.configMaps().inNamespace(namespace).withName("db-config").get();
     assertThat(config.getData()).containsEntry("version", "16").containsEntry("replicas", "1");
 
-    String table = kubectl("get", "pg", "-n", namespace);
+    String table = kubectl("get", "my", "-n", namespace);
     assertThat(table)
         .containsPattern(
             "NAME\\s+VERSION\\s+DESIRED\\s+SERVING\\s+READY\\s+REASON\\s+REVISION\\s+AGE")
         .containsPattern("db\\s+16\\s+1\\s+0\\s+True\\s+Ready\\s+[0-9a-f]{10}\\s+");
-    kubectl("scale", "postgres", "db", "-n", namespace, "--replicas=3");
+    kubectl("scale", "mysql", "db", "-n", namespace, "--replicas=3");
     Waits.untilAsserted(
         () ->
             assertThat(
@@ -158,17 +158,17 @@ class CreateApiIT {
   void kubectlExplainShowsTheSchemasDescriptions() {
     new FolderApplier(admin, Duration.ofSeconds(30)).apply(project.resolve("crds"));
 
-    assertThat(kubectl("explain", "postgres"))
-        .contains("Postgres", "A PostgreSQL server of your own.", "spec", "status");
-    assertThat(kubectl("explain", "postgres.spec"))
+    assertThat(kubectl("explain", "mysql"))
+        .contains("Mysql", "A MySQL server of your own.", "spec", "status");
+    assertThat(kubectl("explain", "mysql.spec"))
         .contains(
-            "Major version of PostgreSQL.",
+            "Major version of MySQL.",
             "Servers to run.",
             "What the servers are.",
             "Ports the servers listen on.");
-    assertThat(kubectl("explain", "postgres.spec.storage.size"))
+    assertThat(kubectl("explain", "mysql.spec.storage.size"))
         .contains("Size of each server's volume.");
-    assertThat(kubectl("explain", "postgres.status"))
+    assertThat(kubectl("explain", "mysql.status"))
         .contains(
             "Servers ready.",
             "conditions",
@@ -176,8 +176,7 @@ class CreateApiIT {
             "templateRevision",
             "lastHandledReconcileAt",
             "observedGeneration");
-    assertThat(kubectl("explain", "postgres.status.inventory.kept"))
-        .contains("resource-policy keep");
+    assertThat(kubectl("explain", "mysql.status.inventory.kept")).contains("resource-policy keep");
   }
 
   @Test
@@ -185,7 +184,7 @@ class CreateApiIT {
     new FolderApplier(admin, Duration.ofSeconds(30)).apply(project.resolve("crds"));
     // A template that shows everything it sees of the spec, beside the starter one.
     Files.writeString(
-        project.resolve("templates/postgres/seen.yaml.j2"),
+        project.resolve("templates/mysql/seen.yaml.j2"),
         """
         apiVersion: v1
         kind: ConfigMap
@@ -197,7 +196,7 @@ class CreateApiIT {
     Path file =
         Files.writeString(
             dir.resolve("db.yaml"),
-            "apiVersion: db.example.com/v1\nkind: Postgres\nmetadata:\n  name: db\n  namespace: "
+            "apiVersion: db.example.com/v1\nkind: Mysql\nmetadata:\n  name: db\n  namespace: "
                 + namespace
                 + "\nspec:\n  version: \"17\"\n  storage: {className: fast}\n");
     operators
@@ -216,7 +215,7 @@ class CreateApiIT {
     assertThat(render.exit()).as(render.err()).isZero();
     kubectl("apply", "-f", file.toString());
     GenericKubernetesResource stored =
-        admin.genericKubernetesResources(POSTGRES).inNamespace(namespace).withName("db").get();
+        admin.genericKubernetesResources(MYSQL).inNamespace(namespace).withName("db").get();
 
     JsonNode seenByRender = seen(render.out());
     JsonNode storedSpec = JSON.readTree(JSON.writeValueAsString(stored.get("spec")));

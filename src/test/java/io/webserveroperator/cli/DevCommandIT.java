@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.ShippedPostgres;
 import io.webserveroperator.testing.TemplateFolder;
 import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
@@ -16,14 +17,17 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code dev} brings up a cluster with the CRDs, the samples and the operator, and tears it all
- * down when stopped.
+ * {@code dev} brings up a cluster with the CRDs, the samples (a WebServer and a Postgres, whose
+ * claims its default StorageClass binds) and the operator, and tears it all down when stopped, the
+ * volumes' folders too.
  */
 class DevCommandIT {
 
@@ -36,12 +40,13 @@ class DevCommandIT {
   @TempDir Path work;
 
   @Test
-  void runsTheSampleToTwoOfTwoAvailableAndRemovesEverythingWhenInterrupted() throws Exception {
+  void runsTheSamplesToReadyAndRemovesEverythingWhenInterrupted() throws Exception {
     LocalClusterBinaries.assumePresent();
     Path kubeconfig = work.resolve("dev.kubeconfig");
     Path templates = TemplateFolder.copyInto(work.resolve("templates"));
     StringWriter output = new StringWriter();
     AtomicInteger exitCode = new AtomicInteger(-1);
+    List<Path> volumes = new ArrayList<>();
     Thread dev =
         new Thread(
             () -> {
@@ -90,6 +95,24 @@ class DevCommandIT {
                   .hasValueSatisfying(ready -> assertThat(ready).containsEntry("status", "True"));
             });
 
+        // The second sample, a Postgres: its claims bound in the cluster's default StorageClass,
+        // its hooks run, Ready with its endpoint.
+        WebServers postgres = ShippedPostgres.in(client, "default");
+        Waits.untilAsserted(
+            () -> {
+              assertThat(postgres.condition("my-postgres", "Ready"))
+                  .hasValueSatisfying(ready -> assertThat(ready).containsEntry("status", "True"));
+              assertThat(postgres.status("my-postgres"))
+                  .containsEntry("endpoint", "my-postgres.default.svc:5432");
+            });
+        client.persistentVolumes().list().getItems().stream()
+            .map(volume -> Path.of(volume.getSpec().getHostPath().getPath()))
+            .forEach(volumes::add);
+        assertThat(volumes)
+            .as("the folders of the claims' volumes")
+            .hasSize(2)
+            .allMatch(Files::isDirectory);
+
         // A save that stops rendering the Service: dev says so before the operator prunes it.
         Files.delete(templates.resolve("webserver/service.yaml.j2"));
         Waits.untilAsserted(
@@ -107,6 +130,7 @@ class DevCommandIT {
           .contains("etcd ready (")
           .contains("applied CustomResourceDefinition webservers.webapp.example.com")
           .contains("applied WebServer default/my-nginx-app")
+          .contains("applied Postgres default/my-postgres")
           .contains("export KUBECONFIG=" + kubeconfig);
     } finally {
       dev.interrupt();
@@ -116,5 +140,6 @@ class DevCommandIT {
     assertThat(dev.isAlive()).isFalse();
     assertThat(exitCode).hasValue(0);
     assertThat(kubeconfig).doesNotExist();
+    assertThat(volumes).as("the volumes' folders, gone with the cluster").noneMatch(Files::exists);
   }
 }

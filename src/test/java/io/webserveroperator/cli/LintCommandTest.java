@@ -152,7 +152,7 @@ class LintCommandTest {
     assertThat(checked.exit()).isEqualTo(1);
     assertThat(checked.out())
         .contains("ClusterRole does not grant")
-        .endsWith("7 errors, 1 warning\n");
+        .endsWith("14 errors, 3 warnings\n");
     assertThat(skipped.exit()).isZero();
     assertThat(skipped.out()).isEqualTo("0 errors, 0 warnings\n");
   }

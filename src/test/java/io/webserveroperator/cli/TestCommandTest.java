@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -152,9 +153,11 @@ class TestCommandTest {
   @Test
   void noTestsAtAllFails() throws IOException {
     Path templates = TemplateFolder.copyInto(dir.resolve("templates"));
-    try (Stream<Path> files = Files.walk(templates.resolve("webserver/tests"))) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(file);
+    for (String kind : List.of("webserver", "postgres")) {
+      try (Stream<Path> files = Files.walk(templates.resolve(kind).resolve("tests"))) {
+        for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+          Files.delete(file);
+        }
       }
     }
 

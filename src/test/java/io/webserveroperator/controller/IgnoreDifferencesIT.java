@@ -101,7 +101,7 @@ class IgnoreDifferencesIT {
 
   @Test
   void replicasHandedOverFromTheTemplateNeverDip() throws IOException {
-    // watches.yaml is read when the operator starts; the template stops rendering the field later.
+    // The entry is in watches.yaml from the start; the template stops rendering the field later.
     yieldReplicas();
     cluster.operator().resync(Duration.ofMinutes(10)).start();
     webServers.create("web", Map.of("image", "nginx:1.27", "replicas", 3));

@@ -19,7 +19,7 @@ class PublishingLeaseLockTest {
   @Test
   void theElectorSeesARenewalAsOfWhenThisReplicaFirstReadItNotTheHoldersRenewTime() {
     AtomicLong nanos = new AtomicLong();
-    PublishingLeaseLock lock = new PublishingLeaseLock("ns", "op", "me", List.of(), nanos::get);
+    PublishingLeaseLock lock = new PublishingLeaseLock("ns", "op", "me", List::of, nanos::get);
     Instant anHourAgo = Instant.now().minusSeconds(3600);
 
     Instant first = lock.toRecord(lease(anHourAgo)).getRenewTime().toInstant();

@@ -27,6 +27,7 @@ import io.webserveroperator.testing.OperatorJvm;
 import io.webserveroperator.testing.OperatorProcess;
 import io.webserveroperator.testing.PodCommand;
 import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.ShippedPostgres;
 import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
@@ -47,6 +48,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -75,7 +77,9 @@ class DeployedOperatorIT {
    * cluster enables it). Without any of these the creates fail. And Deployments and Services are
    * pruned by the same code that prunes the Ingress and ConfigMap here, but the shipped templates
    * always render them. Likewise a child is read (get) only when a create finds it there already:
-   * the ConfigMap here, by the same code for every kind.
+   * the ConfigMap here, by the same code for every kind. A Postgres's objects are never pruned (its
+   * Secret and claims are kept, its StatefulSet and Service always rendered), and a hook's run is
+   * deleted only when a later rendering of the same hook runs, which one install does not make.
    */
   static final Set<String> GRANTED_WITHOUT_A_REQUEST =
       Set.of(
@@ -83,12 +87,25 @@ class DeployedOperatorIT {
           "/services create",
           "/configmaps create",
           "networking.k8s.io/ingresses create",
+          "apps/statefulsets create",
+          "/secrets create",
+          "/persistentvolumeclaims create",
+          "batch/jobs create",
           "webapp.example.com/webservers/finalizers update",
+          "db.example.com/postgres/finalizers update",
           "apps/deployments delete",
           "/services delete",
+          "apps/statefulsets delete",
+          "/secrets delete",
+          "/persistentvolumeclaims delete",
+          "batch/jobs delete",
           "apps/deployments get",
           "/services get",
-          "networking.k8s.io/ingresses get");
+          "networking.k8s.io/ingresses get",
+          "apps/statefulsets get",
+          "/secrets get",
+          "/persistentvolumeclaims get",
+          "batch/jobs get");
 
   @TempDir Path temp;
 
@@ -130,6 +147,7 @@ class DeployedOperatorIT {
             status -> status == 200);
 
         reconcilesCreateUpdatePruneAndDrift(admin, webServers);
+        installsAPostgres(admin);
         followsATemplateChangeThroughTheConfigMap(admin, volume, deployment, webServers);
         Duration left = RUN_AT_LEAST.minus(Duration.between(started, Instant.now()));
         if (!left.isNegative()) {
@@ -247,6 +265,26 @@ class DeployedOperatorIT {
       admin.apps().deployments().inNamespace("shop").withName("web-deployment").scale(1);
       Waits.until("the replicas of web", () -> deploymentReplicas(admin, "web"), seen -> seen == 3);
     }
+  }
+
+  /**
+   * The second shipped kind: a Secret, a StatefulSet and its claim, a Service, a claim of its own
+   * and a hook's Job, each applied and watched under the ServiceAccount, to Ready.
+   */
+  private static void installsAPostgres(KubernetesClient admin) {
+    WebServers postgres = ShippedPostgres.in(admin, "shop");
+    postgres.create("db", Map.of());
+    Waits.untilAsserted(
+        () -> {
+          assertThat(postgres.condition("db", "Ready"))
+              .as("db's Ready condition")
+              .hasValueSatisfying(c -> assertThat(c).containsEntry("status", "True"));
+          assertThat(postgres.status("db"))
+              .as("db's status")
+              .extractingByKey("hooks")
+              .asInstanceOf(InstanceOfAssertFactories.MAP)
+              .containsEntry("installed", true);
+        });
   }
 
   private static void followsATemplateChangeThroughTheConfigMap(

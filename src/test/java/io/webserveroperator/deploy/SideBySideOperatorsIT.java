@@ -114,13 +114,20 @@ class SideBySideOperatorsIT {
               assertThat(greeting).as("the Site's ConfigMap").isNotNull();
               assertThat(greeting.getData()).containsEntry("greeting", "hi");
             });
-        assertThat(lease(admin, WEB)).isEqualTo("WebServer.webapp.example.com");
+        assertThat(lease(admin, WEB))
+            .isEqualTo("WebServer.webapp.example.com, Postgres.db.example.com");
         assertThat(lease(admin, SITES)).isEqualTo("Site.test.example.com");
         Waits.until(
             "the Site operator's revisions",
             () -> revisions(admin, SITES).size(),
             seen -> seen == 1);
-        assertThat(revisions(admin, WEB)).singleElement().asString().startsWith("web-operator.");
+        // One for each kind of the project's templates.
+        Waits.until(
+            "the project operator's revisions",
+            () -> revisions(admin, WEB),
+            seen -> seen.size() == 2);
+        assertThat(revisions(admin, WEB))
+            .allSatisfy(revision -> assertThat(revision).startsWith("web-operator."));
         assertThat(revisions(admin, SITES))
             .singleElement()
             .asString()
@@ -145,7 +152,8 @@ class SideBySideOperatorsIT {
                               "ok: Standing by: the Lease webserver-operator-system/web-operator"
                                   + " is held by "
                                   + holder(admin, WEB)
-                                  + ", which watches WebServer.webapp.example.com; this"
+                                  + ", which watches WebServer.webapp.example.com,"
+                                  + " Postgres.db.example.com; this"
                                   + " replica watches Site.test.example.com: to run both"
                                   + " side by side, give each its own --name\n")));
         }

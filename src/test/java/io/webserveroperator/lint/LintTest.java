@@ -379,7 +379,7 @@ class LintTest {
 
   @Test
   void objectsATestCaseRendersAreValidatedAndNamedByTheCase(@TempDir Path dir) throws Exception {
-    Path templates = TemplateFolder.copyInto(dir.resolve("templates"));
+    Path templates = TemplateFolder.copyKindInto(dir.resolve("templates"), "WebServer");
     Files.writeString(
         templates.resolve("webserver/tests/replicas_test.yaml"),
         """

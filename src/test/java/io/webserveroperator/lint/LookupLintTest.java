@@ -110,7 +110,7 @@ class LookupLintTest {
             "  status: webserver/_status.yaml.j2\n"
                 + "  lookups:\n"
                 + "  - {apiVersion: v1, kind: ConfigMap, namespaces: [platform]}\n"
-                + "  - {apiVersion: v1, kind: Secret, namespaces: [vault]}\n");
+                + "  - {apiVersion: v1, kind: ServiceAccount, namespaces: [vault]}\n");
     edit(
         templates.resolve("webserver/configmap.yaml.j2"),
         "\ndata:\n",
@@ -127,14 +127,15 @@ class LookupLintTest {
               assertThat(error.file()).endsWith("watches.yaml");
               assertThat(error.message())
                   .isEqualTo(
-                      "WebServer's templates look up Secret (v1) but deploy/'s ClusterRole does"
-                          + " not grant list, watch on it; add the rule {apiGroups: [\"\"],"
-                          + " resources: [secrets], verbs: [list, watch]}");
+                      "WebServer's templates look up ServiceAccount (v1) but deploy/'s"
+                          + " ClusterRole does not grant list, watch on it; add the rule"
+                          + " {apiGroups: [\"\"], resources: [serviceaccounts], verbs: [list,"
+                          + " watch]}");
             });
     String role = result.clusterRole(OperatorName.defaults()).orElseThrow();
     assertThat(role)
-        .as("ConfigMaps are rendered already; Secrets only looked up")
-        .contains("  - secrets\n  verbs:\n  - list\n  - watch")
+        .as("ConfigMaps are rendered already; ServiceAccounts only looked up")
+        .contains("  - serviceaccounts\n  verbs:\n  - list\n  - watch")
         .doesNotContain("configmaps\n  verbs:\n  - list");
   }
 }

@@ -113,7 +113,7 @@ class RolloutIT {
               new NamespaceBuilder().withNewMetadata().withName(namespace).endMetadata().build())
           .create();
     }
-    templates = TemplateFolder.copyInto(temp.resolve("templates"));
+    templates = TemplateFolder.copyKindInto(temp.resolve("templates"), "WebServer");
     // Read when the operator starts, as the rest of watches.yaml.
     Files.writeString(templates.resolve("watches.yaml"), ROLLOUT, StandardOpenOption.APPEND);
     deploymentTemplate = Files.readString(templates.resolve("webserver/deployment.yaml.j2"));

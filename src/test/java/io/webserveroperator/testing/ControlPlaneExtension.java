@@ -19,9 +19,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 /**
  * The set-up that integration tests against the shared {@link KubeTestBed} have in common,
  * registered on an instance field with {@code @RegisterExtension}. Before each test: the CRDs are
- * installed, a fresh namespace is made, the project's templates are copied into a private folder
- * and the kubeconfig is written beside them. After each test: every operator it started, in this
- * JVM or as a child JVM, is stopped, then the folder is removed.
+ * installed, a fresh namespace is made, the project's WebServer templates (its watches.yaml entry
+ * and its folder, without the other shipped kinds, which the tests of the engine do not use) are
+ * copied into a private folder and the kubeconfig is written beside them. After each test: every
+ * operator it started, in this JVM or as a child JVM, is stopped, then the folder is removed.
  *
  * <p>It runs before the test's own {@code @BeforeEach} methods and after its {@code @AfterEach}
  * methods, so these may use it.
@@ -48,7 +49,7 @@ public final class ControlPlaneExtension implements BeforeEachCallback, AfterEac
     folder = Files.createTempDirectory(namespacePrefix + "-it-");
     namespace = bed.newNamespace(namespacePrefix);
     webServers = new WebServers(bed.client(), namespace);
-    templates = TemplateFolder.copyInto(folder.resolve("templates"));
+    templates = TemplateFolder.copyKindInto(folder.resolve("templates"), "WebServer");
     kubeconfig = bed.writeKubeConfig(folder);
     operators = new InProcessOperators();
   }
@@ -80,7 +81,7 @@ public final class ControlPlaneExtension implements BeforeEachCallback, AfterEac
     return webServers;
   }
 
-  /** This test's copy of {@code templates/}, free to edit. */
+  /** This test's copy of the WebServer's part of {@code templates/}, free to edit. */
   public Path templates() {
     return templates;
   }

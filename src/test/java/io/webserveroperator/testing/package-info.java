@@ -5,8 +5,8 @@
  *
  * <ol>
  *   <li>starts the test bed on first use and installs the CRDs once;
- *   <li>makes a fresh namespace, copies {@code templates/} and writes the kubeconfig into a folder
- *       of the test's own;
+ *   <li>makes a fresh namespace, copies the WebServer's part of {@code templates/} and writes the
+ *       kubeconfig into a folder of the test's own;
  * </ol>
  *
  * and after it stops every operator it started, in this JVM ({@link

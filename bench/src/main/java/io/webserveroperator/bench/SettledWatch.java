@@ -4,9 +4,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
-import io.webserveroperator.testing.OperatorProcess;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
@@ -21,7 +19,7 @@ import java.util.stream.IntStream;
  */
 public final class SettledWatch implements AutoCloseable {
 
-  private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
+  private static final CountWait WAIT = new CountWait("WebServers were settled", "settled");
 
   private final int count;
   private final Set<String> settled = ConcurrentHashMap.newKeySet();
@@ -45,26 +43,7 @@ public final class SettledWatch implements AutoCloseable {
    * System#nanoTime()}); fails after {@code timeout}.
    */
   public Duration await(long startNanos, Duration timeout, Consumer<String> progress) {
-    long deadline = startNanos + timeout.toNanos();
-    long nextReport = System.nanoTime() + PROGRESS_EVERY.toNanos();
-    while (settled.size() < count) {
-      if (System.nanoTime() > deadline) {
-        throw new BenchException(
-            "Only "
-                + settled.size()
-                + " of "
-                + count
-                + " WebServers were settled after "
-                + timeout.toSeconds()
-                + " s.");
-      }
-      if (System.nanoTime() > nextReport) {
-        progress.accept(String.format(Locale.ROOT, "  %d/%d settled", settled.size(), count));
-        nextReport += PROGRESS_EVERY.toNanos();
-      }
-      OperatorProcess.sleep(Duration.ofMillis(20));
-    }
-    return Duration.ofNanos(System.nanoTime() - startNanos);
+    return WAIT.await(settled::size, count, startNanos, timeout, progress);
   }
 
   @Override

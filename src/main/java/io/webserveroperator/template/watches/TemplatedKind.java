@@ -92,4 +92,12 @@ public record TemplatedKind(
   public String apiVersion() {
     return group.isEmpty() ? version : group + "/" + version;
   }
+
+  /**
+   * What names the kind across edits of its entry: {@code apiVersion/kind}. An entry whose other
+   * keys change is the same kind with new settings; one whose version changes is another kind.
+   */
+  public String identity() {
+    return apiVersion() + "/" + kind;
+  }
 }

@@ -6,7 +6,7 @@ import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
-import io.webserveroperator.bench.BenchException;
+import io.webserveroperator.bench.CountWait;
 import io.webserveroperator.bench.Settling;
 import io.webserveroperator.testing.OperatorProcess;
 import io.webserveroperator.testing.RequestCounts;
@@ -39,7 +39,8 @@ public final class LookupEditPhase {
 
   private static final String FIRST = "region-0";
   private static final String EDITED = "region-1";
-  private static final Duration PROGRESS_EVERY = Duration.ofSeconds(5);
+  private static final CountWait WAIT =
+      new CountWait("Services showed the edited ConfigMap", "Services show it");
 
   private final KubernetesClient admin;
   private final Consumer<String> progress;
@@ -173,26 +174,7 @@ public final class LookupEditPhase {
     }
 
     Duration await(int count, long startNanos, Duration timeout) {
-      long deadline = startNanos + timeout.toNanos();
-      long nextReport = System.nanoTime() + PROGRESS_EVERY.toNanos();
-      while (shown.size() < count) {
-        if (System.nanoTime() > deadline) {
-          throw new BenchException(
-              "Only "
-                  + shown.size()
-                  + " of "
-                  + count
-                  + " Services showed the edited ConfigMap after "
-                  + timeout.toSeconds()
-                  + " s.");
-        }
-        if (System.nanoTime() > nextReport) {
-          progress.accept("  " + shown.size() + "/" + count + " Services show it");
-          nextReport += PROGRESS_EVERY.toNanos();
-        }
-        OperatorProcess.sleep(Duration.ofMillis(20));
-      }
-      return Duration.ofNanos(System.nanoTime() - startNanos);
+      return WAIT.await(shown::size, count, startNanos, timeout, progress);
     }
 
     @Override
