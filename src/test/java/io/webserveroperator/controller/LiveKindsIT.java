@@ -224,7 +224,8 @@ class LiveKindsIT {
 
   @Test
   void followsAConfigMapVolumeSwapThatAddsAKind() throws IOException {
-    Map<String, String> data = new TreeMap<>(TemplatesConfigMap.data());
+    Map<String, String> data =
+        new TreeMap<>(TemplatesConfigMap.dataOf("WebServer", cluster.folder().resolve("shipped")));
     ConfigMapVolume volume = ConfigMapVolume.write(cluster.folder().resolve("volume"), data);
     cluster.operator().templates(volume.root()).start();
     postgreses.create("db", Map.of("password", "p", "version", "17"));

@@ -115,9 +115,11 @@ class WatchesReloadTest {
 
   @Test
   void followsAKubeletSwapThatAddsAKind(@TempDir Path dir) throws IOException {
-    Map<String, String> data = new TreeMap<>(TemplatesConfigMap.data());
-    ConfigMapVolume volume = ConfigMapVolume.write(dir, data);
-    try (TemplateRegistry registry = TemplateRegistry.load(dir.resolve("watches.yaml"))) {
+    Map<String, String> data =
+        new TreeMap<>(TemplatesConfigMap.dataOf("WebServer", dir.resolve("shipped")));
+    Path mounted = dir.resolve("volume");
+    ConfigMapVolume volume = ConfigMapVolume.write(mounted, data);
+    try (TemplateRegistry registry = TemplateRegistry.load(mounted.resolve("watches.yaml"))) {
       Edits edits = new Edits();
       registry.watchForChanges(edits);
 
@@ -136,9 +138,12 @@ class WatchesReloadTest {
     }
   }
 
-  /** The project's templates with the Postgres test kind's folder, which watches.yaml omits. */
+  /**
+   * The project's WebServer templates (the shipped Postgres kind left out) with the Postgres test
+   * kind's folder, which watches.yaml omits.
+   */
   private static Path templatesWithPostgresFolder(Path dir) {
-    Path templates = TemplateFolder.copyInto(dir.resolve("templates"));
+    Path templates = TemplateFolder.copyKindInto(dir.resolve("templates"), "WebServer");
     TemplateFolder.copy(POSTGRES.resolve("templates"), templates);
     return templates.resolve("watches.yaml");
   }

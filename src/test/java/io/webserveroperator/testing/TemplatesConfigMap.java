@@ -39,14 +39,29 @@ public final class TemplatesConfigMap {
 
   /** The ConfigMap's data: each key's file text. */
   public static Map<String, String> data() {
+    return dataFrom(Project.file("templates"));
+  }
+
+  /**
+   * The ConfigMap's data with one kind alone, as {@link TemplateFolder#copyKindInto} leaves the
+   * templates in {@code scratch}: its watches.yaml entry and its files.
+   */
+  public static Map<String, String> dataOf(String kind, Path scratch) {
+    return dataFrom(TemplateFolder.copyKindInto(scratch, kind));
+  }
+
+  private static Map<String, String> dataFrom(Path templates) {
     Map<String, String> data = new TreeMap<>();
     entries()
         .forEach(
             (key, path) -> {
-              try {
-                data.put(key, Files.readString(Project.file("templates").resolve(path)));
-              } catch (IOException e) {
-                throw new UncheckedIOException(e);
+              Path file = templates.resolve(path);
+              if (Files.exists(file)) {
+                try {
+                  data.put(key, Files.readString(file));
+                } catch (IOException e) {
+                  throw new UncheckedIOException(e);
+                }
               }
             });
     return data;

@@ -143,34 +143,14 @@ public final class HookRunner {
           delete(runRef(last.get(), run), changes);
         }
         create(run, resource.owner(), changes);
-        HookRecords.Run started =
-            new HookRecords.Run(
-                run.ref().name(),
-                run.hook(),
-                run.ref().apiVersion(),
-                kind,
-                moment.text(),
-                Phase.Running,
-                "",
-                0,
-                "");
+        HookRecords.Run started = record(run, moment, Phase.Running, "");
         return waiting(records.with(started), changes, moment, run, "has started", ordering);
       }
       Map<String, Object> object = ResourceMaps.of(serialization, live.get());
       ReadinessVerdict verdict = resource.rules().judge(object);
       HookRecords.Run current =
           last.filter(r -> r.name().equals(run.ref().name()))
-              .orElse(
-                  new HookRecords.Run(
-                      run.ref().name(),
-                      run.hook(),
-                      run.ref().apiVersion(),
-                      kind,
-                      moment.text(),
-                      Phase.Running,
-                      "",
-                      0,
-                      ""));
+              .orElse(record(run, moment, Phase.Running, ""));
       if (verdict.isReady()) {
         records = records.with(current.in(Phase.Succeeded, "", 0, ""));
         if (ordering.deletePolicies().contains(Ordering.DeletePolicy.HOOK_SUCCEEDED)) {
@@ -227,20 +207,24 @@ public final class HookRunner {
       if (upgrade.isEmpty() || records.done(upgrade.get(), run.hook(), run.ref())) {
         continue;
       }
-      records =
-          records.with(
-              new HookRecords.Run(
-                  run.ref().name(),
-                  run.hook(),
-                  run.ref().apiVersion(),
-                  run.ref().kind(),
-                  upgrade.get().text(),
-                  Phase.Skipped,
-                  HookRecords.BASELINE,
-                  0,
-                  ""));
+      records = records.with(record(run, upgrade.get(), Phase.Skipped, HookRecords.BASELINE));
     }
     return records;
+  }
+
+  /** A record of the run at {@code moment}, with no failure's generation or revision. */
+  private static HookRecords.Run record(
+      HookRun run, Ordering.Hook moment, Phase phase, String message) {
+    return new HookRecords.Run(
+        run.ref().name(),
+        run.hook(),
+        run.ref().apiVersion(),
+        run.ref().kind(),
+        moment.text(),
+        phase,
+        message,
+        0,
+        "");
   }
 
   private Outcome waiting(
