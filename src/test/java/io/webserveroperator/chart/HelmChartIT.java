@@ -1,7 +1,6 @@
 package io.webserveroperator.chart;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -19,11 +18,11 @@ import io.webserveroperator.testing.OperatorJvm;
 import io.webserveroperator.testing.OperatorProcess;
 import io.webserveroperator.testing.PodCommand;
 import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -46,7 +45,6 @@ class HelmChartIT {
   static final String NAMESPACE = "webserver-operator-system";
   static final String EXTRA_TEMPLATE =
       "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ metadata.name }}-extra\n";
-  static final Duration TIMEOUT = Duration.ofSeconds(60);
 
   @TempDir Path temp;
 
@@ -79,7 +77,8 @@ class HelmChartIT {
               "watchNamespaces={shop}");
       assertThat(installed)
           .contains("`helm uninstall` leaves the CRDs (helm.sh/resource-policy: keep)");
-      await().atMost(TIMEOUT).until(() -> established(admin));
+      Waits.until(
+          "the WebServer CRD established", () -> established(admin), established -> established);
       assertThat(admin.rbac().roles().inNamespace("shop").withName("webserver-operator").get())
           .as("the Role of a release that watches shop")
           .isNotNull();
@@ -92,7 +91,8 @@ class HelmChartIT {
       WebServers webServers = new WebServers(admin, "shop");
       try (OperatorProcess operator = start(deployment, volume.root(), kubeconfig)) {
         webServers.create("web", Map.of("image", "nginx", "replicas", 1));
-        await().atMost(TIMEOUT).until(() -> revision(webServers).isPresent());
+        Waits.until(
+            "the WebServer's template revision", () -> revision(webServers), Optional::isPresent);
         assertThat(admin.apps().deployments().inNamespace("shop").withName("web-deployment").get())
             .isNotNull();
         String first = revision(webServers).orElseThrow();
@@ -111,15 +111,12 @@ class HelmChartIT {
             .contains("Upgraded");
         // The kubelet swaps the volume to the updated ConfigMap; the operator follows.
         volume.update(templates(admin, deployment(admin)));
-        await()
-            .atMost(TIMEOUT)
-            .untilAsserted(
-                () -> {
-                  ConfigMap extra =
-                      admin.configMaps().inNamespace("shop").withName("web-extra").get();
-                  assertThat(extra).as("the ConfigMap of the new template").isNotNull();
-                  assertThat(revision(webServers)).isPresent().get().isNotEqualTo(first);
-                });
+        Waits.untilAsserted(
+            () -> {
+              ConfigMap extra = admin.configMaps().inNamespace("shop").withName("web-extra").get();
+              assertThat(extra).as("the ConfigMap of the new template").isNotNull();
+              assertThat(revision(webServers)).isPresent().get().isNotEqualTo(first);
+            });
         assertThat(operator.isAlive()).as("the operator reloaded without a restart").isTrue();
       }
 

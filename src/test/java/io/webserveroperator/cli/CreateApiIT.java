@@ -1,7 +1,6 @@
 package io.webserveroperator.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -15,10 +14,10 @@ import io.webserveroperator.cli.RenderCommandTest.Run;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.KubeBinaries;
 import io.webserveroperator.kind.ServedResource;
-import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.KubeTestBed;
 import io.webserveroperator.testing.ProjectCopy;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +43,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class CreateApiIT {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(60);
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final YAMLMapper YAML = new YAMLMapper();
   private static final ResourceDefinitionContext MYSQL =
@@ -122,11 +120,9 @@ class CreateApiIT {
     assertThat(test.exit()).isZero();
 
     new FolderApplier(admin, Duration.ofSeconds(30)).apply(project.resolve("crds"));
-    operators.start(
-        KubeTestBed.get().writeKubeConfig(dir),
-        project.resolve("templates"),
-        namespace,
-        new ApiRequestCounter());
+    operators
+        .on(KubeTestBed.get().writeKubeConfig(dir), project.resolve("templates"), namespace)
+        .start();
     Map<String, Object> sample =
         YAML.readValue(project.resolve("samples/db_v1_mysql.yaml").toFile(), Map.class);
     WebServers mysql = new WebServers(admin, namespace, MYSQL);
@@ -134,12 +130,10 @@ class CreateApiIT {
     Map<String, Object> spec = (Map<String, Object>) sample.get("spec");
     mysql.create("db", spec);
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(mysql.condition("db", "Ready"))
-                    .hasValueSatisfying(c -> assertThat(c).containsEntry("status", "True")));
+    Waits.untilAsserted(
+        () ->
+            assertThat(mysql.condition("db", "Ready"))
+                .hasValueSatisfying(c -> assertThat(c).containsEntry("status", "True")));
     assertThat(mysql.status("db"))
         .containsEntry("readyReplicas", 0)
         .containsEntry("observedGeneration", 1)
@@ -153,18 +147,11 @@ class CreateApiIT {
             "NAME\\s+VERSION\\s+DESIRED\\s+SERVING\\s+READY\\s+REASON\\s+REVISION\\s+AGE")
         .containsPattern("db\\s+16\\s+1\\s+0\\s+True\\s+Ready\\s+[0-9a-f]{10}\\s+");
     kubectl("scale", "mysql", "db", "-n", namespace, "--replicas=3");
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(
-                        admin
-                            .configMaps()
-                            .inNamespace(namespace)
-                            .withName("db-config")
-                            .get()
-                            .getData())
-                    .containsEntry("replicas", "3"));
+    Waits.untilAsserted(
+        () ->
+            assertThat(
+                    admin.configMaps().inNamespace(namespace).withName("db-config").get().getData())
+                .containsEntry("replicas", "3"));
   }
 
   @Test
@@ -212,11 +199,9 @@ class CreateApiIT {
             "apiVersion: db.example.com/v1\nkind: Mysql\nmetadata:\n  name: db\n  namespace: "
                 + namespace
                 + "\nspec:\n  version: \"17\"\n  storage: {className: fast}\n");
-    operators.start(
-        KubeTestBed.get().writeKubeConfig(dir),
-        project.resolve("templates"),
-        namespace,
-        new ApiRequestCounter());
+    operators
+        .on(KubeTestBed.get().writeKubeConfig(dir), project.resolve("templates"), namespace)
+        .start();
 
     Run render =
         RenderCommandTest.run(
@@ -240,16 +225,14 @@ class CreateApiIT {
             JSON.readTree(
                 "{\"version\":\"17\",\"storage\":{\"className\":\"fast\",\"size\":\"1Gi\"},"
                     + "\"replicas\":1,\"ports\":[5432],\"mode\":\"primary\"}"));
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () -> {
-              ConfigMap seenByOperator =
-                  admin.configMaps().inNamespace(namespace).withName("db-seen").get();
-              assertThat(seenByOperator).isNotNull();
-              assertThat(JSON.readTree(seenByOperator.getData().get("spec.json")))
-                  .isEqualTo(storedSpec);
-            });
+    Waits.untilAsserted(
+        () -> {
+          ConfigMap seenByOperator =
+              admin.configMaps().inNamespace(namespace).withName("db-seen").get();
+          assertThat(seenByOperator).isNotNull();
+          assertThat(JSON.readTree(seenByOperator.getData().get("spec.json")))
+              .isEqualTo(storedSpec);
+        });
   }
 
   @Test

@@ -1,7 +1,6 @@
 package io.webserveroperator.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.Config;
@@ -11,6 +10,7 @@ import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.ShippedPostgres;
 import io.webserveroperator.testing.TemplateFolder;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,6 +30,12 @@ import org.junit.jupiter.api.io.TempDir;
  * volumes' folders too.
  */
 class DevCommandIT {
+
+  /**
+   * Longer than {@link Waits#TIMEOUT}: dev starts etcd, kube-apiserver, kube-controller-manager,
+   * kube-scheduler and kwok before it writes the kubeconfig.
+   */
+  static final Duration CLUSTER_START = Duration.ofSeconds(120);
 
   @TempDir Path work;
 
@@ -60,8 +67,11 @@ class DevCommandIT {
             "dev-command");
     dev.start();
     try {
-      await().atMost(Duration.ofSeconds(120)).until(() -> Files.exists(kubeconfig));
-      await().atMost(Duration.ofSeconds(10)).until(() -> output.toString().contains("Ctrl-C"));
+      Waits.until(
+          Waits.await("dev's kubeconfig " + kubeconfig).atMost(CLUSTER_START),
+          () -> Files.exists(kubeconfig),
+          exists -> exists);
+      Waits.until("dev's output", () -> output.toString(), seen -> seen.contains("Ctrl-C"));
 
       try (KubernetesClient client =
           new KubernetesClientBuilder()
@@ -78,30 +88,23 @@ class DevCommandIT {
             .anyMatch(f -> "webserver-operator-dev".equals(f.getManager()));
         // The operator in dev drives the sample to 2 of 2 available, from the real Deployment.
         WebServers webServers = new WebServers(client, "default");
-        await()
-            .atMost(Duration.ofSeconds(60))
-            .untilAsserted(
-                () -> {
-                  assertThat(webServers.status("my-nginx-app"))
-                      .containsEntry("availableReplicas", 2);
-                  assertThat(webServers.condition("my-nginx-app", "Ready"))
-                      .hasValueSatisfying(
-                          ready -> assertThat(ready).containsEntry("status", "True"));
-                });
+        Waits.untilAsserted(
+            () -> {
+              assertThat(webServers.status("my-nginx-app")).containsEntry("availableReplicas", 2);
+              assertThat(webServers.condition("my-nginx-app", "Ready"))
+                  .hasValueSatisfying(ready -> assertThat(ready).containsEntry("status", "True"));
+            });
 
         // The second sample, a Postgres: its claims bound in the cluster's default StorageClass,
         // its hooks run, Ready with its endpoint.
         WebServers postgres = ShippedPostgres.in(client, "default");
-        await()
-            .atMost(Duration.ofSeconds(60))
-            .untilAsserted(
-                () -> {
-                  assertThat(postgres.condition("my-postgres", "Ready"))
-                      .hasValueSatisfying(
-                          ready -> assertThat(ready).containsEntry("status", "True"));
-                  assertThat(postgres.status("my-postgres"))
-                      .containsEntry("endpoint", "my-postgres.default.svc:5432");
-                });
+        Waits.untilAsserted(
+            () -> {
+              assertThat(postgres.condition("my-postgres", "Ready"))
+                  .hasValueSatisfying(ready -> assertThat(ready).containsEntry("status", "True"));
+              assertThat(postgres.status("my-postgres"))
+                  .containsEntry("endpoint", "my-postgres.default.svc:5432");
+            });
         client.persistentVolumes().list().getItems().stream()
             .map(volume -> Path.of(volume.getSpec().getHostPath().getPath()))
             .forEach(volumes::add);
@@ -112,20 +115,16 @@ class DevCommandIT {
 
         // A save that stops rendering the Service: dev says so before the operator prunes it.
         Files.delete(templates.resolve("webserver/service.yaml.j2"));
-        await()
-            .atMost(Duration.ofSeconds(30))
-            .untilAsserted(
-                () ->
-                    assertThat(output.toString())
-                        .contains(
-                            "templates changed: 1 object would be pruned (Service"
-                                + " default/my-nginx-app-service)\n"));
-        await()
-            .atMost(Duration.ofSeconds(30))
-            .until(
-                () ->
-                    client.services().inNamespace("default").withName("my-nginx-app-service").get()
-                        == null);
+        Waits.untilAsserted(
+            () ->
+                assertThat(output.toString())
+                    .contains(
+                        "templates changed: 1 object would be pruned (Service"
+                            + " default/my-nginx-app-service)\n"));
+        Waits.until(
+            "the Service my-nginx-app-service",
+            () -> client.services().inNamespace("default").withName("my-nginx-app-service").get(),
+            Objects::isNull);
       }
       assertThat(output.toString())
           .contains("etcd ready (")

@@ -1,7 +1,6 @@
 package io.webserveroperator.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -20,6 +19,7 @@ import io.webserveroperator.template.TemplateRevision;
 import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.RequestLog;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -29,7 +29,6 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -48,7 +47,6 @@ import picocli.CommandLine;
  */
 class DiffCommandIT {
 
-  static final Duration TIMEOUT = Duration.ofSeconds(30);
   static final ObjectMapper YAML = new YAMLMapper();
   static final String RETRY_LIMIT = "kubernetes.request.retry.backoffLimit";
   static final String NOTHING_PRUNED =
@@ -609,13 +607,15 @@ class DiffCommandIT {
       names.add(webServer.getMetadata().getName());
     }
     for (String name : names) {
-      await()
-          .atMost(TIMEOUT)
-          .until(
-              () ->
-                  webServers.condition(name, "Ready").isPresent()
-                      && Integer.valueOf(1)
-                          .equals(webServers.status(name).get("observedGeneration")));
+      Waits.untilAsserted(
+          () -> {
+            assertThat(webServers.condition(name, "Ready"))
+                .as("%s's Ready condition", name)
+                .isPresent();
+            assertThat(webServers.status(name).get("observedGeneration"))
+                .as("%s's status.observedGeneration", name)
+                .isEqualTo(1);
+          });
     }
     operator.close();
   }

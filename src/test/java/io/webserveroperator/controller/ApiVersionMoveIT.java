@@ -1,7 +1,6 @@
 package io.webserveroperator.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -9,10 +8,10 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.testing.ControlPlaneExtension;
-import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.RequestLog;
 import io.webserveroperator.testing.StatefulKind;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,6 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -31,7 +31,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class ApiVersionMoveIT {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
   private static final String DIAL_V1 =
       """
       apiVersion: things.test.example.com/VERSION
@@ -53,33 +52,30 @@ class ApiVersionMoveIT {
     Path dial = StatefulKind.template(cluster, "dial.yaml.j2");
     Files.writeString(dial, DIAL_V1.replace("VERSION", "v1").replace("SIZE", "1"));
     RequestLog log = new RequestLog();
-    cluster
-        .operators()
-        .start(
-            log.client(cluster.kubeconfig(), null),
-            InProcessOperators.options(cluster.templates(), cluster.namespace(), "versions"));
+    cluster.operator().client(log.client(cluster.kubeconfig(), null)).start();
     postgreses.create("orders", Map.of("password", "p", "version", "16"));
-    await().atMost(TIMEOUT).until(() -> dial(admin) != null);
+    Waits.until("the Dial", () -> dial(admin), Objects::nonNull);
     String uid = dial(admin).getMetadata().getUid();
 
     Files.writeString(dial, DIAL_V1.replace("VERSION", "v2").replace("SIZE", "2"));
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () -> {
-              GenericKubernetesResource moved = dial(admin);
-              assertThat(moved.getMetadata().getUid()).as("updated in place").isEqualTo(uid);
-              assertThat(UntypedMaps.get(moved.getAdditionalProperties(), "spec", "size"))
-                  .isEqualTo(2);
-              assertThat(dialEntries(postgreses))
-                  .as("one entry, through the version last applied")
-                  .containsExactly("things.test.example.com/v2");
-            });
+    Waits.untilAsserted(
+        () -> {
+          GenericKubernetesResource moved = dial(admin);
+          assertThat(moved.getMetadata().getUid()).as("updated in place").isEqualTo(uid);
+          assertThat(UntypedMaps.get(moved.getAdditionalProperties(), "spec", "size")).isEqualTo(2);
+          assertThat(dialEntries(postgreses))
+              .as("one entry, through the version last applied")
+              .containsExactly("things.test.example.com/v2");
+        });
 
     Files.delete(dial);
 
-    await().atMost(TIMEOUT).until(() -> dial(admin) == null && dialEntries(postgreses).isEmpty());
+    Waits.untilAsserted(
+        () -> {
+          assertThat(dial(admin)).as("the Dial").isNull();
+          assertThat(dialEntries(postgreses)).as("the Dial's inventory entries").isEmpty();
+        });
     List<String> deletes =
         log.requests().stream()
             .filter(request -> request.method().equals("DELETE"))

@@ -1,16 +1,14 @@
 package io.webserveroperator.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.testing.ConfigMapVolume;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.TemplatesConfigMap;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -24,8 +22,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * WebServer, and templates that render nothing never prune.
  */
 class ConfigMapTemplatesIT {
-
-  static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   @RegisterExtension final ControlPlaneExtension cluster = new ControlPlaneExtension("configmap");
   KubernetesClient admin;
@@ -43,16 +39,15 @@ class ConfigMapTemplatesIT {
   void keepsExistingChildrenFollowsASwapAndNeverPrunesOnAnEmptyRender() {
     Operator before = cluster.startOperator();
     webServers.create("existing", Map.of("image", "nginx", "replicas", 1));
-    await().atMost(TIMEOUT).until(() -> children().contains("existing"));
+    Waits.until(
+        "the WebServers with a Deployment", () -> children(), seen -> seen.contains("existing"));
     before.close();
 
     Map<String, String> data = TemplatesConfigMap.data();
     ConfigMapVolume volume = ConfigMapVolume.write(cluster.folder().resolve("volume"), data);
-    cluster
-        .operators()
-        .start(cluster.kubeconfig(), volume.root(), namespace, new ApiRequestCounter());
+    cluster.operator().templates(volume.root()).start();
     webServers.create("new", Map.of("image", "nginx", "replicas", 1));
-    await().atMost(TIMEOUT).until(() -> children().contains("new"));
+    Waits.until("the WebServers with a Deployment", () -> children(), seen -> seen.contains("new"));
     assertThat(children()).containsExactly("existing", "new");
 
     Map<String, String> withExtra = new TreeMap<>(data);
@@ -60,13 +55,11 @@ class ConfigMapTemplatesIT {
         "webserver__zz-extra.yaml.j2",
         "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: {{ metadata.name }}-extra\n");
     volume.update(withExtra);
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(admin.configMaps().inNamespace(namespace).list().getItems())
-                    .extracting(c -> c.getMetadata().getName())
-                    .contains("existing-extra", "new-extra"));
+    Waits.untilAsserted(
+        () ->
+            assertThat(admin.configMaps().inNamespace(namespace).list().getItems())
+                .extracting(c -> c.getMetadata().getName())
+                .contains("existing-extra", "new-extra"));
 
     Map<String, String> renderingNothing = new TreeMap<>();
     withExtra.forEach(
@@ -76,7 +69,7 @@ class ConfigMapTemplatesIT {
                 key.endsWith(".yaml.j2") ? "{% if false %}\n" + text + "{% endif %}\n" : text));
     volume.update(renderingNothing);
     for (String name : List.of("existing", "new")) {
-      webServers.awaitReadyFalse(name, TIMEOUT, "RenderFailed", "rendered no objects");
+      webServers.awaitReadyFalse(name, "RenderFailed", "rendered no objects");
     }
     assertThat(children()).containsExactly("existing", "new");
     assertThat(admin.configMaps().inNamespace(namespace).withName("new-extra").get()).isNotNull();

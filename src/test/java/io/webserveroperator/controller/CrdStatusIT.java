@@ -1,7 +1,6 @@
 package io.webserveroperator.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.dev.FolderApplier;
@@ -10,6 +9,7 @@ import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.Quiet;
 import io.webserveroperator.testing.StatefulKind;
 import io.webserveroperator.testing.TemplateFolder;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.net.URI;
@@ -32,7 +32,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class CrdStatusIT {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
   private static final Path FIXTURES =
       Project.file("src/test/resources/io/webserveroperator/controller/crdcheck");
 
@@ -41,7 +40,7 @@ class CrdStatusIT {
   @Test
   void aKindWhoseCrdCannotHoldTheStatusDoesNotStartWhileAnotherKindRuns()
       throws IOException, InterruptedException {
-    new FolderApplier(cluster.admin(), TIMEOUT)
+    new FolderApplier(cluster.admin(), Waits.TIMEOUT)
         .apply(Project.file("src/test/resources/io/webserveroperator/crd/status"));
     WebServers postgreses = StatefulKind.addTo(cluster);
     TemplateFolder.copy(FIXTURES.resolve("templates"), cluster.templates());
@@ -59,14 +58,10 @@ class CrdStatusIT {
     queues.create("orders", Map.of());
     postgreses.create("shop", Map.of("password", "p", "version", "17"));
 
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                postgreses
-                    .condition("shop", "Ready")
-                    .map(ready -> "True".equals(ready.get("status")))
-                    .orElse(false));
+    Waits.until(
+        "shop's Ready condition",
+        () -> postgreses.condition("shop", "Ready"),
+        seen -> seen.map(ready -> "True".equals(ready.get("status"))).orElse(false));
     HttpResponse<String> ready = readyz(operator);
     assertThat(ready.statusCode()).isEqualTo(503);
     assertThat(ready.body())

@@ -1,7 +1,6 @@
 package io.webserveroperator.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -10,6 +9,7 @@ import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.KubeTestBed;
 import io.webserveroperator.testing.OperatorProcess;
 import io.webserveroperator.testing.StatefulKind;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -17,11 +17,11 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -37,8 +37,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * operator's log or its events.
  */
 class GeneratedSecretIT {
-
-  private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
   @RegisterExtension final ControlPlaneExtension cluster = new ControlPlaneExtension("generated");
   private KubernetesClient admin;
@@ -79,11 +77,12 @@ class GeneratedSecretIT {
 
   @Test
   void aGeneratedPasswordIsMadeOnceKeptByteForByteAndNeverShown() throws Exception {
-    var operator = startOperator("first");
+    var operator = operatorJvm("first");
     postgreses.create("orders", Map.of("version", "16"));
     postgreses.create("payments", Map.of("version", "16"));
-    await().atMost(TIMEOUT).until(() -> secret("payments-credentials") != null);
-    await().atMost(TIMEOUT).until(() -> secret("orders-admin") != null);
+    Waits.until(
+        "the Secret payments-credentials", () -> secret("payments-credentials"), Objects::nonNull);
+    Waits.until("the Secret orders-admin", () -> secret("orders-admin"), Objects::nonNull);
     String password = value("orders-credentials", "password");
     String token = value("orders-admin", "token");
     List<String> shown = new ArrayList<>(List.of(password, token));
@@ -98,7 +97,8 @@ class GeneratedSecretIT {
     // Resyncs: applied at its live value, which is no change at all.
     String version = secret("orders-credentials").getMetadata().getResourceVersion();
     long reconciles = operator.reconciles();
-    await().atMost(TIMEOUT).until(() -> operator.reconciles() >= reconciles + 4);
+    Waits.until(
+        "the operator's reconciles", () -> operator.reconciles(), seen -> seen >= reconciles + 4);
     assertThat(value("orders-credentials", "password")).isEqualTo(password);
     assertThat(secret("orders-credentials").getMetadata().getResourceVersion())
         .as("not written by a resync")
@@ -109,33 +109,35 @@ class GeneratedSecretIT {
         credentials,
         Files.readString(credentials)
             .replaceFirst("  annotations:\n", "  labels:\n    tier: database\n  annotations:\n"));
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                "database"
-                    .equals(secret("orders-credentials").getMetadata().getLabels().get("tier")));
+    Waits.until(
+        "the tier label of orders-credentials",
+        () -> secret("orders-credentials").getMetadata().getLabels().get("tier"),
+        seen -> "database".equals(seen));
     assertThat(value("orders-credentials", "password")).isEqualTo(password);
 
     // A restart: nothing remembered, the live value read again.
     operator.stop();
-    var restarted = startOperator("restarted");
-    await().atMost(TIMEOUT).until(() -> restarted.reconciles() >= 2);
+    var restarted = operatorJvm("restarted");
+    Waits.until(
+        "the restarted operator's reconciles", () -> restarted.reconciles(), seen -> seen >= 2);
     assertThat(value("orders-credentials", "password")).isEqualTo(password);
     assertThat(value("orders-admin", "token")).isEqualTo(token);
 
     // Deleted with its resource, the Secret is kept; re-created, the resource adopts it as it is.
     postgreses.named("orders").delete();
-    await().atMost(TIMEOUT).until(() -> postgreses.named("orders").get() == null);
-    await().atMost(TIMEOUT).until(() -> secret("orders-admin") == null);
+    Waits.until("the Postgres orders", () -> postgreses.named("orders").get(), Objects::isNull);
+    Waits.until("the Secret orders-admin", () -> secret("orders-admin"), Objects::isNull);
     postgreses.create("orders", Map.of("version", "16"));
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                !secret("orders-credentials").getMetadata().getOwnerReferences().isEmpty()
-                    || eventMessages().contains("Adopted"));
-    await().atMost(TIMEOUT).until(() -> secret("orders-admin") != null);
+    Waits.untilAsserted(
+        () ->
+            assertThat(secret("orders-credentials"))
+                .satisfiesAnyOf(
+                    secret ->
+                        assertThat(secret.getMetadata().getOwnerReferences())
+                            .as("owners of orders-credentials")
+                            .isNotEmpty(),
+                    secret -> assertThat(eventMessages()).as("events").contains("Adopted")));
+    Waits.until("the Secret orders-admin", () -> secret("orders-admin"), Objects::nonNull);
     assertThat(value("orders-credentials", "password")).isEqualTo(password);
     shown.add(value("orders-admin", "token"));
 
@@ -149,9 +151,10 @@ class GeneratedSecretIT {
               secret.getData().remove("password");
               return secret;
             });
-    await()
-        .atMost(TIMEOUT)
-        .until(() -> secret("orders-credentials").getData().containsKey("password"));
+    Waits.until(
+        "the keys of orders-credentials",
+        () -> secret("orders-credentials").getData().keySet(),
+        seen -> seen.contains("password"));
     String rotated = value("orders-credentials", "password");
     assertThat(rotated).matches("[A-Za-z0-9]{32}").isNotEqualTo(password);
     shown.add(rotated);
@@ -178,11 +181,12 @@ class GeneratedSecretIT {
     }
   }
 
-  private OperatorProcess startOperator(String name) {
+  /** The operator as a child JVM, resyncing every 2 s and logging at DEBUG, once it is ready. */
+  private OperatorProcess operatorJvm(String name) {
     var operator =
         cluster.startOperatorJvm(
             name, List.of("--no-leader-elect", "--resync=2s"), Map.of("WSO_LOG_LEVEL", "DEBUG"));
-    operator.awaitReady(TIMEOUT);
+    operator.awaitReady(Waits.TIMEOUT);
     return operator;
   }
 

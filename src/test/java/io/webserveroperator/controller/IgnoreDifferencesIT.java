@@ -1,7 +1,6 @@
 package io.webserveroperator.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -12,7 +11,8 @@ import io.fabric8.kubernetes.client.WatcherException;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.webserveroperator.testing.ControlPlaneExtension;
-import io.webserveroperator.testing.InProcessOperators;
+import io.webserveroperator.testing.Quiet;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,6 +20,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,7 +34,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class IgnoreDifferencesIT {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
   private static final String YIELD_REPLICAS =
       """
         ignoreDifferences:
@@ -59,20 +59,24 @@ class IgnoreDifferencesIT {
   void aScaleByTheAutoscalersManagerStaysAcrossResyncsWithNoWriteToTheDeployment()
       throws IOException {
     yieldReplicas();
-    startOperator(Duration.ofSeconds(1));
+    cluster.operator().resync(Duration.ofSeconds(1)).start();
     webServers.create("web", Map.of("image", "nginx:1.27", "replicas", 2));
-    await().atMost(TIMEOUT).until(() -> replicas() == 2);
-    await().atMost(TIMEOUT).until(() -> webServers.condition("web", "Ready").isPresent());
+    Waits.until("the Deployment's replicas", () -> replicas(), seen -> seen == 2);
+    Waits.until(
+        "web's Ready condition", () -> webServers.condition("web", "Ready"), Optional::isPresent);
 
     String scaled = scale("kube-controller-manager", 5);
 
     // Three resyncs of one second each, and the watch event of the scale itself.
-    await().pollDelay(Duration.ofSeconds(3)).atMost(TIMEOUT).until(() -> true);
-    assertThat(replicas()).isEqualTo(5);
-    assertThat(deployment().getMetadata().getResourceVersion())
-        .as("no write to the Deployment since the scale")
-        .isEqualTo(scaled);
-    assertThat(eventReasons()).doesNotContain("DriftCorrected");
+    Quiet.holds(
+        Duration.ofSeconds(3),
+        () -> {
+          assertThat(replicas()).isEqualTo(5);
+          assertThat(deployment().getMetadata().getResourceVersion())
+              .as("no write to the Deployment since the scale")
+              .isEqualTo(scaled);
+          assertThat(eventReasons()).doesNotContain("DriftCorrected");
+        });
 
     webServers.patchSpec("web", Map.of("image", "nginx:1.28"));
 
@@ -85,23 +89,23 @@ class IgnoreDifferencesIT {
   @Test
   void theSameScaleByAnyoneElseIsStillPutBack() throws IOException {
     yieldReplicas();
-    startOperator(Duration.ofMinutes(10));
+    cluster.operator().resync(Duration.ofMinutes(10)).start();
     webServers.create("web", Map.of("image", "nginx:1.27", "replicas", 2));
-    await().atMost(TIMEOUT).until(() -> replicas() == 2);
+    Waits.until("the Deployment's replicas", () -> replicas(), seen -> seen == 2);
 
     scale("kubectl-edit", 5);
 
-    await().atMost(TIMEOUT).until(() -> replicas() == 2);
-    await().atMost(TIMEOUT).until(() -> eventReasons().contains("DriftCorrected"));
+    Waits.until("the Deployment's replicas", () -> replicas(), seen -> seen == 2);
+    Waits.until("the event reasons", () -> eventReasons(), seen -> seen.contains("DriftCorrected"));
   }
 
   @Test
   void replicasHandedOverFromTheTemplateNeverDip() throws IOException {
     // The entry is in watches.yaml from the start; the template stops rendering the field later.
     yieldReplicas();
-    startOperator(Duration.ofMinutes(10));
+    cluster.operator().resync(Duration.ofMinutes(10)).start();
     webServers.create("web", Map.of("image", "nginx:1.27", "replicas", 3));
-    await().atMost(TIMEOUT).until(() -> replicas() == 3);
+    Waits.until("the Deployment's replicas", () -> replicas(), seen -> seen == 3);
     List<Integer> seen = new CopyOnWriteArrayList<>();
     try (Watch watch = watchReplicas(seen)) {
       Path template = templates.resolve("webserver/deployment.yaml.j2");
@@ -114,9 +118,10 @@ class IgnoreDifferencesIT {
               .replaceFirst("(?m)^  labels:\n", "  labels:\n    edited: \"yes\"\n");
       assertThat(withoutReplicas).doesNotContain("spec.replicas").contains("edited");
       Files.writeString(template, withoutReplicas);
-      await()
-          .atMost(TIMEOUT)
-          .until(() -> "yes".equals(deployment().getMetadata().getLabels().get("edited")));
+      Waits.until(
+          "the Deployment's label edited",
+          () -> deployment().getMetadata().getLabels().get("edited"),
+          label -> "yes".equals(label));
       assertThat(replicas()).as("held at its live value until the autoscaler sets it").isEqualTo(3);
 
       scale("kube-controller-manager", 6);
@@ -129,18 +134,10 @@ class IgnoreDifferencesIT {
   }
 
   private void awaitImage(String image) {
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                deployment()
-                    .getSpec()
-                    .getTemplate()
-                    .getSpec()
-                    .getContainers()
-                    .get(0)
-                    .getImage()
-                    .equals(image));
+    Waits.until(
+        "the Deployment's image",
+        () -> deployment().getSpec().getTemplate().getSpec().getContainers().get(0).getImage(),
+        seen -> seen.equals(image));
   }
 
   /** Adds the kind's ignoreDifferences entry to the test's watches.yaml (a hot reload). */
@@ -149,17 +146,6 @@ class IgnoreDifferencesIT {
     String text = Files.readString(watches);
     assertThat(text).contains("  kind: WebServer\n");
     Files.writeString(watches, text.stripTrailing() + "\n" + YIELD_REPLICAS);
-  }
-
-  private void startOperator(Duration resync) {
-    cluster
-        .operators()
-        .start(
-            cluster.kubeconfig(),
-            null,
-            InProcessOperators.options(templates, cluster.namespace(), "replica-1").toBuilder()
-                .resync(resync)
-                .build());
   }
 
   /**

@@ -1,7 +1,6 @@
 package io.webserveroperator.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -18,18 +17,18 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.webserveroperator.dev.FolderApplier;
-import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.manifest.ManagedLabels;
+import io.webserveroperator.manifest.OperatorName;
 import io.webserveroperator.shard.ShardOptions;
 import io.webserveroperator.testing.ConfigMapVolume;
 import io.webserveroperator.testing.ControlPlaneExtension;
-import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.LogLines;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.Quiet;
 import io.webserveroperator.testing.StatefulKind;
 import io.webserveroperator.testing.TemplateFolder;
 import io.webserveroperator.testing.TemplatesConfigMap;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -37,6 +36,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
@@ -53,7 +53,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class LiveKindsIT {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
   private static final Path POSTGRES =
       Project.file("src/test/resources/io/webserveroperator/stateful");
 
@@ -69,7 +68,7 @@ class LiveKindsIT {
     admin = cluster.admin();
     webServers = cluster.webServers();
     postgreses = new WebServers(admin, cluster.namespace(), StatefulKind.KIND);
-    new FolderApplier(admin, TIMEOUT).apply(POSTGRES.resolve("crd"));
+    new FolderApplier(admin, Waits.TIMEOUT).apply(POSTGRES.resolve("crd"));
     log = LogLines.of("io.webserveroperator.controller");
   }
 
@@ -85,7 +84,7 @@ class LiveKindsIT {
     String webServerOnly = Files.readString(watches);
     cluster.startOperator();
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
-    await().atMost(TIMEOUT).until(() -> cluster.deployment("web") != null);
+    Waits.until("the Deployment web-deployment", () -> cluster.deployment("web"), Objects::nonNull);
     cluster.rollOut("web");
     awaitReady(webServers, "web");
     postgreses.create("db", Map.of("password", "p", "version", "17"));
@@ -97,21 +96,21 @@ class LiveKindsIT {
     System.out.printf(
         "LiveKindsIT: Postgres db Ready=True %d ms after watches.yaml listed its kind%n",
         (System.nanoTime() - added) / 1_000_000);
-    assertThat(log.await(TIMEOUT, "Watching Postgres"))
+    assertThat(log.await("Watching Postgres"))
         .isEqualTo(
             "INFO Watching Postgres (db.test.example.com/v1) now: 1 resources found, reconciling"
                 + " them");
 
     // Broken: a file that does not parse, then a kind whose templates do not load.
     Files.writeString(watches, webServerOnly + postgresEntry() + "- group: [unclosed\n");
-    assertThat(log.await(TIMEOUT, "watches.yaml edit rejected"))
+    assertThat(log.await("watches.yaml edit rejected"))
         .startsWith(
             "ERROR watches.yaml edit rejected, keeping the last good one (WebServer.webapp.example.com,"
                 + " Postgres.db.test.example.com): ")
         .contains(watches.toString());
     Files.writeString(
         watches, webServerOnly + postgresEntry().replace("templates: postgres", "templates: none"));
-    assertThat(log.await(TIMEOUT, "The templates of Postgres do not load"))
+    assertThat(log.await("The templates of Postgres do not load"))
         .contains("hold no *.yaml.j2 file to render");
     postgreses.create("db2", Map.of("password", "p", "version", "16"));
     awaitReady(postgreses, "db2");
@@ -121,7 +120,7 @@ class LiveKindsIT {
     Map<String, String> before = Quiet.settled(this::versionsOfWeb, Duration.ofSeconds(2));
     Map<String, Object> status = webServers.status("web");
     Files.writeString(watches, postgresEntry());
-    assertThat(log.await(TIMEOUT, "Stopped watching WebServer"))
+    assertThat(log.await("Stopped watching WebServer"))
         .isEqualTo(
             "INFO Stopped watching WebServer (webapp.example.com/v1), which watches.yaml no longer"
                 + " lists: its 1 resources and their children are left as they are, nothing"
@@ -154,7 +153,7 @@ class LiveKindsIT {
     Path watches = cluster.templates().resolve("watches.yaml");
     cluster.startOperator();
     webServers.create("web", Map.of("image", "nginx", "replicas", 2));
-    await().atMost(TIMEOUT).until(() -> replicas() == 2);
+    Waits.until("the replicas of web-deployment", this::replicas, seen -> seen == 2);
 
     Files.writeString(
         watches,
@@ -167,9 +166,7 @@ class LiveKindsIT {
                 jsonPointers: [/spec/replicas]
                 managedFieldsManagers: [kube-controller-manager]
             """);
-    log.await(
-        TIMEOUT,
-        "watches.yaml changed: changed WebServer (webapp.example.com/v1): ignoreDifferences");
+    log.await("watches.yaml changed: changed WebServer (webapp.example.com/v1): ignoreDifferences");
     // An autoscaler's scale: put back at once under the old entry, the owner of the field now.
     admin
         .apps()
@@ -190,15 +187,19 @@ class LiveKindsIT {
       throws IOException {
     TemplateFolder.copy(POSTGRES.resolve("templates"), cluster.templates());
     Path watches = cluster.templates().resolve("watches.yaml");
-    OperatorOptions options =
-        InProcessOperators.options(cluster.templates(), cluster.namespace(), "member-1").toBuilder()
-            .leaderElection(
-                LeaderElectionOptions.disabled("member-1").toBuilder().enabled(true).build())
-            .shards(ShardOptions.automatic("member-1"))
-            .build();
     Operator operator =
-        cluster.operators().start(cluster.kubeconfig(), new ApiRequestCounter(), options);
-    await().atMost(TIMEOUT).until(operator::isLeader);
+        cluster
+            .operator()
+            .options(
+                options ->
+                    options
+                        .leaderElection(
+                            LeaderElectionOptions.disabled("member-1").toBuilder()
+                                .enabled(true)
+                                .build())
+                        .shards(ShardOptions.automatic("member-1")))
+            .start();
+    Waits.until("member-1 leading", operator::isLeader, leads -> leads);
     postgreses.create("db", Map.of("password", "p", "version", "17"));
 
     Files.writeString(watches, Files.readString(watches) + postgresEntry());
@@ -207,19 +208,18 @@ class LiveKindsIT {
     assertThat(postgreses.named("db").get().getMetadata().getLabels())
         .containsEntry(ManagedLabels.SHARD, "member-1");
     // The same Lease, which names the kinds its holder watches now.
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                admin
-                    .leases()
-                    .inNamespace(cluster.namespace())
-                    .withName(options.name().value())
-                    .get()
-                    .getMetadata()
-                    .getAnnotations()
-                    .get(PublishingLeaseLock.KINDS_ANNOTATION)
-                    .equals("WebServer.webapp.example.com, Postgres.db.test.example.com"));
+    Waits.until(
+        "the kinds on the Lease " + OperatorName.DEFAULT,
+        () ->
+            admin
+                .leases()
+                .inNamespace(cluster.namespace())
+                .withName(OperatorName.DEFAULT)
+                .get()
+                .getMetadata()
+                .getAnnotations()
+                .get(PublishingLeaseLock.KINDS_ANNOTATION),
+        "WebServer.webapp.example.com, Postgres.db.test.example.com"::equals);
   }
 
   @Test
@@ -227,9 +227,7 @@ class LiveKindsIT {
     Map<String, String> data =
         new TreeMap<>(TemplatesConfigMap.dataOf("WebServer", cluster.folder().resolve("shipped")));
     ConfigMapVolume volume = ConfigMapVolume.write(cluster.folder().resolve("volume"), data);
-    cluster
-        .operators()
-        .start(cluster.kubeconfig(), volume.root(), cluster.namespace(), new ApiRequestCounter());
+    cluster.operator().templates(volume.root()).start();
     postgreses.create("db", Map.of("password", "p", "version", "17"));
 
     try (Stream<Path> files = Files.list(POSTGRES.resolve("templates/postgres"))) {
@@ -241,7 +239,7 @@ class LiveKindsIT {
     volume.update(data);
 
     awaitReady(postgreses, "db");
-    log.await(TIMEOUT, "watches.yaml changed: added Postgres (db.test.example.com/v1)");
+    log.await("watches.yaml changed: added Postgres (db.test.example.com/v1)");
   }
 
   @Test
@@ -250,15 +248,11 @@ class LiveKindsIT {
     Path watches = cluster.templates().resolve("watches.yaml");
     String webServerOnly = Files.readString(watches);
     String role = "live-kinds-" + cluster.namespace();
-    cluster
-        .operators()
-        .start(
-            operatorClient(role),
-            InProcessOperators.options(cluster.templates(), cluster.namespace(), "live-kinds"));
+    cluster.operator().client(operatorClient(role)).start();
     postgreses.create("db", Map.of("password", "p", "version", "17"));
 
     Files.writeString(watches, webServerOnly + postgresEntry());
-    assertThat(log.await(TIMEOUT, "watches.yaml edit rejected"))
+    assertThat(log.await("watches.yaml edit rejected"))
         .isEqualTo(
             "ERROR watches.yaml edit rejected, keeping the last good one"
                 + " (WebServer.webapp.example.com): The operator may not list and watch"
@@ -300,13 +294,10 @@ class LiveKindsIT {
   }
 
   private void awaitReady(WebServers kind, String name) {
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                kind.condition(name, "Ready")
-                    .map(ready -> "True".equals(ready.get("status")))
-                    .orElse(false));
+    Waits.until(
+        name + "'s Ready condition",
+        () -> kind.condition(name, "Ready"),
+        ready -> ready.map(condition -> "True".equals(condition.get("status"))).orElse(false));
   }
 
   private int replicas() {

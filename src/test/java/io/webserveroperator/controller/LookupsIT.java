@@ -1,7 +1,6 @@
 package io.webserveroperator.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
@@ -20,10 +19,10 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.testing.ControlPlaneExtension;
-import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.KubeTestBed;
 import io.webserveroperator.testing.Quiet;
 import io.webserveroperator.testing.StatefulKind;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -48,7 +47,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class LookupsIT {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(60);
   private static final Pattern RECONCILES =
       Pattern.compile(
           "controller_runtime_reconcile_total\\{controller=\"postgres\",[^}]*} ([0-9.E]+)");
@@ -118,7 +116,7 @@ class LookupsIT {
   void anEditOfPlatformDefaultsReRendersTheThreeResourcesThatReadThemAndNotTheFifty() {
     platformConfigMap("defaults", Map.of(), Map.of("region", "eu-west-1"));
     ApiRequestCounter requests = new ApiRequestCounter();
-    Operator operator = cluster.startOperator(requests);
+    Operator operator = cluster.operator().requests(requests).start();
     for (int i = 0; i < 53; i++) {
       Map<String, Object> spec = new HashMap<>(Map.of("version", "16", "withCredentials", false));
       if (i < 3) {
@@ -126,14 +124,13 @@ class LookupsIT {
       }
       postgreses.create("db-" + i, spec);
     }
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                admin.configMaps().inNamespace(namespace).list().getItems().stream()
-                        .filter(c -> c.getMetadata().getName().startsWith("db-"))
-                        .count()
-                    == 53);
+    Waits.until(
+        "how many db- ConfigMaps",
+        () ->
+            admin.configMaps().inNamespace(namespace).list().getItems().stream()
+                .filter(c -> c.getMetadata().getName().startsWith("db-"))
+                .count(),
+        seen -> seen == 53);
     assertThat(data("db-0-config")).containsEntry("region", "eu-west-1");
 
     // A steady state with lookups in the templates: no request at all.
@@ -144,14 +141,12 @@ class LookupsIT {
     long requeues = sum(operator, REQUEUES);
     platformConfigMap("defaults", Map.of(), Map.of("region", "us-east-2"));
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () -> {
-              for (int i = 0; i < 3; i++) {
-                assertThat(data("db-" + i + "-config")).containsEntry("region", "us-east-2");
-              }
-            });
+    Waits.untilAsserted(
+        () -> {
+          for (int i = 0; i < 3; i++) {
+            assertThat(data("db-" + i + "-config")).containsEntry("region", "us-east-2");
+          }
+        });
     Map<String, Long> after = Quiet.settled(requests::snapshot, Duration.ofSeconds(2));
     long reconciled = reconciles(operator) - reconciles;
     System.out.printf(
@@ -184,23 +179,19 @@ class LookupsIT {
     postgreses.create(
         "lost", Map.of("version", "16", "withCredentials", false, "reads", "unserved"));
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () -> {
-              assertThat(data("listing-config")).containsEntry("members", "primary");
-              assertThat(data("waiting-config")).containsEntry("later", "absent");
-            });
+    Waits.untilAsserted(
+        () -> {
+          assertThat(data("listing-config")).containsEntry("members", "primary");
+          assertThat(data("waiting-config")).containsEntry("later", "absent");
+        });
     postgreses.awaitReadyFalse(
         "prying",
-        TIMEOUT,
         "RenderFailed",
         "postgres/config.yaml.j2:15",
         "lookup('v1', 'Secret', '" + platform + "', 'token')",
         "add {apiVersion: v1, kind: Secret, namespaces: [" + platform + "]} under lookups:");
     postgreses.awaitReadyFalse(
         "lost",
-        TIMEOUT,
         "RenderFailed",
         "postgres/config.yaml.j2:22",
         "The API server does not serve kind Nothing in nowhere.example.com/v1");
@@ -208,13 +199,11 @@ class LookupsIT {
     platformConfigMap("replica", Map.of("tier", "db"), Map.of());
     platformConfigMap("later", Map.of(), Map.of("x", "here"));
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () -> {
-              assertThat(data("listing-config")).containsEntry("members", "primary,replica");
-              assertThat(data("waiting-config")).containsEntry("later", "here");
-            });
+    Waits.untilAsserted(
+        () -> {
+          assertThat(data("listing-config")).containsEntry("members", "primary,replica");
+          assertThat(data("waiting-config")).containsEntry("later", "here");
+        });
   }
 
   @Test
@@ -237,16 +226,14 @@ class LookupsIT {
     postgreses.create(
         "orders", Map.of("version", "16", "withCredentials", false, "reads", "service"));
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () -> {
-              var service = admin.services().inNamespace(namespace).withName("orders-db").get();
-              assertThat(service).isNotNull();
-              String clusterIp = service.getSpec().getClusterIP();
-              assertThat(clusterIp).matches("[0-9.]+");
-              assertThat(data("orders-config")).containsEntry("clusterIP", clusterIp);
-            });
+    Waits.untilAsserted(
+        () -> {
+          var service = admin.services().inNamespace(namespace).withName("orders-db").get();
+          assertThat(service).isNotNull();
+          String clusterIp = service.getSpec().getClusterIP();
+          assertThat(clusterIp).matches("[0-9.]+");
+          assertThat(data("orders-config")).containsEntry("clusterIP", clusterIp);
+        });
   }
 
   @Test
@@ -263,16 +250,13 @@ class LookupsIT {
                 .build())
         .create();
     KubernetesClient limited = operatorWithoutSecrets();
-    cluster
-        .operators()
-        .start(limited, InProcessOperators.options(cluster.templates(), namespace, "rbac"));
+    cluster.operator().client(limited).start();
 
     postgreses.create(
         "orders", Map.of("version", "16", "withCredentials", false, "reads", "vault"));
 
     postgreses.awaitReadyFalse(
         "orders",
-        TIMEOUT,
         "RenderFailed",
         "postgres/config.yaml.j2:17",
         "the operator may not list and watch secrets in namespace " + vault,
@@ -313,10 +297,8 @@ class LookupsIT {
                 .build())
         .create();
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () -> assertThat(data("orders-config")).containsEntry("password", "c2VjcmV0"));
+    Waits.untilAsserted(
+        () -> assertThat(data("orders-config")).containsEntry("password", "c2VjcmV0"));
   }
 
   /**

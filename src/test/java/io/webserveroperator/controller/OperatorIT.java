@@ -2,7 +2,6 @@ package io.webserveroperator.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -13,8 +12,8 @@ import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.testing.ControlPlaneExtension;
-import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.Quiet;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.net.URI;
@@ -27,14 +26,14 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The operator against a real API server: apply, drift, prune, status, failures, restarts. */
 class OperatorIT {
-
-  static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   @RegisterExtension final ControlPlaneExtension cluster = new ControlPlaneExtension("operator");
   KubernetesClient admin;
@@ -50,54 +49,32 @@ class OperatorIT {
     templates = cluster.templates();
   }
 
-  /** An operator on the test namespace, with its own client whose requests are counted. */
-  private Operator startOperator(
-      ApiRequestCounter requests, Duration resync, boolean leaderElection) {
-    String identity = "replica-" + (cluster.operators().started() + 1);
-    OperatorOptions options = InProcessOperators.options(templates, namespace, identity);
-    return cluster
-        .operators()
-        .start(
-            cluster.kubeconfig(),
-            requests,
-            options.toBuilder()
-                .resync(resync)
-                .leaderElection(
-                    options.leaderElection().toBuilder().enabled(leaderElection).build())
-                .build());
-  }
-
-  private Operator startOperator() {
-    return cluster.startOperator();
-  }
-
   private void awaitReadyFalse(String name, String reason, String... messageParts) {
-    webServers.awaitReadyFalse(name, TIMEOUT, reason, messageParts);
+    webServers.awaitReadyFalse(name, reason, messageParts);
   }
 
   /** Waits until the WebServer's Deployment has these replicas and this image. */
   private void awaitDeployment(String name, int replicas, String image) {
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () -> {
-              Deployment deployment = cluster.deployment(name);
-              assertThat(deployment.getSpec().getReplicas()).isEqualTo(replicas);
-              assertThat(deployment.getSpec().getTemplate().getSpec().getContainers())
-                  .singleElement()
-                  .satisfies(container -> assertThat(container.getImage()).isEqualTo(image));
-            });
+    Waits.untilAsserted(
+        () -> {
+          Deployment deployment = cluster.deployment(name);
+          assertThat(deployment.getSpec().getReplicas()).isEqualTo(replicas);
+          assertThat(deployment.getSpec().getTemplate().getSpec().getContainers())
+              .singleElement()
+              .satisfies(container -> assertThat(container.getImage()).isEqualTo(image));
+        });
   }
 
   @Test
   void createsDeploymentAndServiceWithOwnerLabelsAndFieldManager() {
-    startOperator();
+    cluster.startOperator();
     var web = webServers.create("web", Map.of("image", "nginx:1.27", "replicas", 2));
 
-    await().atMost(TIMEOUT).until(() -> cluster.deployment("web") != null);
-    await()
-        .atMost(TIMEOUT)
-        .until(() -> admin.services().inNamespace(namespace).withName("web-service").get() != null);
+    Waits.until("the Deployment of web", () -> cluster.deployment("web"), Objects::nonNull);
+    Waits.until(
+        "the Service web-service",
+        () -> admin.services().inNamespace(namespace).withName("web-service").get(),
+        Objects::nonNull);
     Deployment deployment = cluster.deployment("web");
 
     assertThat(deployment.getSpec().getReplicas()).isEqualTo(2);
@@ -123,30 +100,32 @@ class OperatorIT {
                 assertThat(field.getOperation()).isEqualTo("Apply");
               });
     }
-    await().atMost(TIMEOUT).until(() -> webServers.condition("web", "Ready").isPresent());
+    Waits.until(
+        "web's Ready condition", () -> webServers.condition("web", "Ready"), Optional::isPresent);
     assertThat(webServers.status("web").get("inventory")).asList().hasSize(2);
     assertThat(webServers.status("web")).containsEntry("observedGeneration", 1);
   }
 
   @Test
   void replicasAndImageChangesReachTheDeployment() {
-    startOperator();
+    cluster.startOperator();
     webServers.create("web", Map.of("image", "nginx:1.27", "replicas", 2));
-    await().atMost(TIMEOUT).until(() -> cluster.deployment("web") != null);
+    Waits.until("the Deployment of web", () -> cluster.deployment("web"), Objects::nonNull);
 
     webServers.patchSpec("web", Map.of("replicas", 3, "image", "nginx:1.28"));
 
     awaitDeployment("web", 3, "nginx:1.28");
-    await()
-        .atMost(TIMEOUT)
-        .until(() -> Integer.valueOf(2).equals(webServers.status("web").get("observedGeneration")));
+    Waits.until(
+        "web's status.observedGeneration",
+        () -> webServers.status("web").get("observedGeneration"),
+        seen -> Integer.valueOf(2).equals(seen));
   }
 
   @Test
   void handEditOfTheDeploymentIsPutBackAndRecorded() {
-    startOperator();
+    cluster.startOperator();
     webServers.create("web", Map.of("image", "nginx:1.27", "replicas", 2));
-    await().atMost(TIMEOUT).until(() -> cluster.deployment("web") != null);
+    Waits.until("the Deployment of web", () -> cluster.deployment("web"), Objects::nonNull);
 
     admin
         .apps()
@@ -159,12 +138,13 @@ class OperatorIT {
                 + "[{\"name\":\"nginx\",\"image\":\"evil:latest\"}]}}}}");
 
     awaitDeployment("web", 2, "nginx:1.27");
-    await().atMost(TIMEOUT).until(() -> eventReasons("web").contains("DriftCorrected"));
+    Waits.until(
+        "web's event reasons", () -> eventReasons("web"), seen -> seen.contains("DriftCorrected"));
   }
 
   @Test
   void ingressAppearsWhenSetAndIsPrunedWhenRemovedOnceTheDeploymentIsReady() {
-    startOperator();
+    cluster.startOperator();
     webServers.create(
         "web",
         Map.of(
@@ -174,65 +154,50 @@ class OperatorIT {
             1,
             "ingress",
             Map.of("host", "www.example.com", "path", "/")));
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                admin
-                        .network()
-                        .v1()
-                        .ingresses()
-                        .inNamespace(namespace)
-                        .withName("web-ingress")
-                        .get()
-                    != null);
+    Waits.until(
+        "the Ingress web-ingress",
+        () -> admin.network().v1().ingresses().inNamespace(namespace).withName("web-ingress").get(),
+        Objects::nonNull);
 
     Map<String, Object> noIngress = new HashMap<>();
     noIngress.put("ingress", null);
     webServers.patchSpec("web", noIngress);
-    await().atMost(TIMEOUT).until(() -> eventReasons("web").contains("PruneDeferred"));
+    Waits.until(
+        "web's event reasons", () -> eventReasons("web"), seen -> seen.contains("PruneDeferred"));
     assertThat(ingress("web")).as("kept until the Deployment is available").isNotNull();
     cluster.rollOut("web");
 
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                admin
-                        .network()
-                        .v1()
-                        .ingresses()
-                        .inNamespace(namespace)
-                        .withName("web-ingress")
-                        .get()
-                    == null);
+    Waits.until(
+        "the Ingress web-ingress",
+        () -> admin.network().v1().ingresses().inNamespace(namespace).withName("web-ingress").get(),
+        Objects::isNull);
     assertThat(cluster.deployment("web")).isNotNull();
-    await().atMost(TIMEOUT).until(() -> eventReasons("web").contains("Pruned"));
+    Waits.until("web's event reasons", () -> eventReasons("web"), seen -> seen.contains("Pruned"));
     assertThat(webServers.status("web").get("inventory")).asList().hasSize(2);
   }
 
   @Test
   void prunesAfterATemplateReloadAreCountedPerKindUntilTheNextReload() throws IOException {
-    Operator operator = startOperator();
+    Operator operator = cluster.startOperator();
     webServers.create(
         "web", Map.of("image", "nginx", "replicas", 1, "ingress", Map.of("host", "a.example")));
-    await()
-        .atMost(TIMEOUT)
-        .until(() -> webServers.condition("web", "Ready").isPresent() && ingress("web") != null);
+    Waits.untilAsserted(
+        () -> {
+          assertThat(webServers.condition("web", "Ready")).as("web's Ready condition").isPresent();
+          assertThat(ingress("web")).as("the Ingress of web").isNotNull();
+        });
     // Prune last: the Ingress goes once the Deployment is available.
     cluster.rollOut("web");
 
     Files.delete(templates.resolve("webserver/ingress.yaml.j2"));
 
-    await().atMost(TIMEOUT).until(() -> ingress("web") == null);
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(operator.metrics().scrape())
-                    .contains(
-                        "webserver_operator_reload_pruned_objects{kind=\"WebServer\",operator=\"webserver-operator\"} 1.0",
-                        "webserver_operator_pruned_objects_total{kind=\"WebServer\",operator=\"webserver-operator\"} 1.0"));
+    Waits.until("the Ingress of web", () -> ingress("web"), Objects::isNull);
+    Waits.untilAsserted(
+        () ->
+            assertThat(operator.metrics().scrape())
+                .contains(
+                    "webserver_operator_reload_pruned_objects{kind=\"WebServer\",operator=\"webserver-operator\"} 1.0",
+                    "webserver_operator_pruned_objects_total{kind=\"WebServer\",operator=\"webserver-operator\"} 1.0"));
 
     Path serviceTemplate = templates.resolve("webserver/service.yaml.j2");
     Files.writeString(
@@ -240,14 +205,12 @@ class OperatorIT {
         Files.readString(serviceTemplate)
             .replace("  labels:\n", "  annotations:\n    edited: \"yes\"\n  labels:\n"));
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(operator.metrics().scrape())
-                    .contains(
-                        "webserver_operator_reload_pruned_objects{kind=\"WebServer\",operator=\"webserver-operator\"} 0.0",
-                        "webserver_operator_pruned_objects_total{kind=\"WebServer\",operator=\"webserver-operator\"} 1.0"));
+    Waits.untilAsserted(
+        () ->
+            assertThat(operator.metrics().scrape())
+                .contains(
+                    "webserver_operator_reload_pruned_objects{kind=\"WebServer\",operator=\"webserver-operator\"} 0.0",
+                    "webserver_operator_pruned_objects_total{kind=\"WebServer\",operator=\"webserver-operator\"} 1.0"));
   }
 
   private Object ingress(String webServer) {
@@ -266,7 +229,7 @@ class OperatorIT {
     String good = Files.readString(deploymentTemplate);
     Files.writeString(deploymentTemplate, good.replace("{{ spec.image }}", "{{ spec.imagee }}"));
     int line = good.substring(0, good.indexOf("{{ spec.image }}")).split("\n", -1).length;
-    startOperator();
+    cluster.startOperator();
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
 
     awaitReadyFalse("web", "RenderFailed", "deployment.yaml.j2:" + line + ":", "spec.imagee");
@@ -274,27 +237,23 @@ class OperatorIT {
     assertThat(admin.services().inNamespace(namespace).withName("web-service").get())
         .as("nothing is applied from a broken render, not even the Service")
         .isNull();
-    await().atMost(TIMEOUT).until(() -> eventReasons("web").contains("RenderFailed"));
+    Waits.until(
+        "web's event reasons", () -> eventReasons("web"), seen -> seen.contains("RenderFailed"));
 
     Files.writeString(deploymentTemplate, good);
 
-    await().atMost(TIMEOUT).until(() -> cluster.deployment("web") != null);
+    Waits.until("the Deployment of web", () -> cluster.deployment("web"), Objects::nonNull);
   }
 
   @Test
   void availableReplicasAndReadyFollowTheDeploymentStatus() {
-    startOperator();
+    cluster.startOperator();
     webServers.create("web", Map.of("image", "nginx", "replicas", 2));
-    await().atMost(TIMEOUT).until(() -> cluster.deployment("web") != null);
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                webServers
-                    .condition("web", "Ready")
-                    .map(c -> c.get("reason"))
-                    .orElse("")
-                    .equals("Progressing"));
+    Waits.until("the Deployment of web", () -> cluster.deployment("web"), Objects::nonNull);
+    Waits.until(
+        "web's Ready condition",
+        () -> webServers.condition("web", "Ready"),
+        seen -> seen.map(c -> c.get("reason")).orElse("").equals("Progressing"));
 
     // The API server alone runs no Deployment controller: play its part.
     admin
@@ -315,32 +274,31 @@ class OperatorIT {
               return d;
             });
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () -> {
-              assertThat(webServers.status("web")).containsEntry("availableReplicas", 2);
-              assertThat(webServers.condition("web", "Ready"))
-                  .hasValueSatisfying(c -> assertThat(c).containsEntry("status", "True"));
-            });
+    Waits.untilAsserted(
+        () -> {
+          assertThat(webServers.status("web")).containsEntry("availableReplicas", 2);
+          assertThat(webServers.condition("web", "Ready"))
+              .hasValueSatisfying(c -> assertThat(c).containsEntry("status", "True"));
+        });
   }
 
   @Test
   void steadyStateMakesNoWritesOverSeveralResyncs() {
     ApiRequestCounter requests = new ApiRequestCounter();
-    startOperator(requests, Duration.ofSeconds(1), false);
+    cluster.operator().requests(requests).resync(Duration.ofSeconds(1)).start();
     webServers.create(
         "web",
         Map.of("image", "nginx", "replicas", 2, "content", Map.of("index.html", "<h1>hi</h1>")));
     webServers.create(
         "other",
         Map.of("image", "nginx", "replicas", 1, "ingress", Map.of("host", "a.example.com")));
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                webServers.condition("web", "Ready").isPresent()
-                    && webServers.condition("other", "Ready").isPresent());
+    Waits.untilAsserted(
+        () -> {
+          assertThat(webServers.condition("web", "Ready")).as("web's Ready condition").isPresent();
+          assertThat(webServers.condition("other", "Ready"))
+              .as("other's Ready condition")
+              .isPresent();
+        });
     Quiet.settled(requests::snapshot, Duration.ofSeconds(2));
     String resourceVersion = webServers.named("web").get().getMetadata().getResourceVersion();
     long writesBefore = requests.writes();
@@ -362,17 +320,18 @@ class OperatorIT {
   @Test
   void invalidRenderedObjectBecomesReadyFalseWithTheApiServersMessage() throws IOException {
     writeInvalidConfigMapTemplate();
-    startOperator();
+    cluster.startOperator();
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
 
     awaitReadyFalse("web", "Invalid", "ConfigMap", "not a valid key!");
-    await().atMost(TIMEOUT).until(() -> eventReasons("web").contains("ApplyFailed"));
+    Waits.until(
+        "web's event reasons", () -> eventReasons("web"), seen -> seen.contains("ApplyFailed"));
   }
 
   @Test
   void invalidChildIsNotRetriedUntilTheResourceChanges() throws IOException {
     writeInvalidConfigMapTemplate();
-    Operator operator = startOperator();
+    Operator operator = cluster.startOperator();
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
     awaitReadyFalse("web", "Invalid", "ConfigMap", "not a valid key!");
 
@@ -387,7 +346,7 @@ class OperatorIT {
             "workqueue_retries_total{name=\"operator\",operator=\"webserver-operator\"}");
 
     webServers.patchSpec("web", Map.of("replicas", 2));
-    await().atMost(TIMEOUT).until(() -> reconcileErrors(operator) > failures);
+    Waits.until("failed reconciles", () -> reconcileErrors(operator), seen -> seen > failures);
     double afterChange = Quiet.settled(() -> reconcileErrors(operator), Duration.ofSeconds(1));
     assertThat(afterChange)
         .as("the change is reconciled again, not retried")
@@ -435,7 +394,7 @@ class OperatorIT {
         metadata:
           name: {{ metadata.name }}-typo
         """);
-    startOperator();
+    cluster.startOperator();
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
 
     awaitReadyFalse("web", "Invalid", "Deploymnet");
@@ -444,21 +403,22 @@ class OperatorIT {
 
   @Test
   void restartedOperatorNeitherDuplicatesNorLosesAnythingAndWritesNothing() {
-    Operator first = startOperator();
+    Operator first = cluster.startOperator();
     webServers.create(
         "web", Map.of("image", "nginx", "replicas", 2, "ingress", Map.of("host", "a.example.com")));
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () -> webServers.status("web").get("inventory") instanceof List<?> l && l.size() == 3);
+    Waits.until(
+        "web's status.inventory",
+        () -> webServers.status("web").get("inventory"),
+        seen -> seen instanceof List<?> l && l.size() == 3);
     first.close();
     String uid = cluster.deployment("web").getMetadata().getUid();
 
     ApiRequestCounter requests = new ApiRequestCounter();
-    Operator restarted = startOperator(requests, Duration.ofHours(10), false);
-    await()
-        .atMost(TIMEOUT)
-        .until(() -> restarted.metrics().scrape().contains("result=\"success\""));
+    Operator restarted = cluster.operator().requests(requests).resync(Duration.ofHours(10)).start();
+    Waits.until(
+        "the restarted operator's metrics",
+        () -> restarted.metrics().scrape(),
+        seen -> seen.contains("result=\"success\""));
 
     assertThat(cluster.deployment("web").getMetadata().getUid()).isEqualTo(uid);
     assertThat(admin.apps().deployments().inNamespace(namespace).list().getItems()).hasSize(1);
@@ -470,17 +430,18 @@ class OperatorIT {
   void withLeaderElectionOnlyOneReplicaWrites() {
     ApiRequestCounter first = new ApiRequestCounter();
     ApiRequestCounter second = new ApiRequestCounter();
-    Operator one = startOperator(first, Duration.ofHours(10), true);
-    await().atMost(TIMEOUT).until(one::isLeader);
-    Operator two = startOperator(second, Duration.ofHours(10), true);
+    Operator one =
+        cluster.operator().requests(first).resync(Duration.ofHours(10)).leaderElected().start();
+    Waits.until("whether the first replica leads", one::isLeader, leads -> leads);
+    Operator two =
+        cluster.operator().requests(second).resync(Duration.ofHours(10)).leaderElected().start();
 
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                cluster.deployment("web") != null
-                    && webServers.condition("web", "Ready").isPresent());
+    Waits.untilAsserted(
+        () -> {
+          assertThat(cluster.deployment("web")).as("the Deployment of web").isNotNull();
+          assertThat(webServers.condition("web", "Ready")).as("web's Ready condition").isPresent();
+        });
 
     assertThat(two.isLeader()).isFalse();
     assertThat(two.metrics().scrape())
@@ -489,7 +450,7 @@ class OperatorIT {
     assertThat(second.writes()).as("the standby's requests: %s", second.snapshot()).isZero();
 
     one.close();
-    await().atMost(Duration.ofSeconds(25)).until(two::isLeader);
+    Waits.until("whether the standby leads", two::isLeader, leads -> leads);
   }
 
   /**
@@ -516,38 +477,40 @@ class OperatorIT {
   @Test
   void clusterScopedChildIsRemovedThroughTheFinalizerEvenWithBrokenTemplates() throws Exception {
     renderAPriorityClass();
-    startOperator();
+    cluster.startOperator();
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
     String priorityClass = namespace + "-web";
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () -> admin.scheduling().v1().priorityClasses().withName(priorityClass).get() != null);
+    Waits.until(
+        "the PriorityClass " + priorityClass,
+        () -> admin.scheduling().v1().priorityClasses().withName(priorityClass).get(),
+        Objects::nonNull);
     assertThat(webServers.named("web").get().getMetadata().getFinalizers())
         .contains(Cleanup.FINALIZER);
 
     Path deploymentTemplate = templates.resolve("webserver/deployment.yaml.j2");
     Files.writeString(deploymentTemplate, "{{ broken");
-    await().atMost(TIMEOUT).until(() -> eventReasons("web").contains("RenderFailed"));
+    Waits.until(
+        "web's event reasons", () -> eventReasons("web"), seen -> seen.contains("RenderFailed"));
     webServers.named("web").delete();
 
-    await().atMost(TIMEOUT).until(() -> webServers.named("web").get() == null);
+    Waits.until("the WebServer web", () -> webServers.named("web").get(), Objects::isNull);
     assertThat(admin.scheduling().v1().priorityClasses().withName(priorityClass).get()).isNull();
   }
 
   @Test
   void aPruneThatWaitsIsDoneByTheFinalizerWhenTheResourceIsDeleted() throws Exception {
     Path template = renderAPriorityClass();
-    startOperator();
+    cluster.startOperator();
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
     String old = namespace + "-web";
-    await().atMost(TIMEOUT).until(() -> priorityClass(old) != null);
+    Waits.until("the PriorityClass " + old, () -> priorityClass(old), Objects::nonNull);
 
     // Renamed while the Deployment is not available (the test bed runs no Deployment controller).
     Files.writeString(
         template,
         Files.readString(template).replace("-{{ metadata.name }}", "-{{ metadata.name }}-v2"));
-    await().atMost(TIMEOUT).until(() -> eventReasons("web").contains("PruneDeferred"));
+    Waits.until(
+        "web's event reasons", () -> eventReasons("web"), seen -> seen.contains("PruneDeferred"));
     assertThat(priorityClass(old)).as("the prune waits").isNotNull();
     assertThat(webServers.status("web").get("inventory"))
         .asList()
@@ -556,7 +519,7 @@ class OperatorIT {
 
     webServers.named("web").delete();
 
-    await().atMost(TIMEOUT).until(() -> webServers.named("web").get() == null);
+    Waits.until("the WebServer web", () -> webServers.named("web").get(), Objects::isNull);
     assertThat(priorityClass(old)).isNull();
     assertThat(priorityClass(old + "-v2")).isNull();
   }
@@ -580,14 +543,13 @@ class OperatorIT {
                     "          ports:",
                     "")));
     ApiRequestCounter requests = new ApiRequestCounter();
-    startOperator(requests, Duration.ofSeconds(1), false);
+    cluster.operator().requests(requests).resync(Duration.ofSeconds(1)).start();
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                cluster.deployment("web") != null
-                    && webServers.condition("web", "Ready").isPresent());
+    Waits.untilAsserted(
+        () -> {
+          assertThat(cluster.deployment("web")).as("the Deployment of web").isNotNull();
+          assertThat(webServers.condition("web", "Ready")).as("web's Ready condition").isPresent();
+        });
     assertThat(
             cluster
                 .deployment("web")
@@ -615,17 +577,19 @@ class OperatorIT {
   @Test
   void eachReconcileWritesOnlyWhatChanged() throws Exception {
     ApiRequestCounter requests = new ApiRequestCounter();
-    Operator operator = startOperator(requests, Duration.ofHours(10), false);
+    Operator operator = cluster.operator().requests(requests).resync(Duration.ofHours(10)).start();
     Map<String, Long> start = requests.snapshot();
 
     webServers.create("web", Map.of("image", "nginx", "replicas", 2));
-    await().atMost(TIMEOUT).until(() -> webServers.condition("web", "Ready").isPresent());
+    Waits.until(
+        "web's Ready condition", () -> webServers.condition("web", "Ready"), Optional::isPresent);
     Map<String, Long> created = Quiet.settled(requests::snapshot, Duration.ofSeconds(1));
 
     webServers.named("web").scale(3);
-    await()
-        .atMost(TIMEOUT)
-        .until(() -> Integer.valueOf(2).equals(webServers.status("web").get("observedGeneration")));
+    Waits.until(
+        "web's status.observedGeneration",
+        () -> webServers.status("web").get("observedGeneration"),
+        seen -> Integer.valueOf(2).equals(seen));
     Map<String, Long> updated = Quiet.settled(requests::snapshot, Duration.ofSeconds(1));
 
     System.out.printf(
@@ -669,7 +633,7 @@ class OperatorIT {
 
   @Test
   void servesMetricsHealthAndReadiness() throws Exception {
-    Operator operator = startOperator();
+    Operator operator = cluster.startOperator();
     var http = HttpClient.newHttpClient();
 
     for (String path : List.of("/healthz", "/readyz", "/metrics")) {

@@ -1,7 +1,6 @@
 package io.webserveroperator.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
@@ -17,8 +16,9 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.status.Reason;
 import io.webserveroperator.testing.ControlPlaneExtension;
-import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.KubeTestBed;
+import io.webserveroperator.testing.Quiet;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,6 +26,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -37,8 +38,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * pruned or deleted.
  */
 class OwnershipIT {
-
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   @RegisterExtension final ControlPlaneExtension cluster = new ControlPlaneExtension("ownership");
   private KubernetesClient admin;
@@ -81,7 +80,6 @@ class OwnershipIT {
 
     webServers.awaitReadyFalse(
         "shop",
-        TIMEOUT,
         Reason.OWNERSHIP_CONFLICT.text(),
         "ConfigMap "
             + namespace
@@ -94,18 +92,17 @@ class OwnershipIT {
             + namespace
             + "/shop",
         "Nothing was applied or pruned");
-    await()
-        .atMost(TIMEOUT)
-        .until(() -> webServers.warnings("shop").contains(Reason.OWNERSHIP_CONFLICT.text()));
+    Waits.until(
+        "shop's warnings",
+        () -> webServers.warnings("shop"),
+        seen -> seen.contains(Reason.OWNERSHIP_CONFLICT.text()));
     assertUntouched(usersConfig);
     assertUntouched(usersService);
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(cluster.deployment("shop"))
-                    .as("nothing of the reconcile stays applied, not even the Deployment")
-                    .isNull());
+    Waits.untilAsserted(
+        () ->
+            assertThat(cluster.deployment("shop"))
+                .as("nothing of the reconcile stays applied, not even the Deployment")
+                .isNull());
     assertThat(eventReasons("shop")).doesNotContain("Created");
 
     ConfigMap ownedByShop = ownedCanary(shop);
@@ -123,28 +120,24 @@ class OwnershipIT {
 
     var shop = webServers.create("shop", spec(Map.of("index.html", "<h1>shop</h1>")));
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () -> {
-              ConfigMap adopted = configMap("shop-content");
-              assertThat(adopted.getData())
-                  .containsEntry("index.html", "<h1>shop</h1>")
-                  .as("a key the template does not set stays, its owner's to remove")
-                  .containsEntry("precious", "mine");
-              assertThat(adopted.getMetadata().getOwnerReferences())
-                  .singleElement()
-                  .satisfies(o -> assertThat(o.getUid()).isEqualTo(shop.getMetadata().getUid()));
-              assertThat(adopted.getMetadata().getAnnotations())
-                  .doesNotContainKey("webserver-operator.io/adopt");
-            });
+    Waits.untilAsserted(
+        () -> {
+          ConfigMap adopted = configMap("shop-content");
+          assertThat(adopted.getData())
+              .containsEntry("index.html", "<h1>shop</h1>")
+              .as("a key the template does not set stays, its owner's to remove")
+              .containsEntry("precious", "mine");
+          assertThat(adopted.getMetadata().getOwnerReferences())
+              .singleElement()
+              .satisfies(o -> assertThat(o.getUid()).isEqualTo(shop.getMetadata().getUid()));
+          assertThat(adopted.getMetadata().getAnnotations())
+              .doesNotContainKey("webserver-operator.io/adopt");
+        });
     // The Event is written after the status, by the event recorder's own thread.
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(eventMessage("shop", "Adopted"))
-                    .contains("Adopted ConfigMap " + namespace + "/shop-content"));
+    Waits.untilAsserted(
+        () ->
+            assertThat(eventMessage("shop", "Adopted"))
+                .contains("Adopted ConfigMap " + namespace + "/shop-content"));
     assertThat(cluster.deployment("shop")).isNotNull();
   }
 
@@ -162,7 +155,10 @@ class OwnershipIT {
         """);
     cluster.startOperator();
     var first = webServers.create("first", spec(null));
-    await().atMost(TIMEOUT).until(() -> configMapOrNull("shared-settings") != null);
+    Waits.until(
+        "the ConfigMap shared-settings",
+        () -> configMapOrNull("shared-settings"),
+        Objects::nonNull);
     // Marked for adoption by someone who is not its owner: a controller owner reference decides.
     ConfigMap firsts =
         admin
@@ -181,7 +177,6 @@ class OwnershipIT {
 
     webServers.awaitReadyFalse(
         "second",
-        TIMEOUT,
         Reason.OWNERSHIP_CONFLICT.text(),
         "ConfigMap "
             + namespace
@@ -218,35 +213,39 @@ class OwnershipIT {
         """);
     cluster.startOperator();
     var shop = webServers.create("shop", spec(null));
-    await().atMost(TIMEOUT).until(() -> claim("shop-data") != null);
+    Waits.until("the PersistentVolumeClaim shop-data", () -> claim("shop-data"), Objects::nonNull);
     PersistentVolumeClaim kept = claim("shop-data");
     assertThat(kept.getMetadata().getOwnerReferences())
         .as("the garbage collector must not delete it")
         .isEmpty();
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(webServers.status("shop").get("inventory"))
-                    .asList()
-                    .contains(
-                        Map.of(
-                            "apiVersion", "v1",
-                            "kind", "PersistentVolumeClaim",
-                            "namespace", namespace,
-                            "name", "shop-data",
-                            "kept", true)));
+    Waits.untilAsserted(
+        () ->
+            assertThat(webServers.status("shop").get("inventory"))
+                .asList()
+                .contains(
+                    Map.of(
+                        "apiVersion",
+                        "v1",
+                        "kind",
+                        "PersistentVolumeClaim",
+                        "namespace",
+                        namespace,
+                        "name",
+                        "shop-data",
+                        "kept",
+                        true)));
 
     ConfigMap ownedByShop = ownedCanary(shop);
     webServers.named("shop").delete();
     awaitGone(ownedByShop);
-    await().atMost(TIMEOUT).until(() -> cluster.deployment("shop") == null);
+    Waits.until("the Deployment of shop", () -> cluster.deployment("shop"), Objects::isNull);
 
     assertThat(claim("shop-data").getMetadata().getUid()).isEqualTo(kept.getMetadata().getUid());
 
     webServers.create("shop", spec(null));
 
-    await().atMost(TIMEOUT).until(() -> eventReasons("shop").contains("Adopted"));
+    Waits.until(
+        "shop's event reasons", () -> eventReasons("shop"), seen -> seen.contains("Adopted"));
     assertThat(eventMessage("shop", "Adopted"))
         .contains("Adopted PersistentVolumeClaim " + namespace + "/shop-data");
     assertThat(webServers.warnings("shop")).doesNotContain(Reason.OWNERSHIP_CONFLICT.text());
@@ -259,16 +258,10 @@ class OwnershipIT {
     Files.writeString(
         template,
         withAnnotation(Files.readString(template), "webserver-operator.io/ssa: IfNotPresent"));
-    cluster
-        .operators()
-        .start(
-            cluster.kubeconfig(),
-            null,
-            InProcessOperators.options(templates, namespace, "replica-1").toBuilder()
-                .resync(Duration.ofSeconds(1))
-                .build());
+    cluster.operator().resync(Duration.ofSeconds(1)).start();
     webServers.create("shop", spec(Map.of("index.html", "seed")));
-    await().atMost(TIMEOUT).until(() -> configMapOrNull("shop-content") != null);
+    Waits.until(
+        "the ConfigMap shop-content", () -> configMapOrNull("shop-content"), Objects::nonNull);
 
     admin
         .configMaps()
@@ -277,12 +270,18 @@ class OwnershipIT {
         .edit(c -> new ConfigMapBuilder(c).addToData("index.html", "edited by hand").build());
     webServers.patchSpec("shop", Map.of("replicas", 3, "content", Map.of("index.html", "new")));
 
-    await().atMost(TIMEOUT).until(() -> cluster.deployment("shop").getSpec().getReplicas() == 3);
+    Waits.until(
+        "the replicas of shop",
+        () -> cluster.deployment("shop").getSpec().getReplicas(),
+        seen -> seen == 3);
     // Three resyncs of one second each: none may put the seed back.
-    await().pollDelay(Duration.ofSeconds(3)).atMost(TIMEOUT).until(() -> true);
-    assertThat(configMap("shop-content").getData())
-        .containsExactly(Map.entry("index.html", "edited by hand"));
-    assertThat(eventReasons("shop")).doesNotContain("DriftCorrected");
+    Quiet.holds(
+        Duration.ofSeconds(3),
+        () -> {
+          assertThat(configMap("shop-content").getData())
+              .containsExactly(Map.entry("index.html", "edited by hand"));
+          assertThat(eventReasons("shop")).doesNotContain("DriftCorrected");
+        });
   }
 
   @Test
@@ -293,30 +292,24 @@ class OwnershipIT {
         withAnnotation(Files.readString(template), "webserver-operator.io/force: enabled"));
     cluster.startOperator();
     webServers.create("shop", spec(null));
-    await().atMost(TIMEOUT).until(() -> cluster.deployment("shop") != null);
+    Waits.until("the Deployment of shop", () -> cluster.deployment("shop"), Objects::nonNull);
     String before = cluster.deployment("shop").getMetadata().getUid();
 
     Files.writeString(template, withTierLabel(Files.readString(template)));
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () -> {
-              Deployment recreated = cluster.deployment("shop");
-              assertThat(recreated).isNotNull();
-              assertThat(recreated.getMetadata().getUid()).isNotEqualTo(before);
-              assertThat(recreated.getSpec().getSelector().getMatchLabels())
-                  .containsEntry("tier", "web");
-            });
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(eventMessage("shop", "Recreated"))
-                    .contains(
-                        "Recreated (immutable field) Deployment "
-                            + namespace
-                            + "/shop-deployment"));
+    Waits.untilAsserted(
+        () -> {
+          Deployment recreated = cluster.deployment("shop");
+          assertThat(recreated).isNotNull();
+          assertThat(recreated.getMetadata().getUid()).isNotEqualTo(before);
+          assertThat(recreated.getSpec().getSelector().getMatchLabels())
+              .containsEntry("tier", "web");
+        });
+    Waits.untilAsserted(
+        () ->
+            assertThat(eventMessage("shop", "Recreated"))
+                .contains(
+                    "Recreated (immutable field) Deployment " + namespace + "/shop-deployment"));
   }
 
   @Test
@@ -324,14 +317,13 @@ class OwnershipIT {
     Path template = templates.resolve("webserver/deployment.yaml.j2");
     cluster.startOperator();
     webServers.create("shop", spec(null));
-    await().atMost(TIMEOUT).until(() -> cluster.deployment("shop") != null);
+    Waits.until("the Deployment of shop", () -> cluster.deployment("shop"), Objects::nonNull);
     String before = cluster.deployment("shop").getMetadata().getUid();
 
     Files.writeString(template, withTierLabel(Files.readString(template)));
 
     webServers.awaitReadyFalse(
         "shop",
-        TIMEOUT,
         "FieldImmutable",
         "spec.selector",
         "field is immutable",
@@ -400,7 +392,10 @@ class OwnershipIT {
   }
 
   private void awaitGone(ConfigMap configMap) {
-    await().atMost(TIMEOUT).until(() -> configMapOrNull(configMap.getMetadata().getName()) == null);
+    Waits.until(
+        "the ConfigMap " + configMap.getMetadata().getName(),
+        () -> configMapOrNull(configMap.getMetadata().getName()),
+        Objects::isNull);
   }
 
   /** Still there, with the same resource version: never written, owned or labelled. */

@@ -1,7 +1,6 @@
 package io.webserveroperator.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -10,12 +9,12 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
-import io.webserveroperator.kube.ApiRequestCounter;
-import io.webserveroperator.kube.KubeClients;
 import io.webserveroperator.testing.Closing;
+import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.TemplateFolder;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,6 +22,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -35,7 +36,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PruneLastIT {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(60);
   private static final String NAMESPACE = "prune-last";
   private static final int MIN_READY_SECONDS = 5;
 
@@ -43,8 +43,7 @@ class PruneLastIT {
   static Path templates;
   static LocalCluster cluster;
   static KubernetesClient admin;
-  static KubernetesClient operatorClient;
-  static Operator operator;
+  static InProcessOperators operators = new InProcessOperators();
 
   @BeforeAll
   static void startClusterAndOperator() throws IOException {
@@ -59,35 +58,34 @@ class PruneLastIT {
                 "spec:\n  minReadySeconds: " + MIN_READY_SECONDS + "\n  replicas:"));
     cluster = LocalCluster.start(LocalClusterOptions.defaults());
     admin = cluster.client();
-    new FolderApplier(admin, TIMEOUT).apply(Project.file("crds"));
+    new FolderApplier(admin, Waits.TIMEOUT).apply(Project.file("crds"));
     admin
         .namespaces()
         .resource(
             new NamespaceBuilder().withNewMetadata().withName(NAMESPACE).endMetadata().build())
         .create();
-    ApiRequestCounter requests = new ApiRequestCounter();
-    operatorClient = KubeClients.create(cluster.kubeconfigPath(), null, requests);
-    operator =
-        Operator.start(
-            operatorClient,
-            requests,
-            OperatorOptions.defaults(templates).toBuilder()
-                .namespaces(List.of(NAMESPACE))
-                .workers(2)
-                .healthPort(0)
-                .build());
+    operators.on(cluster.kubeconfigPath(), templates, NAMESPACE).start();
   }
 
   @AfterAll
   static void stop() throws Exception {
-    Closing.inOrder(operator, operatorClient, cluster);
+    Closing.inOrder(operators, cluster);
   }
 
   @Test
   void aRenamedDeploymentIsDeletedOnceTheNewOneIsAvailable() throws IOException {
     WebServers webServers = new WebServers(admin, NAMESPACE);
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
-    await().atMost(TIMEOUT).until(() -> ready(webServers) && available("web-deployment"));
+    Waits.untilAsserted(
+        () -> {
+          assertThat(webServers.condition("web", "Ready"))
+              .hasValueSatisfying(c -> assertThat(c).containsEntry("status", "True"));
+          assertThat(available("web-deployment"))
+              .as(
+                  "web-deployment available: %s",
+                  Optional.ofNullable(deployment("web-deployment")).map(Deployment::getStatus))
+              .isTrue();
+        });
     assertThat(deployment("web-deployment").getSpec().getMinReadySeconds())
         .isEqualTo(MIN_READY_SECONDS);
 
@@ -95,11 +93,11 @@ class PruneLastIT {
     Files.writeString(
         template,
         Files.readString(template).replace("name: {{ name }}-deployment", "name: {{ name }}-web"));
-    await().atMost(TIMEOUT).until(() -> deployment("web-web") != null);
+    Waits.until("the Deployment web-web", () -> deployment("web-web"), Objects::nonNull);
 
     // Sampled in this order, the old Deployment found gone means the new one was available first.
     boolean sawBoth = false;
-    long deadline = System.nanoTime() + TIMEOUT.toNanos();
+    long deadline = System.nanoTime() + Waits.TIMEOUT.toNanos();
     while (true) {
       boolean oldThere = deployment("web-deployment") != null;
       boolean newAvailable = available("web-web");
@@ -117,35 +115,29 @@ class PruneLastIT {
     assertThat(sawBoth)
         .as("the old Deployment served while the new one was not available")
         .isTrue();
-    await().atMost(TIMEOUT).until(() -> ready(webServers));
+    Waits.untilAsserted(
+        () ->
+            assertThat(webServers.condition("web", "Ready"))
+                .hasValueSatisfying(c -> assertThat(c).containsEntry("status", "True")));
     // Events are written in the background: waited for.
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () -> {
-              assertThat(events("PruneDeferred"))
-                  .as("told once, however many reconciles the rollout brought")
-                  .containsExactly(
-                      "Deployment "
-                          + NAMESPACE
-                          + "/web-deployment is deleted once Deployment "
-                          + NAMESPACE
-                          + "/web-web is ready");
-              assertThat(events("Pruned"))
-                  .containsExactly("Pruned Deployment " + NAMESPACE + "/web-deployment");
-            });
+    Waits.untilAsserted(
+        () -> {
+          assertThat(events("PruneDeferred"))
+              .as("told once, however many reconciles the rollout brought")
+              .containsExactly(
+                  "Deployment "
+                      + NAMESPACE
+                      + "/web-deployment is deleted once Deployment "
+                      + NAMESPACE
+                      + "/web-web is ready");
+          assertThat(events("Pruned"))
+              .containsExactly("Pruned Deployment " + NAMESPACE + "/web-deployment");
+        });
     assertThat(webServers.status("web").get("inventory"))
         .asList()
         .extracting(
             entry -> ((Map<?, ?>) entry).get("kind") + "/" + ((Map<?, ?>) entry).get("name"))
         .containsExactlyInAnyOrder("Deployment/web-web", "Service/web-service");
-  }
-
-  private static boolean ready(WebServers webServers) {
-    return webServers
-        .condition("web", "Ready")
-        .map(condition -> "True".equals(condition.get("status")))
-        .orElse(false);
   }
 
   private static Deployment deployment(String name) {

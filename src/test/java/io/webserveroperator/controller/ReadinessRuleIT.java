@@ -1,7 +1,6 @@
 package io.webserveroperator.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apps.DeploymentStatusBuilder;
@@ -12,9 +11,9 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.testing.ControlPlaneExtension;
-import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.Quiet;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -33,7 +32,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class ReadinessRuleIT {
 
-  static final Duration TIMEOUT = Duration.ofSeconds(30);
   static final String FIXTURES = "src/test/resources/io/webserveroperator/controller/readiness";
 
   static final ResourceDefinitionContext WIDGET =
@@ -57,17 +55,14 @@ class ReadinessRuleIT {
     String namespace = cluster.namespace();
     WebServers webServers = cluster.webServers();
     ApiRequestCounter requests = new ApiRequestCounter();
-    cluster
-        .operators()
-        .start(
-            cluster.kubeconfig(),
-            requests,
-            InProcessOperators.options(templates, namespace, "readiness").toBuilder()
-                .resync(Duration.ofSeconds(1))
-                .build());
+    cluster.operator().requests(requests).resync(Duration.ofSeconds(1)).start();
 
     webServers.create("web", Map.of("image", "nginx:1.27", "replicas", 1));
-    await().atMost(TIMEOUT).until(() -> widget() != null && cluster.deployment("web") != null);
+    Waits.untilAsserted(
+        () -> {
+          assertThat(widget()).as("the widget").isNotNull();
+          assertThat(cluster.deployment("web")).as("the Deployment of web").isNotNull();
+        });
     deploymentAvailable();
 
     String widget = "Widget " + namespace + "/web-widget";
@@ -97,18 +92,16 @@ class ReadinessRuleIT {
   }
 
   private void awaitReady(String status, String reason, String message) {
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(cluster.webServers().condition("web", "Ready"))
-                    .hasValueSatisfying(
-                        ready -> {
-                          assertThat(ready)
-                              .containsEntry("status", status)
-                              .containsEntry("reason", reason);
-                          assertThat((String) ready.get("message")).endsWith(message);
-                        }));
+    Waits.untilAsserted(
+        () ->
+            assertThat(cluster.webServers().condition("web", "Ready"))
+                .hasValueSatisfying(
+                    ready -> {
+                      assertThat(ready)
+                          .containsEntry("status", status)
+                          .containsEntry("reason", reason);
+                      assertThat((String) ready.get("message")).endsWith(message);
+                    }));
   }
 
   private GenericKubernetesResource widget() {

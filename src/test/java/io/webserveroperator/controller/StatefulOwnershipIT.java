@@ -1,7 +1,6 @@
 package io.webserveroperator.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
@@ -16,7 +15,9 @@ import io.webserveroperator.manifest.UntypedMaps;
 import io.webserveroperator.rollout.RevisionStore;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.KubeTestBed;
+import io.webserveroperator.testing.Quiet;
 import io.webserveroperator.testing.StatefulKind;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,6 +26,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -37,8 +39,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * tests is no template revision.
  */
 class StatefulOwnershipIT {
-
-  private static final Duration TIMEOUT = Duration.ofSeconds(90);
 
   @RegisterExtension final ControlPlaneExtension cluster = new ControlPlaneExtension("stateful");
   private KubernetesClient admin;
@@ -58,7 +58,8 @@ class StatefulOwnershipIT {
   void aCreateOnlyKeptSecretKeepsItsDataAcrossDeleteAndRecreateOfItsResource() {
     cluster.startOperator();
     postgreses.create("orders", Map.of("password", "first", "version", "16"));
-    await().atMost(TIMEOUT).until(() -> secret("orders-credentials") != null);
+    Waits.until(
+        "the Secret orders-credentials", () -> secret("orders-credentials"), Objects::nonNull);
     Secret made = secret("orders-credentials");
     assertThat(made.getMetadata().getOwnerReferences()).as("kept: no owner reference").isEmpty();
     assertThat(made.getMetadata().getLabels())
@@ -68,10 +69,8 @@ class StatefulOwnershipIT {
     deleteAndAwaitCollected("orders");
     postgreses.create("orders", Map.of("password", "second", "version", "16"));
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () -> assertThat(eventMessage("orders", "Adopted")).contains("orders-credentials"));
+    Waits.untilAsserted(
+        () -> assertThat(eventMessage("orders", "Adopted")).contains("orders-credentials"));
     Secret adopted = secret("orders-credentials");
     assertThat(adopted.getData()).as("byte for byte").isEqualTo(made.getData());
     assertThat(adopted.getMetadata().getResourceVersion())
@@ -100,12 +99,10 @@ class StatefulOwnershipIT {
 
     postgreses.create("orders", Map.of("password", "rendered", "version", "16"));
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(secret("orders-credentials").getMetadata().getAnnotations())
-                    .doesNotContainKey("webserver-operator.io/adopt"));
+    Waits.untilAsserted(
+        () ->
+            assertThat(secret("orders-credentials").getMetadata().getAnnotations())
+                .doesNotContainKey("webserver-operator.io/adopt"));
     Secret adopted = secret("orders-credentials");
     assertThat(adopted.getData()).isEqualTo(users.getData());
     assertThat(adopted.getMetadata().getLabels())
@@ -142,24 +139,22 @@ class StatefulOwnershipIT {
     assertThat(kept).isNotEqualTo(plain);
     cluster.startOperator();
     var orders = postgreses.create("orders", Map.of("password", "p", "version", "16"));
-    await().atMost(TIMEOUT).until(() -> configMap("orders-config") != null);
+    Waits.until("the ConfigMap orders-config", () -> configMap("orders-config"), Objects::nonNull);
     assertThat(configMap("orders-config").getMetadata().getOwnerReferences())
         .singleElement()
         .satisfies(o -> assertThat(o.getUid()).isEqualTo(orders.getMetadata().getUid()));
 
     Files.writeString(config, kept);
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () -> {
-              ConfigMap now = configMap("orders-config");
-              assertThat(now.getMetadata().getOwnerReferences()).isEmpty();
-              assertThat(now.getMetadata().getAnnotations())
-                  .containsEntry("webserver-operator.io/resource-policy", "keep");
-              assertThat(inventoryEntry("orders", "ConfigMap", "orders-config"))
-                  .containsEntry("kept", true);
-            });
+    Waits.untilAsserted(
+        () -> {
+          ConfigMap now = configMap("orders-config");
+          assertThat(now.getMetadata().getOwnerReferences()).isEmpty();
+          assertThat(now.getMetadata().getAnnotations())
+              .containsEntry("webserver-operator.io/resource-policy", "keep");
+          assertThat(inventoryEntry("orders", "ConfigMap", "orders-config"))
+              .containsEntry("kept", true);
+        });
     String uid = configMap("orders-config").getMetadata().getUid();
     deleteAndAwaitCollected("orders");
     assertThat(configMap("orders-config").getMetadata().getUid())
@@ -168,22 +163,20 @@ class StatefulOwnershipIT {
 
     Files.writeString(config, plain);
     var again = postgreses.create("orders", Map.of("password", "p", "version", "16"));
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () -> {
-              ConfigMap now = configMap("orders-config");
-              assertThat(now.getMetadata().getUid()).isEqualTo(uid);
-              assertThat(now.getMetadata().getOwnerReferences())
-                  .singleElement()
-                  .satisfies(o -> assertThat(o.getUid()).isEqualTo(again.getMetadata().getUid()));
-              assertThat(now.getMetadata().getAnnotations())
-                  .doesNotContainKey("webserver-operator.io/resource-policy");
-              assertThat(inventoryEntry("orders", "ConfigMap", "orders-config"))
-                  .doesNotContainKey("kept");
-            });
+    Waits.untilAsserted(
+        () -> {
+          ConfigMap now = configMap("orders-config");
+          assertThat(now.getMetadata().getUid()).isEqualTo(uid);
+          assertThat(now.getMetadata().getOwnerReferences())
+              .singleElement()
+              .satisfies(o -> assertThat(o.getUid()).isEqualTo(again.getMetadata().getUid()));
+          assertThat(now.getMetadata().getAnnotations())
+              .doesNotContainKey("webserver-operator.io/resource-policy");
+          assertThat(inventoryEntry("orders", "ConfigMap", "orders-config"))
+              .doesNotContainKey("kept");
+        });
     postgreses.named("orders").delete();
-    await().atMost(TIMEOUT).until(() -> configMap("orders-config") == null);
+    Waits.until("the ConfigMap orders-config", () -> configMap("orders-config"), Objects::isNull);
   }
 
   @Test
@@ -203,25 +196,24 @@ class StatefulOwnershipIT {
     cluster.startOperator();
     WebServers webServers = cluster.webServers();
     webServers.create("orders", Map.of("image", "nginx:1.27", "replicas", 1));
-    await().atMost(TIMEOUT).until(() -> secret("orders-credentials") != null);
+    Waits.until(
+        "the Secret orders-credentials", () -> secret("orders-credentials"), Objects::nonNull);
     webServers.named("orders").delete();
-    await().atMost(TIMEOUT).until(() -> cluster.deployment("orders") == null);
+    Waits.until("the Deployment of orders", () -> cluster.deployment("orders"), Objects::isNull);
     Secret keptByWebServer = secret("orders-credentials");
 
     postgreses.create("orders", Map.of("password", "the-databases", "version", "16"));
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(readyMessage("orders"))
-                    .contains(
-                        "Secret "
-                            + namespace
-                            + "/orders-credentials exists and is managed for WebServer orders,"
-                            + " not by Postgres "
-                            + namespace
-                            + "/orders"));
+    Waits.untilAsserted(
+        () ->
+            assertThat(readyMessage("orders"))
+                .contains(
+                    "Secret "
+                        + namespace
+                        + "/orders-credentials exists and is managed for WebServer orders,"
+                        + " not by Postgres "
+                        + namespace
+                        + "/orders"));
     Secret after = secret("orders-credentials");
     assertThat(after.getMetadata().getResourceVersion())
         .isEqualTo(keptByWebServer.getMetadata().getResourceVersion());
@@ -260,12 +252,10 @@ class StatefulOwnershipIT {
 
     cluster.webServers().create("shop", Map.of("image", "nginx:1.27", "replicas", 1));
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(secret("shop-credentials").getMetadata().getLabels())
-                    .containsEntry(ManagedLabels.OWNER_KIND, "WebServer"));
+    Waits.untilAsserted(
+        () ->
+            assertThat(secret("shop-credentials").getMetadata().getLabels())
+                .containsEntry(ManagedLabels.OWNER_KIND, "WebServer"));
     assertThat(secret("shop-credentials").getData().get("password"))
         .isEqualTo(Base64.getEncoder().encodeToString("kept-before-the-upgrade".getBytes()));
   }
@@ -274,7 +264,7 @@ class StatefulOwnershipIT {
   void anEditUnderTestsIsNoTemplateRevision() throws IOException {
     cluster.startOperator();
     postgreses.create("orders", Map.of("password", "p", "version", "16"));
-    await().atMost(TIMEOUT).until(() -> revisions().size() == 2);
+    Waits.until("how many template revisions", () -> revisions().size(), seen -> seen == 2);
     List<ConfigMap> before = revisions();
 
     Path tests = StatefulKind.template(cluster, "tests/credentials_test.yaml");
@@ -284,14 +274,18 @@ class StatefulOwnershipIT {
     Path config = StatefulKind.template(cluster, "config.yaml.j2");
     Files.writeString(config, "{# a comment #}\n" + Files.readString(config));
 
-    await().atMost(TIMEOUT).until(() -> revisions().size() == before.size() + 1);
-    await().pollDelay(Duration.ofSeconds(1)).atMost(TIMEOUT).until(() -> true);
-    assertThat(revisions()).hasSize(before.size() + 1);
-    assertThat(revisions())
-        .allSatisfy(
-            revision ->
-                assertThat(revision.getData().get(RevisionStore.FILES_KEY))
-                    .doesNotContain("tests/"));
+    Waits.until(
+        "how many template revisions", () -> revisions().size(), seen -> seen == before.size() + 1);
+    Quiet.holds(
+        Duration.ofSeconds(1),
+        () -> {
+          assertThat(revisions()).hasSize(before.size() + 1);
+          assertThat(revisions())
+              .allSatisfy(
+                  revision ->
+                      assertThat(revision.getData().get(RevisionStore.FILES_KEY))
+                          .doesNotContain("tests/"));
+        });
   }
 
   private List<ConfigMap> revisions() {
@@ -324,12 +318,11 @@ class StatefulOwnershipIT {
                     .build())
             .create();
     postgreses.named(name).delete();
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                postgreses.named(name).get() == null
-                    && configMap(canary.getMetadata().getName()) == null);
+    Waits.untilAsserted(
+        () -> {
+          assertThat(postgreses.named(name).get()).as("the Postgres " + name).isNull();
+          assertThat(configMap(canary.getMetadata().getName())).as("its canary ConfigMap").isNull();
+        });
   }
 
   private Map<String, Object> inventoryEntry(String resource, String kind, String name) {

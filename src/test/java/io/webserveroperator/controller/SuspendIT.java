@@ -1,7 +1,6 @@
 package io.webserveroperator.controller;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -11,9 +10,9 @@ import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.webserveroperator.dev.KubeBinaries;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.testing.ControlPlaneExtension;
-import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.KubeTestBed;
 import io.webserveroperator.testing.Quiet;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +22,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
@@ -36,8 +37,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * both at once; a requested-at token is acknowledged in the status, once.
  */
 class SuspendIT {
-
-  static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   @RegisterExtension final ControlPlaneExtension cluster = new ControlPlaneExtension("suspend");
   KubernetesClient admin;
@@ -55,22 +54,21 @@ class SuspendIT {
   void suspendedSpecChangeAndHandEditWaitWithoutARequestAndResumingAppliesBothAtOnce() {
     ApiRequestCounter requests = new ApiRequestCounter();
     // No resync in the test's time: what happens on resume comes from the annotation's removal.
-    startOperator(requests, Duration.ofHours(10));
+    cluster.operator().requests(requests).resync(Duration.ofHours(10)).start();
     webServers.create("web", Map.of("image", "nginx:1.27", "replicas", 2));
-    await().atMost(TIMEOUT).until(() -> webServers.condition("web", "Ready").isPresent());
+    Waits.until(
+        "web's Ready condition", () -> webServers.condition("web", "Ready"), Optional::isPresent);
 
     kubectl("annotate", "ws", "web", "-n", namespace, "webserver-operator.io/reconcile=disabled");
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(webServers.condition("web", "Suspended"))
-                    .hasValueSatisfying(
-                        c ->
-                            assertThat(c)
-                                .containsEntry("status", "True")
-                                .containsEntry("reason", "ReconcileDisabled")));
+    Waits.untilAsserted(
+        () ->
+            assertThat(webServers.condition("web", "Suspended"))
+                .hasValueSatisfying(
+                    c ->
+                        assertThat(c)
+                            .containsEntry("status", "True")
+                            .containsEntry("reason", "ReconcileDisabled")));
     assertThat(kubectl("get", "ws", "web", "-n", namespace))
         .as("kubectl get ws shows it")
         .containsPattern("READY\\s+REVISION\\s+SUSPENDED\\s+AGE")
@@ -96,14 +94,12 @@ class SuspendIT {
 
     kubectl("annotate", "ws", "web", "-n", namespace, "webserver-operator.io/reconcile-");
 
-    await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertDeployment(3, "nginx:1.28"));
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () -> {
-              assertThat(webServers.condition("web", "Suspended")).isEmpty();
-              assertThat(webServers.status("web")).containsEntry("observedGeneration", 2);
-            });
+    Waits.untilAsserted(() -> assertDeployment(3, "nginx:1.28"));
+    Waits.untilAsserted(
+        () -> {
+          assertThat(webServers.condition("web", "Suspended")).isEmpty();
+          assertThat(webServers.status("web")).containsEntry("observedGeneration", 2);
+        });
     assertThat(kubectl("get", "ws", "web", "-n", namespace))
         .as("the SUSPENDED column is empty again")
         .containsPattern(
@@ -113,12 +109,15 @@ class SuspendIT {
   @Test
   void aWebServerSuspendedFromTheStartCostsNoRequestOverResyncsOnceItsConditionIsWritten() {
     ApiRequestCounter requests = new ApiRequestCounter();
-    startOperator(requests, Duration.ofSeconds(1));
+    cluster.operator().requests(requests).resync(Duration.ofSeconds(1)).start();
     var web = webServers.build("web", Map.of("image", "nginx", "replicas", 1));
     web.getMetadata().setAnnotations(Map.of(ResourceAnnotations.RECONCILE, "disabled"));
     admin.resource(web).create();
 
-    await().atMost(TIMEOUT).until(() -> webServers.condition("web", "Suspended").isPresent());
+    Waits.until(
+        "web's Suspended condition",
+        () -> webServers.condition("web", "Suspended"),
+        Optional::isPresent);
     Map<String, Long> settled = Quiet.settled(requests::snapshot, Duration.ofSeconds(2));
 
     Quiet.holds(
@@ -134,9 +133,10 @@ class SuspendIT {
   @Test
   void aReconcileRequestIsAcknowledgedInStatusAndCostsNothingOnceHandled() {
     ApiRequestCounter requests = new ApiRequestCounter();
-    startOperator(requests, Duration.ofHours(10));
+    cluster.operator().requests(requests).resync(Duration.ofHours(10)).start();
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
-    await().atMost(TIMEOUT).until(() -> webServers.condition("web", "Ready").isPresent());
+    Waits.until(
+        "web's Ready condition", () -> webServers.condition("web", "Ready"), Optional::isPresent);
     Map<String, Long> before = Quiet.settled(requests::snapshot, Duration.ofSeconds(1));
 
     kubectl(
@@ -148,9 +148,10 @@ class SuspendIT {
         "--overwrite",
         "webserver-operator.io/requested-at=1767225600");
 
-    await()
-        .atMost(TIMEOUT)
-        .until(() -> "1767225600".equals(webServers.status("web").get("lastHandledReconcileAt")));
+    Waits.until(
+        "web's status.lastHandledReconcileAt",
+        () -> webServers.status("web").get("lastHandledReconcileAt"),
+        seen -> "1767225600".equals(seen));
     Map<String, Long> handled = Quiet.settled(requests::snapshot, Duration.ofSeconds(1));
     assertThat(handled)
         .as("one status patch; the children were as rendered")
@@ -177,16 +178,17 @@ class SuspendIT {
 
   @Test
   void anUnknownReconcileValueIsAWarningAndTheWebServerIsReconciled() {
-    startOperator(new ApiRequestCounter(), Duration.ofHours(10));
+    cluster.operator().resync(Duration.ofHours(10)).start();
     var web = webServers.build("web", Map.of("image", "nginx", "replicas", 1));
     // kro's word for it: not this operator's.
     web.getMetadata().setAnnotations(Map.of(ResourceAnnotations.RECONCILE, "suspended"));
     admin.resource(web).create();
 
-    await().atMost(TIMEOUT).until(() -> cluster.deployment("web") != null);
-    await()
-        .atMost(TIMEOUT)
-        .until(() -> webServers.warnings("web").contains("UnknownAnnotationValue"));
+    Waits.until("the Deployment of web", () -> cluster.deployment("web"), Objects::nonNull);
+    Waits.until(
+        "web's warnings",
+        () -> webServers.warnings("web"),
+        seen -> seen.contains("UnknownAnnotationValue"));
     assertThat(events("web"))
         .filteredOn(e -> "UnknownAnnotationValue".equals(e.getReason()))
         .singleElement()
@@ -212,45 +214,36 @@ class SuspendIT {
           name: {{ metadata.namespace }}-{{ metadata.name }}
         value: 1000
         """);
-    startOperator(new ApiRequestCounter(), Duration.ofHours(10));
+    cluster.operator().resync(Duration.ofHours(10)).start();
     webServers.create("web", Map.of("image", "nginx", "replicas", 1));
     String priorityClass = namespace + "-web";
     var priorityClasses = admin.scheduling().v1().priorityClasses().withName(priorityClass);
     try {
-      await().atMost(TIMEOUT).until(() -> priorityClasses.get() != null);
+      Waits.until(
+          "the PriorityClass " + priorityClass, () -> priorityClasses.get(), Objects::nonNull);
       kubectl("annotate", "ws", "web", "-n", namespace, "webserver-operator.io/reconcile=disabled");
-      await().atMost(TIMEOUT).until(() -> webServers.condition("web", "Suspended").isPresent());
+      Waits.until(
+          "web's Suspended condition",
+          () -> webServers.condition("web", "Suspended"),
+          Optional::isPresent);
 
       webServers.named("web").delete();
 
-      await().atMost(TIMEOUT).until(() -> webServers.named("web").get() == null);
+      Waits.until("the WebServer web", () -> webServers.named("web").get(), Objects::isNull);
       assertThat(priorityClasses.get())
           .as("the cluster-scoped object the finalizer would have deleted")
           .isNotNull();
-      await()
-          .atMost(TIMEOUT)
-          .untilAsserted(
-              () ->
-                  assertThat(events("web"))
-                      .filteredOn(e -> "CleanupSkipped".equals(e.getReason()))
-                      .singleElement()
-                      .satisfies(e -> assertThat(e.getMessage()).contains(priorityClass)));
+      Waits.untilAsserted(
+          () ->
+              assertThat(events("web"))
+                  .filteredOn(e -> "CleanupSkipped".equals(e.getReason()))
+                  .singleElement()
+                  .satisfies(e -> assertThat(e.getMessage()).contains(priorityClass)));
       // The garbage collector still removes the Deployment through its owner reference.
-      await().atMost(TIMEOUT).until(() -> cluster.deployment("web") == null);
+      Waits.until("the Deployment of web", () -> cluster.deployment("web"), Objects::isNull);
     } finally {
       priorityClasses.delete();
     }
-  }
-
-  private void startOperator(ApiRequestCounter requests, Duration resync) {
-    cluster
-        .operators()
-        .start(
-            cluster.kubeconfig(),
-            requests,
-            InProcessOperators.options(cluster.templates(), namespace, "replica-1").toBuilder()
-                .resync(resync)
-                .build());
   }
 
   /** Changes the Deployment as {@code kubectl edit} would. */

@@ -1,7 +1,6 @@
 package io.webserveroperator.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -13,6 +12,7 @@ import io.webserveroperator.dev.LocalClusterOptions;
 import io.webserveroperator.testing.Kustomize;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.Waits;
 import java.nio.file.Files;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -41,19 +41,17 @@ class DeployManifestsIT {
         client.resource(object).fieldManager("deploy-it").forceConflicts().serverSideApply();
       }
 
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .untilAsserted(
-              () -> {
-                Deployment operator =
-                    client
-                        .apps()
-                        .deployments()
-                        .inNamespace(NAMESPACE)
-                        .withName("webserver-operator")
-                        .get();
-                assertThat(operator.getStatus().getAvailableReplicas()).isEqualTo(2);
-              });
+      Waits.untilAsserted(
+          () -> {
+            Deployment operator =
+                client
+                    .apps()
+                    .deployments()
+                    .inNamespace(NAMESPACE)
+                    .withName("webserver-operator")
+                    .get();
+            assertThat(operator.getStatus().getAvailableReplicas()).isEqualTo(2);
+          });
       var configMaps = client.configMaps().inNamespace(NAMESPACE).list().getItems();
       assertThat(configMaps)
           .filteredOn(c -> c.getMetadata().getName().startsWith("webserver-operator-templates-"))

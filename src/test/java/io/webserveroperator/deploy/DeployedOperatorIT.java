@@ -1,7 +1,6 @@
 package io.webserveroperator.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -29,6 +28,7 @@ import io.webserveroperator.testing.OperatorProcess;
 import io.webserveroperator.testing.PodCommand;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.ShippedPostgres;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -40,6 +40,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
@@ -47,6 +48,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.assertj.core.api.InstanceOfAssertFactories;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -65,7 +67,6 @@ class DeployedOperatorIT {
 
   static final String USER =
       "system:serviceaccount:" + DeployRbac.NAMESPACE + ":" + DeployRbac.SERVICE_ACCOUNT;
-  static final Duration TIMEOUT = Duration.ofSeconds(60);
   static final Duration RUN_AT_LEAST = Duration.ofSeconds(65);
 
   /**
@@ -138,11 +139,12 @@ class DeployedOperatorIT {
       Replicas replicas = new Replicas(deployment, kubeconfig, volume.root(), logs);
       try (replicas) {
         OperatorProcess first = replicas.start("replica-a");
-        await().atMost(TIMEOUT).until(() -> holdsLease(first));
+        Waits.until(first + " holding the Lease", () -> holdsLease(first), holds -> holds);
         OperatorProcess second = replicas.start("replica-b");
-        await()
-            .atMost(TIMEOUT)
-            .until(() -> second.status(probePath(deployment, "readiness")) == 200);
+        Waits.until(
+            second + "'s readiness",
+            () -> second.status(probePath(deployment, "readiness")),
+            status -> status == 200);
 
         reconcilesCreateUpdatePruneAndDrift(admin, webServers);
         installsAPostgres(admin);
@@ -164,23 +166,25 @@ class DeployedOperatorIT {
         OperatorProcess standby = leader == first ? second : first;
         Instant stop = Instant.now();
         assertThat(leader.stop()).as("the leader ended on SIGTERM").isTrue();
-        await()
-            .atMost(Duration.ofSeconds(10))
-            .pollInterval(Duration.ofMillis(50))
-            .until(() -> holdsLease(standby));
+        Waits.until(
+            Waits.await(standby + " holding the Lease").pollInterval(Duration.ofMillis(50)),
+            () -> holdsLease(standby),
+            holds -> holds);
         Duration gracefulTakeover = Duration.between(stop, Instant.now());
 
         OperatorProcess restarted = replicas.start("replica-c");
-        await().atMost(TIMEOUT).until(() -> restarted.status("/readyz") == 200);
+        Waits.until(
+            restarted + "'s /readyz", () -> restarted.status("/readyz"), status -> status == 200);
         Instant kill = Instant.now();
         standby.kill();
-        await()
-            .atMost(Duration.ofSeconds(30))
-            .pollInterval(Duration.ofMillis(100))
-            .until(() -> holdsLease(restarted));
+        Waits.until(
+            Waits.await(restarted + " holding the Lease").pollInterval(Duration.ofMillis(100)),
+            () -> holdsLease(restarted),
+            holds -> holds);
         Duration killedTakeover = Duration.between(kill, Instant.now());
         webServers.patchSpec("web", Map.of("replicas", 1));
-        await().atMost(TIMEOUT).until(() -> deploymentReplicas(admin, "web") == 1);
+        Waits.until(
+            "the replicas of web", () -> deploymentReplicas(admin, "web"), seen -> seen == 1);
 
         System.out.printf(
             "DeployedOperatorIT %s: ran %d s; takeover after SIGTERM %d ms, after SIGKILL %d ms%n",
@@ -221,7 +225,7 @@ class DeployedOperatorIT {
     webServers.create(
         "web", Map.of("image", "nginx", "replicas", 2, "content", Map.of("index.html", "hi")));
     webServers.create("blog", Map.of("image", "nginx", "replicas", 1));
-    webServers.awaitReadyFalse("web", TIMEOUT, "OwnershipConflict", "ConfigMap shop/web-content");
+    webServers.awaitReadyFalse("web", "OwnershipConflict", "ConfigMap shop/web-content");
     admin
         .configMaps()
         .inNamespace("shop")
@@ -233,24 +237,33 @@ class DeployedOperatorIT {
                     .addToAnnotations("webserver-operator.io/adopt", "true")
                     .endMetadata()
                     .build());
-    await().atMost(TIMEOUT).until(() -> ready(webServers, "web") && ready(webServers, "blog"));
+    Waits.untilAsserted(
+        () -> {
+          assertThat(webServers.condition("web", "Ready"))
+              .as("web's Ready condition")
+              .hasValueSatisfying(c -> assertThat(c).containsEntry("status", "True"));
+          assertThat(webServers.condition("blog", "Ready"))
+              .as("blog's Ready condition")
+              .hasValueSatisfying(c -> assertThat(c).containsEntry("status", "True"));
+        });
 
     webServers.patchSpec(
         "web", Map.of("replicas", 3, "ingress", Map.of("host", "web.example.com")));
-    await().atMost(TIMEOUT).until(() -> deploymentReplicas(admin, "web") == 3);
-    await().atMost(TIMEOUT).until(() -> ingress(admin) != null);
+    Waits.until("the replicas of web", () -> deploymentReplicas(admin, "web"), seen -> seen == 3);
+    Waits.until("the Ingress web-ingress", () -> ingress(admin), Objects::nonNull);
     webServers.patchSpec("web", Collections.singletonMap("ingress", null));
-    await().atMost(TIMEOUT).until(() -> ingress(admin) == null);
+    Waits.until("the Ingress web-ingress", () -> ingress(admin), Objects::isNull);
 
     webServers.patchSpec("web", Collections.singletonMap("content", null));
-    await()
-        .atMost(TIMEOUT)
-        .until(() -> admin.configMaps().inNamespace("shop").withName("web-content").get() == null);
+    Waits.until(
+        "the ConfigMap web-content",
+        () -> admin.configMaps().inNamespace("shop").withName("web-content").get(),
+        Objects::isNull);
 
     // Twice: the second DriftCorrected event counts up the first (events get and patch).
     for (int i = 0; i < 2; i++) {
       admin.apps().deployments().inNamespace("shop").withName("web-deployment").scale(1);
-      await().atMost(TIMEOUT).until(() -> deploymentReplicas(admin, "web") == 3);
+      Waits.until("the replicas of web", () -> deploymentReplicas(admin, "web"), seen -> seen == 3);
     }
   }
 
@@ -261,16 +274,17 @@ class DeployedOperatorIT {
   private static void installsAPostgres(KubernetesClient admin) {
     WebServers postgres = ShippedPostgres.in(admin, "shop");
     postgres.create("db", Map.of());
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                postgres
-                        .condition("db", "Ready")
-                        .map(ready -> "True".equals(ready.get("status")))
-                        .orElse(false)
-                    && postgres.status("db").get("hooks") instanceof Map<?, ?> hooks
-                    && Boolean.TRUE.equals(hooks.get("installed")));
+    Waits.untilAsserted(
+        () -> {
+          assertThat(postgres.condition("db", "Ready"))
+              .as("db's Ready condition")
+              .hasValueSatisfying(c -> assertThat(c).containsEntry("status", "True"));
+          assertThat(postgres.status("db"))
+              .as("db's status")
+              .extractingByKey("hooks")
+              .asInstanceOf(InstanceOfAssertFactories.MAP)
+              .containsEntry("installed", true);
+        });
   }
 
   private static void followsATemplateChangeThroughTheConfigMap(
@@ -289,13 +303,11 @@ class DeployedOperatorIT {
                 .build())
         .update();
     volume.update(volumeFiles(deployment, configMap(admin, templates.getMetadata().getName())));
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(admin.configMaps().inNamespace("shop").list().getItems())
-                    .extracting(c -> c.getMetadata().getName())
-                    .contains("web-extra", "blog-extra"));
+    Waits.untilAsserted(
+        () ->
+            assertThat(admin.configMaps().inNamespace("shop").list().getItems())
+                .extracting(c -> c.getMetadata().getName())
+                .contains("web-extra", "blog-extra"));
   }
 
   /**
@@ -399,13 +411,6 @@ class DeployedOperatorIT {
     } catch (IllegalStateException notAnswering) {
       return false;
     }
-  }
-
-  private static boolean ready(WebServers webServers, String name) {
-    return webServers
-        .condition(name, "Ready")
-        .map(c -> "True".equals(c.get("status")))
-        .orElse(false);
   }
 
   private static int deploymentReplicas(KubernetesClient admin, String name) {

@@ -1,7 +1,6 @@
 package io.webserveroperator.deploy;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -24,6 +23,7 @@ import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.NamedRbac;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.RunningCommand;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -60,7 +60,6 @@ class SideBySideOperatorsIT {
           .withPlural("sites")
           .withNamespaced(true)
           .build();
-  static final Duration TIMEOUT = Duration.ofSeconds(60);
 
   @TempDir Path temp;
 
@@ -99,30 +98,34 @@ class SideBySideOperatorsIT {
             .resource(site("hello", "hi"))
             .create();
 
-        await()
-            .atMost(TIMEOUT)
-            .untilAsserted(
-                () -> {
-                  assertThat(
-                          admin
-                              .apps()
-                              .deployments()
-                              .inNamespace("shop")
-                              .withName("shop-deployment")
-                              .get())
-                      .as("the WebServer's Deployment")
-                      .isNotNull();
-                  ConfigMap greeting =
-                      admin.configMaps().inNamespace("shop").withName("hello-site").get();
-                  assertThat(greeting).as("the Site's ConfigMap").isNotNull();
-                  assertThat(greeting.getData()).containsEntry("greeting", "hi");
-                });
+        Waits.untilAsserted(
+            () -> {
+              assertThat(
+                      admin
+                          .apps()
+                          .deployments()
+                          .inNamespace("shop")
+                          .withName("shop-deployment")
+                          .get())
+                  .as("the WebServer's Deployment")
+                  .isNotNull();
+              ConfigMap greeting =
+                  admin.configMaps().inNamespace("shop").withName("hello-site").get();
+              assertThat(greeting).as("the Site's ConfigMap").isNotNull();
+              assertThat(greeting.getData()).containsEntry("greeting", "hi");
+            });
         assertThat(lease(admin, WEB))
             .isEqualTo("WebServer.webapp.example.com, Postgres.db.example.com");
         assertThat(lease(admin, SITES)).isEqualTo("Site.test.example.com");
-        await().atMost(TIMEOUT).until(() -> revisions(admin, SITES).size() == 1);
+        Waits.until(
+            "the Site operator's revisions",
+            () -> revisions(admin, SITES).size(),
+            seen -> seen == 1);
         // One for each kind of the project's templates.
-        await().atMost(TIMEOUT).until(() -> revisions(admin, WEB).size() == 2);
+        Waits.until(
+            "the project operator's revisions",
+            () -> revisions(admin, WEB),
+            seen -> seen.size() == 2);
         assertThat(revisions(admin, WEB))
             .allSatisfy(revision -> assertThat(revision).startsWith("web-operator."));
         assertThat(revisions(admin, SITES))
@@ -140,21 +143,19 @@ class SideBySideOperatorsIT {
         try (RunningCommand mistaken =
             RunningCommand.start(
                 "mistaken", run(WEB, SITE.resolve("templates"), cluster.kubeconfigPath()))) {
-          await()
-              .atMost(TIMEOUT)
-              .untilAsserted(
-                  () ->
-                      assertThat(mistaken.get("/readyz"))
-                          .isEqualTo(
-                              new RunningCommand.Answer(
-                                  200,
-                                  "ok: Standing by: the Lease webserver-operator-system/web-operator"
-                                      + " is held by "
-                                      + holder(admin, WEB)
-                                      + ", which watches WebServer.webapp.example.com,"
-                                      + " Postgres.db.example.com; this"
-                                      + " replica watches Site.test.example.com: to run both"
-                                      + " side by side, give each its own --name\n")));
+          Waits.untilAsserted(
+              () ->
+                  assertThat(mistaken.get("/readyz"))
+                      .isEqualTo(
+                          new RunningCommand.Answer(
+                              200,
+                              "ok: Standing by: the Lease webserver-operator-system/web-operator"
+                                  + " is held by "
+                                  + holder(admin, WEB)
+                                  + ", which watches WebServer.webapp.example.com,"
+                                  + " Postgres.db.example.com; this"
+                                  + " replica watches Site.test.example.com: to run both"
+                                  + " side by side, give each its own --name\n")));
         }
         assertThat(web.isAlive()).isTrue();
         assertThat(sites.isAlive()).isTrue();

@@ -1,15 +1,14 @@
 package io.webserveroperator.dev;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.testing.LocalClusterBinaries;
+import io.webserveroperator.testing.Waits;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -44,28 +43,24 @@ class LocalClusterIT {
 
       client.resource(deployment("web", 2)).create();
 
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .untilAsserted(
-              () -> {
-                Deployment live =
-                    client.apps().deployments().inNamespace("default").withName("web").get();
-                assertThat(live.getStatus().getAvailableReplicas()).isEqualTo(2);
-              });
+      Waits.untilAsserted(
+          () -> {
+            Deployment live =
+                client.apps().deployments().inNamespace("default").withName("web").get();
+            assertThat(live.getStatus().getAvailableReplicas()).isEqualTo(2);
+          });
       assertThat(client.apps().replicaSets().inNamespace("default").list().getItems()).hasSize(1);
       assertThat(client.pods().inNamespace("default").list().getItems())
           .allSatisfy(pod -> assertThat(pod.getStatus().getPhase()).isEqualTo("Running"));
 
       client.apps().deployments().inNamespace("default").withName("web").delete();
 
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .untilAsserted(
-              () -> {
-                assertThat(client.apps().replicaSets().inNamespace("default").list().getItems())
-                    .isEmpty();
-                assertThat(client.pods().inNamespace("default").list().getItems()).isEmpty();
-              });
+      Waits.untilAsserted(
+          () -> {
+            assertThat(client.apps().replicaSets().inNamespace("default").list().getItems())
+                .isEmpty();
+            assertThat(client.pods().inNamespace("default").list().getItems()).isEmpty();
+          });
     } finally {
       cluster.close();
     }

@@ -1,7 +1,6 @@
 package io.webserveroperator.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Event;
@@ -16,12 +15,13 @@ import io.webserveroperator.controller.Operator;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
-import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.testing.Closing;
 import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.Quiet;
 import io.webserveroperator.testing.StatefulKind;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,6 +29,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
@@ -50,7 +51,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OrderIT {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(90);
   private static final String NODE = "kwok-node-0";
 
   private static LocalCluster cluster;
@@ -63,12 +63,15 @@ class OrderIT {
   private WebServers postgreses;
   private Path templates;
 
+  /** The operator on this test's namespace and templates, to start (and start again). */
+  private InProcessOperators.Start operator;
+
   @BeforeAll
   static void startCluster() {
     LocalClusterBinaries.assumePresent();
     cluster = LocalCluster.start(LocalClusterOptions.defaults());
     admin = cluster.client();
-    new FolderApplier(admin, TIMEOUT)
+    new FolderApplier(admin, Waits.TIMEOUT)
         .apply(Project.file("src/test/resources/io/webserveroperator/stateful/crd"));
   }
 
@@ -96,6 +99,7 @@ class OrderIT {
           kind: Postgres
           templates: postgres
         """);
+    operator = operators.on(cluster.kubeconfigPath(), templates, namespace);
   }
 
   @AfterEach
@@ -122,10 +126,11 @@ class OrderIT {
     List<String> order = new CopyOnWriteArrayList<>();
     try (var jobs = admin.batch().v1().jobs().inNamespace(namespace).watch(added(order));
         var maps = admin.configMaps().inNamespace(namespace).watch(added(order))) {
-      start();
+      operator.start();
       postgreses.create("orders", Map.of("version", "16"));
 
-      await().atMost(TIMEOUT).until(() -> readyReason("orders").equals("Ready"));
+      Waits.until(
+          "orders' Ready reason", () -> readyReason("orders"), seen -> seen.equals("Ready"));
     }
     assertThat(order)
         .as("what was ready when each later wave was created")
@@ -147,17 +152,16 @@ class OrderIT {
             null,
             ""));
     label("migrate-16");
-    start();
+    operator.start();
     postgreses.create("orders", Map.of("version", "16", "image", "nginx:1.26"));
-    await().atMost(TIMEOUT).until(() -> readyReason("orders").equals("Ready"));
+    Waits.until("orders' Ready reason", () -> readyReason("orders"), seen -> seen.equals("Ready"));
     long generation = deployment("orders-server").getMetadata().getGeneration();
 
     postgreses.patchSpec("orders", Map.of("version", "17", "image", "nginx:1.27"));
 
-    await().atMost(TIMEOUT).until(() -> job("orders-migrate-17") != null);
-    await()
+    Waits.until("the Job orders-migrate-17", () -> job("orders-migrate-17"), Objects::nonNull);
+    Waits.await("the Deployment orders-server waiting")
         .during(Duration.ofSeconds(3))
-        .atMost(TIMEOUT)
         .untilAsserted(
             () ->
                 assertThat(deployment("orders-server").getMetadata().getGeneration())
@@ -171,19 +175,17 @@ class OrderIT {
                 + namespace
                 + "/orders-migrate-17");
     label("migrate-17");
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(
-                        deployment("orders-server")
-                            .getSpec()
-                            .getTemplate()
-                            .getSpec()
-                            .getContainers()
-                            .get(0)
-                            .getImage())
-                    .isEqualTo("nginx:1.27"));
+    Waits.untilAsserted(
+        () ->
+            assertThat(
+                    deployment("orders-server")
+                        .getSpec()
+                        .getTemplate()
+                        .getSpec()
+                        .getContainers()
+                        .get(0)
+                        .getImage())
+                .isEqualTo("nginx:1.27"));
   }
 
   @Test
@@ -212,14 +214,17 @@ class OrderIT {
     template(
         "create-db.yaml.j2",
         job("{{ metadata.name }}-create-db", "0", null, "StatefulSet/{{ metadata.name }}", ""));
-    start();
+    operator.start();
     postgreses.create("orders", Map.of("version", "16"));
 
-    await().atMost(TIMEOUT).until(() -> progressingMessage("orders").contains("waits for"));
-    await()
-        .during(Duration.ofSeconds(3))
-        .atMost(TIMEOUT)
-        .until(() -> job("orders-create-db") == null);
+    Waits.until(
+        "orders' Progressing message",
+        () -> progressingMessage("orders"),
+        seen -> seen.contains("waits for"));
+    Waits.until(
+        Waits.await("no Job orders-create-db").during(Duration.ofSeconds(3)),
+        () -> job("orders-create-db"),
+        Objects::isNull);
     assertThat(progressingMessage("orders"))
         .contains(
             "Job "
@@ -231,7 +236,7 @@ class OrderIT {
 
     label("sts-orders");
 
-    await().atMost(TIMEOUT).until(() -> readyReason("orders").equals("Ready"));
+    Waits.until("orders' Ready reason", () -> readyReason("orders"), seen -> seen.equals("Ready"));
     assertThat(job("orders-create-db")).isNotNull();
   }
 
@@ -248,26 +253,26 @@ class OrderIT {
             null,
             false,
             "webserver-operator.io/hook-delete-policy: hook-succeeded"));
-    Operator first = start();
+    Operator first = operator.start();
     postgreses.create("orders", Map.of("version", "16", "image", "nginx:1.26", "replicas", 1));
-    await().atMost(TIMEOUT).until(() -> readyReason("orders").equals("Ready"));
+    Waits.until("orders' Ready reason", () -> readyReason("orders"), seen -> seen.equals("Ready"));
     assertThat(hookRuns()).as("no upgrade yet: an install").isZero();
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(hookRecords("orders"))
-                    .as("the install's rendering is the upgrade hook's baseline")
-                    .contains("phase=Skipped"));
+    Waits.untilAsserted(
+        () ->
+            assertThat(hookRecords("orders"))
+                .as("the install's rendering is the upgrade hook's baseline")
+                .contains("phase=Skipped"));
     first.close();
-    first = start();
+    first = operator.start();
     // The restart's reconcile is the first after the install: nothing changed, so no upgrade.
-    await().pollDelay(Duration.ofSeconds(3)).atMost(TIMEOUT).until(() -> true);
-    assertThat(hookRuns()).as("a reconcile after the install is no upgrade").isZero();
+    Quiet.holds(
+        Duration.ofSeconds(3),
+        () -> assertThat(hookRuns()).as("a reconcile after the install is no upgrade").isZero());
 
     postgreses.patchSpec("orders", Map.of("image", "nginx:1.27"));
-    await().atMost(TIMEOUT).until(() -> hookRecords("orders").contains("Succeeded"));
-    await().atMost(TIMEOUT).until(() -> readyReason("orders").equals("Ready"));
+    Waits.until(
+        "orders' hook records", () -> hookRecords("orders"), seen -> seen.contains("Succeeded"));
+    Waits.until("orders' Ready reason", () -> readyReason("orders"), seen -> seen.equals("Ready"));
     assertThat(createdEvents("orders", "orders-migrate-")).isEqualTo(1);
     assertThat(changeMessages("orders"))
         .as("held back by the hook, the update is still the template's, not a drift's")
@@ -276,15 +281,21 @@ class OrderIT {
 
     postgreses.patchSpec("orders", Map.of("replicas", 2));
     first.close();
-    start();
-    await().atMost(TIMEOUT).until(() -> replicas("orders-server") == 2);
-    await().pollDelay(Duration.ofSeconds(3)).atMost(TIMEOUT).until(() -> true);
-    assertThat(createdEvents("orders", "orders-migrate-"))
-        .as("a scale and a restart run no hook")
-        .isEqualTo(1);
+    operator.start();
+    Waits.until(
+        "the replicas of orders-server", () -> replicas("orders-server"), seen -> seen == 2);
+    Quiet.holds(
+        Duration.ofSeconds(3),
+        () ->
+            assertThat(createdEvents("orders", "orders-migrate-"))
+                .as("a scale and a restart run no hook")
+                .isEqualTo(1));
 
     postgreses.patchSpec("orders", Map.of("image", "nginx:1.28"));
-    await().atMost(TIMEOUT).until(() -> createdEvents("orders", "orders-migrate-") == 2);
+    Waits.until(
+        "Created events of orders-migrate-",
+        () -> createdEvents("orders", "orders-migrate-"),
+        seen -> seen == 2);
   }
 
   @Test
@@ -299,14 +310,15 @@ class OrderIT {
             "never-{{ spec.image | replace(':', '-') }}",
             true,
             ""));
-    start();
+    operator.start();
     postgreses.create("orders", Map.of("version", "16", "image", "nginx:1.26"));
-    await().atMost(TIMEOUT).until(() -> readyReason("orders").equals("Ready"));
+    Waits.until("orders' Ready reason", () -> readyReason("orders"), seen -> seen.equals("Ready"));
     long generation = deployment("orders-server").getMetadata().getGeneration();
 
     postgreses.patchSpec("orders", Map.of("image", "nginx:1.27"));
 
-    await().atMost(TIMEOUT).until(() -> readyReason("orders").equals("HookFailed"));
+    Waits.until(
+        "orders' Ready reason", () -> readyReason("orders"), seen -> seen.equals("HookFailed"));
     assertThat(readyMessage("orders"))
         .contains("pre-upgrade hook Job " + namespace + "/orders-migrate-", "failed");
     assertThat(deployment("orders-server").getMetadata().getGeneration()).isEqualTo(generation);
@@ -318,15 +330,21 @@ class OrderIT {
     template(
         "welcome.yaml.j2",
         hook("{{ metadata.name }}-welcome", "post-install", "{{ spec.image }}", null, false, ""));
-    start();
+    operator.start();
     postgreses.create("orders", Map.of("version", "16", "image", "nginx:1.26"));
 
-    await().atMost(TIMEOUT).until(() -> hookRecords("orders").contains("installed=true"));
+    Waits.until(
+        "orders' hook records",
+        () -> hookRecords("orders"),
+        seen -> seen.contains("installed=true"));
     postgreses.patchSpec("orders", Map.of("image", "nginx:1.27"));
-    await().atMost(TIMEOUT).until(() -> image("orders-server").equals("nginx:1.27"));
-    await().pollDelay(Duration.ofSeconds(2)).atMost(TIMEOUT).until(() -> true);
-
-    assertThat(createdEvents("orders", "orders-welcome-")).isEqualTo(1);
+    Waits.until(
+        "the image of orders-server",
+        () -> image("orders-server"),
+        seen -> seen.equals("nginx:1.27"));
+    Quiet.holds(
+        Duration.ofSeconds(2),
+        () -> assertThat(createdEvents("orders", "orders-welcome-")).isEqualTo(1));
   }
 
   @Test
@@ -346,12 +364,18 @@ class OrderIT {
     template(
         "migrate.yaml.j2",
         hook("{{ metadata.name }}-migrate", "pre-install", "{{ spec.image }}", null, false, ""));
-    start();
+    operator.start();
     postgreses.create("orders", Map.of("version", "16", "image", "nginx:1.26"));
-    await().atMost(TIMEOUT).until(() -> settingsImage("orders").equals("nginx:1.26"));
+    Waits.until(
+        "the image in orders' settings",
+        () -> settingsImage("orders"),
+        seen -> seen.equals("nginx:1.26"));
 
     postgreses.patchSpec("orders", Map.of("image", "nginx:1.27"));
-    await().atMost(TIMEOUT).until(() -> settingsImage("orders").equals("nginx:1.27"));
+    Waits.until(
+        "the image in orders' settings",
+        () -> settingsImage("orders"),
+        seen -> seen.equals("nginx:1.27"));
 
     assertThat(createdEvents("orders", "orders-migrate-"))
         .as("a new rendering of a pre-install hook while installing is no second install")
@@ -381,9 +405,9 @@ class OrderIT {
     template(
         "backup.yaml.j2",
         hook("{{ metadata.name }}-backup", "pre-delete", "busybox", null, false, ""));
-    start();
+    operator.start();
     postgreses.create("orders", Map.of("version", "16"));
-    await().atMost(TIMEOUT).until(() -> readyReason("orders").equals("Ready"));
+    Waits.until("orders' Ready reason", () -> readyReason("orders"), seen -> seen.equals("Ready"));
     List<String> deleted = new CopyOnWriteArrayList<>();
     List<String> atBackup = new CopyOnWriteArrayList<>();
     try (var maps =
@@ -416,7 +440,7 @@ class OrderIT {
                         }))) {
       postgreses.named("orders").delete();
 
-      await().atMost(TIMEOUT).until(() -> postgreses.named("orders").get() == null);
+      Waits.until("the Postgres orders", () -> postgreses.named("orders").get(), Objects::isNull);
     }
     assertThat(atBackup)
         .as("every child there when the backup started")
@@ -438,13 +462,13 @@ class OrderIT {
             "never",
             false,
             "webserver-operator.io/hook-timeout: 5s"));
-    start();
+    operator.start();
     postgreses.create("orders", Map.of("version", "16"));
-    await().atMost(TIMEOUT).until(() -> readyReason("orders").equals("Ready"));
+    Waits.until("orders' Ready reason", () -> readyReason("orders"), seen -> seen.equals("Ready"));
 
     postgreses.named("orders").delete();
 
-    await().atMost(TIMEOUT).until(() -> postgreses.named("orders").get() == null);
+    Waits.until("the Postgres orders", () -> postgreses.named("orders").get(), Objects::isNull);
     assertThat(eventMessages("orders", "HookFailed"))
         .anySatisfy(
             message ->
@@ -546,13 +570,6 @@ class OrderIT {
   }
 
   // --- the cluster
-
-  private Operator start() {
-    return operators.start(
-        cluster.kubeconfigPath(),
-        new ApiRequestCounter(),
-        InProcessOperators.options(templates, namespace, "order-" + namespace));
-  }
 
   /** Labels the node so that pods whose nodeSelector asks for {@code gate=value} run. */
   private static void label(String value) {

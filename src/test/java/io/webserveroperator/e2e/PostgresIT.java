@@ -1,7 +1,6 @@
 package io.webserveroperator.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -19,13 +18,14 @@ import io.fabric8.kubernetes.client.Watcher;
 import io.fabric8.kubernetes.client.WatcherException;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
-import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.testing.Closing;
 import io.webserveroperator.testing.Crds;
 import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.LocalClusterBinaries;
+import io.webserveroperator.testing.Quiet;
 import io.webserveroperator.testing.ShippedPostgres;
 import io.webserveroperator.testing.TemplateFolder;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -55,7 +55,6 @@ import org.junit.jupiter.api.io.TempDir;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PostgresIT {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(90);
   private static final String NAMESPACE = "shop";
 
   @TempDir static Path folder;
@@ -85,10 +84,7 @@ class PostgresIT {
         .create();
     postgres = ShippedPostgres.in(admin, NAMESPACE);
     Path templates = TemplateFolder.copyInto(folder.resolve("templates"));
-    operators.start(
-        cluster.kubeconfigPath(),
-        new ApiRequestCounter(),
-        InProcessOperators.options(templates, NAMESPACE, "postgres-it"));
+    operators.on(cluster.kubeconfigPath(), templates, NAMESPACE).start();
   }
 
   @AfterAll
@@ -103,7 +99,7 @@ class PostgresIT {
     try (Watch jobs = admin.batch().v1().jobs().inNamespace(NAMESPACE).watch(onAdded(created))) {
       postgres.create("orders", Map.of("database", "shop"));
 
-      await().atMost(TIMEOUT).until(() -> readyStatus().equals("True"));
+      awaitReady();
     }
 
     Secret secret = admin.secrets().inNamespace(NAMESPACE).withName("orders-credentials").get();
@@ -149,8 +145,9 @@ class PostgresIT {
             .watch(onNewGeneration(generation, updates))) {
       postgres.patchSpec("orders", Map.of("version", "16.4"));
 
-      await().atMost(TIMEOUT).until(() -> image(statefulSet()).equals("postgres:16.4"));
-      await().atMost(TIMEOUT).until(() -> readyStatus().equals("True"));
+      Waits.until(
+          "the StatefulSet orders' image", () -> image(statefulSet()), "postgres:16.4"::equals);
+      awaitReady();
     }
 
     assertThat(updates)
@@ -164,10 +161,8 @@ class PostgresIT {
         .as("the backup runs the version that wrote the data")
         .isEqualTo("postgres:16");
     // Its status change and the StatefulSet's bring more reconciles: none backs up again.
-    await()
-        .pollDelay(Duration.ofSeconds(3))
-        .atMost(TIMEOUT)
-        .until(() -> readyStatus().equals("True"));
+    Quiet.holds(Duration.ofSeconds(3), () -> assertThat(jobs("orders-backup-")).hasSize(1));
+    awaitReady();
     assertThat(jobs("orders-backup-")).hasSize(1);
   }
 
@@ -180,9 +175,11 @@ class PostgresIT {
     String server = statefulSet().getMetadata().getUid();
 
     postgres.named("orders").delete();
-    await()
-        .atMost(TIMEOUT)
-        .until(() -> postgres.named("orders").get() == null && statefulSet() == null);
+    Waits.untilAsserted(
+        () -> {
+          assertThat(postgres.named("orders").get()).as("the Postgres orders").isNull();
+          assertThat(statefulSet()).as("the StatefulSet orders").isNull();
+        });
 
     assertThat(secret()).as("the Secret, kept").isNotNull();
     assertThat(secret().getMetadata().getUid()).as("the Secret").isEqualTo(secret);
@@ -192,7 +189,7 @@ class PostgresIT {
     assertThat(claim("orders-backups").getMetadata().getUid()).as("the backups").isEqualTo(backups);
 
     postgres.create("orders", Map.of("version", "16.4", "database", "shop"));
-    await().atMost(TIMEOUT).until(() -> readyStatus().equals("True"));
+    awaitReady();
 
     assertThat(statefulSet().getMetadata().getUid()).as("a new server").isNotEqualTo(server);
     assertThat(secret().getMetadata().getUid()).isEqualTo(secret);
@@ -206,6 +203,10 @@ class PostgresIT {
   }
 
   // --- the cluster
+
+  private static void awaitReady() {
+    Waits.until("orders' Ready status", PostgresIT::readyStatus, "True"::equals);
+  }
 
   private static String readyStatus() {
     return postgres

@@ -1,7 +1,6 @@
 package io.webserveroperator.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -11,7 +10,6 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.webserveroperator.controller.OperatorOptions;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
@@ -28,18 +26,19 @@ import io.webserveroperator.testing.Quiet;
 import io.webserveroperator.testing.RequestLog;
 import io.webserveroperator.testing.StatefulKind;
 import io.webserveroperator.testing.TemplateFolder;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
-import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -62,7 +61,6 @@ import org.junit.jupiter.api.io.TempDir;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class StatefulRefusalsIT {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(90);
   private static final Path FIXTURES =
       Project.file("src/test/resources/io/webserveroperator/e2e/stateful");
   private static final String FORCE = "webserver-operator.io/force";
@@ -103,14 +101,12 @@ class StatefulRefusalsIT {
     admin = cluster.client();
     Path storage = Files.createDirectories(folder.resolve("storage"));
     Files.copy(FIXTURES.resolve("storage.yaml"), storage.resolve("storage.yaml"));
-    new FolderApplier(admin, TIMEOUT).apply(storage);
+    new FolderApplier(admin, Waits.TIMEOUT).apply(storage);
     // A volume is Available once the volume binder has seen it: claims bind from then on.
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                admin.persistentVolumes().list().getItems().stream()
-                    .allMatch(volume -> "Available".equals(volume.getStatus().getPhase())));
+    Waits.until(
+        "every PersistentVolume Available",
+        StatefulRefusalsIT::volumePhases,
+        phases -> phases.values().stream().allMatch("Available"::equals));
     templates = Files.createDirectories(folder.resolve("templates"));
     StatefulKind.install(admin, templates);
     TemplateFolder.copy(FIXTURES.resolve("templates"), templates);
@@ -124,11 +120,11 @@ class StatefulRefusalsIT {
     main = new WebServers(admin, "main", StatefulKind.KIND);
     refused = new WebServers(admin, "refused", StatefulKind.KIND);
     Path kubeconfig = cluster.kubeconfigPath();
-    OperatorOptions options =
-        InProcessOperators.options(templates, "main", "stateful-refusals").toBuilder()
-            .namespaces(List.of("main", "refused"))
-            .build();
-    operators.start(requests.client(kubeconfig, null), options);
+    operators
+        .on(kubeconfig, templates, "main")
+        .client(requests.client(kubeconfig, null))
+        .options(options -> options.namespaces(List.of("main", "refused")))
+        .start();
   }
 
   @AfterAll
@@ -150,14 +146,17 @@ class StatefulRefusalsIT {
     Files.writeString(migrate(), edited);
 
     // Between the delete and the create there is no Job.
-    await()
-        .atMost(TIMEOUT)
+    Waits.await("the migrations Job made anew")
         .ignoreExceptions()
-        .until(
-            () ->
-                !job().getMetadata().getUid().equals(before)
-                    && image(job()).equals("busybox:1.37"));
-    await().atMost(TIMEOUT).until(() -> changedSince("main", "migrations", edit).equals(planned));
+        .untilAsserted(
+            () -> {
+              assertThat(job().getMetadata().getUid()).as("the Job's uid").isNotEqualTo(before);
+              assertThat(image(job())).as("the Job's image").isEqualTo("busybox:1.37");
+            });
+    Waits.until(
+        "what changed of migrations",
+        () -> changedSince("main", "migrations", edit),
+        seen -> seen.equals(planned));
     assertThat(warnings("main", "migrations", "FieldImmutable")).as("never refused").isZero();
   }
 
@@ -185,13 +184,13 @@ class StatefulRefusalsIT {
     Files.writeString(migrate(), withForce(Files.readString(migrate())));
 
     // Between the delete and the create there is no Job.
-    await()
-        .atMost(TIMEOUT)
+    Waits.await("the migrations Job made anew")
         .ignoreExceptions()
-        .until(
-            () ->
-                !job().getMetadata().getUid().equals(before)
-                    && image(job()).equals("busybox:1.38"));
+        .untilAsserted(
+            () -> {
+              assertThat(job().getMetadata().getUid()).as("the Job's uid").isNotEqualTo(before);
+              assertThat(image(job())).as("the Job's image").isEqualTo("busybox:1.38");
+            });
     assertThat(warnings("main", "migrations", "FieldImmutable"))
         .as("no reconcile refused again once force was there")
         .isEqualTo(refusals);
@@ -277,8 +276,7 @@ class StatefulRefusalsIT {
               return resource;
             });
 
-    await()
-        .atMost(TIMEOUT)
+    Waits.await("the StatefulSet made anew, its claim grown and its pod adopted")
         .ignoreExceptions()
         .untilAsserted(
             () -> {
@@ -336,17 +334,15 @@ class StatefulRefusalsIT {
   void deletingTheResourceNamesTheClaimsThatGoWithItsStatefulSet() {
     main.named("orders").delete();
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(events("main", "orders", "ClaimsDeleted"))
-                    .singleElement()
-                    .extracting(Event::getMessage)
-                    .isEqualTo(
-                        "StatefulSet main/orders-db goes with Postgres main/orders, deleted; the"
-                            + " claims it made go with it (persistentVolumeClaimRetentionPolicy"
-                            + " whenDeleted: Delete): PersistentVolumeClaim main/data-orders-db-0"));
+    Waits.untilAsserted(
+        () ->
+            assertThat(events("main", "orders", "ClaimsDeleted"))
+                .singleElement()
+                .extracting(Event::getMessage)
+                .isEqualTo(
+                    "StatefulSet main/orders-db goes with Postgres main/orders, deleted; the"
+                        + " claims it made go with it (persistentVolumeClaimRetentionPolicy"
+                        + " whenDeleted: Delete): PersistentVolumeClaim main/data-orders-db-0"));
   }
 
   @Test
@@ -371,22 +367,29 @@ class StatefulRefusalsIT {
    * volumes.
    */
   private static void awaitReady(WebServers resources, String... names) {
-    try {
-      await()
-          .atMost(TIMEOUT)
-          .until(
-              () ->
-                  Arrays.stream(names)
-                      .allMatch(name -> readyReason(resources, name).equals("Ready")));
-    } catch (ConditionTimeoutException e) {
-      throw new AssertionError(
-          String.join(", ", names)
-              + " not Ready within "
-              + TIMEOUT
-              + "\n"
-              + state(resources, names),
-          e);
+    Waits.until(
+        String.join(", ", names) + " Ready",
+        () -> readyReasons(resources, names),
+        reasons -> reasons.values().stream().allMatch("Ready"::equals),
+        () -> state(resources, names));
+  }
+
+  /** Each resource's Ready reason, by name. */
+  private static Map<String, String> readyReasons(WebServers resources, String... names) {
+    Map<String, String> reasons = new LinkedHashMap<>();
+    for (String name : names) {
+      reasons.put(name, readyReason(resources, name));
     }
+    return reasons;
+  }
+
+  /** Each PersistentVolume's phase, by name. */
+  private static Map<String, String> volumePhases() {
+    Map<String, String> phases = new TreeMap<>();
+    for (PersistentVolume volume : admin.persistentVolumes().list().getItems()) {
+      phases.put(volume.getMetadata().getName(), volume.getStatus().getPhase());
+    }
+    return phases;
   }
 
   private static String state(WebServers resources, String... names) {
@@ -441,7 +444,8 @@ class StatefulRefusalsIT {
   }
 
   private static String awaitReadyFalse(WebServers resources, String name, String reason) {
-    await().atMost(TIMEOUT).until(() -> readyReason(resources, name).equals(reason));
+    Waits.until(
+        name + "'s Ready reason", () -> readyReason(resources, name), seen -> seen.equals(reason));
     return String.valueOf(resources.condition(name, "Ready").orElseThrow().get("message"));
   }
 

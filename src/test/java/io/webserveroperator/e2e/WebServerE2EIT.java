@@ -1,21 +1,15 @@
 package io.webserveroperator.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.webserveroperator.controller.LeaderElectionOptions;
-import io.webserveroperator.controller.Operator;
-import io.webserveroperator.controller.OperatorOptions;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
-import io.webserveroperator.kube.ApiRequestCounter;
-import io.webserveroperator.kube.KubeClients;
 import io.webserveroperator.testing.Closing;
+import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.Project;
-import java.time.Duration;
+import io.webserveroperator.testing.Waits;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -29,12 +23,10 @@ import org.junit.jupiter.api.Test;
  */
 class WebServerE2EIT {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(60);
   private static final String NAME = "my-nginx-app";
 
   static LocalCluster cluster;
-  static KubernetesClient operatorClient;
-  static Operator operator;
+  static InProcessOperators operators = new InProcessOperators();
   static Kubectl kubectl;
 
   @BeforeAll
@@ -45,25 +37,14 @@ class WebServerE2EIT {
             LocalClusterOptions.defaults().toBuilder()
                 .progress(line -> System.out.println("e2e: " + line))
                 .build());
-    new FolderApplier(cluster.client(), TIMEOUT).apply(Project.file("crds"));
-    ApiRequestCounter requests = new ApiRequestCounter();
-    operatorClient = KubeClients.create(cluster.kubeconfigPath(), null, requests);
-    operator =
-        Operator.start(
-            operatorClient,
-            requests,
-            OperatorOptions.defaults(Project.file("templates")).toBuilder()
-                .namespaces(List.of("default"))
-                .workers(2)
-                .healthPort(0)
-                .leaderElection(LeaderElectionOptions.disabled("e2e"))
-                .build());
+    new FolderApplier(cluster.client(), Waits.TIMEOUT).apply(Project.file("crds"));
+    operators.on(cluster.kubeconfigPath(), Project.file("templates"), "default").start();
     kubectl = new Kubectl(cluster.binaries().kubectl(), cluster.kubeconfigPath(), Project.root());
   }
 
   @AfterAll
   static void stop() throws Exception {
-    Closing.inOrder(operator, operatorClient, cluster);
+    Closing.inOrder(operators, cluster);
   }
 
   @Test
@@ -84,13 +65,11 @@ class WebServerE2EIT {
 
     kubectl.run(
         "patch", "ws", NAME, "--type", "merge", "-p", "{\"spec\":{\"image\":\"nginx:1.27\"}}");
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(replicaSets())
-                    .as("image=desired/available of each ReplicaSet")
-                    .containsExactlyInAnyOrder("nginx:latest=0/0", "nginx:1.27=3/3"));
+    Waits.untilAsserted(
+        () ->
+            assertThat(replicaSets())
+                .as("image=desired/available of each ReplicaSet")
+                .containsExactlyInAnyOrder("nginx:latest=0/0", "nginx:1.27=3/3"));
     awaitWebServer("3 True");
     assertThat(
             kubectl.run(
@@ -104,20 +83,18 @@ class WebServerE2EIT {
         .isEqualToIgnoringWhitespace("nginx:1.27 Running nginx:1.27 Running nginx:1.27 Running");
 
     assertThat(kubectl.run("delete", "ws", NAME)).contains("deleted");
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(
-                        kubectl.run(
-                            "get",
-                            "deployments,replicasets,pods,services",
-                            "-l",
-                            "app=" + NAME,
-                            "-o",
-                            "name"))
-                    .as("what the garbage collector left")
-                    .isBlank());
+    Waits.untilAsserted(
+        () ->
+            assertThat(
+                    kubectl.run(
+                        "get",
+                        "deployments,replicasets,pods,services",
+                        "-l",
+                        "app=" + NAME,
+                        "-o",
+                        "name"))
+                .as("what the garbage collector left")
+                .isBlank());
   }
 
   /**
@@ -125,20 +102,18 @@ class WebServerE2EIT {
    * generation check keeps a status written before the last change from passing.
    */
   private static void awaitWebServer(String availableAndReady) {
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(
-                        kubectl.run(
-                            "get",
-                            "ws",
-                            NAME,
-                            "-o",
-                            "jsonpath={.status.availableReplicas}"
-                                + " {.status.conditions[?(@.type==\"Ready\")].status}"
-                                + " {.metadata.generation}/{.status.observedGeneration}"))
-                    .matches(availableAndReady + " (\\d+)/\\1"));
+    Waits.untilAsserted(
+        () ->
+            assertThat(
+                    kubectl.run(
+                        "get",
+                        "ws",
+                        NAME,
+                        "-o",
+                        "jsonpath={.status.availableReplicas}"
+                            + " {.status.conditions[?(@.type==\"Ready\")].status}"
+                            + " {.metadata.generation}/{.status.observedGeneration}"))
+                .matches(availableAndReady + " (\\d+)/\\1"));
   }
 
   /** Each ReplicaSet of the WebServer as {@code image=desired/available}. */

@@ -1,7 +1,6 @@
 package io.webserveroperator.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
@@ -15,11 +14,13 @@ import io.webserveroperator.testing.Crds;
 import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.TemplateFolder;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -37,6 +38,14 @@ import org.junit.jupiter.api.io.TempDir;
 class ApiServerFaultsIT {
 
   static final int COUNT = 50;
+
+  /**
+   * Longer than {@link Waits#TIMEOUT}: all {@value #COUNT} WebServers converge after the API
+   * server's restart, once the operator's watches are listed again and the requests that failed
+   * during the outage are retried.
+   */
+  static final Duration AFTER_RESTART = Duration.ofSeconds(120);
+
   static final AtomicInteger NAMESPACES = new AtomicInteger();
   static LocalCluster cluster;
 
@@ -75,11 +84,10 @@ class ApiServerFaultsIT {
             new NamespaceBuilder().withNewMetadata().withName(namespace).endMetadata().build())
         .create();
     webServers = new WebServers(admin, namespace);
-    operators.start(
-        cluster.kubeconfigPath(),
-        TemplateFolder.copyInto(temp.resolve("templates")),
-        namespace,
-        requests);
+    operators
+        .on(cluster.kubeconfigPath(), TemplateFolder.copyInto(temp.resolve("templates")), namespace)
+        .requests(requests)
+        .start();
   }
 
   @AfterEach
@@ -96,18 +104,18 @@ class ApiServerFaultsIT {
                 createDespiteOutage("web-" + i);
               }
             });
-    await()
-        .atMost(Duration.ofSeconds(60))
-        .pollInterval(Duration.ofMillis(50))
-        .until(() -> deploymentCount() >= 10);
+    Waits.until(
+        Waits.await("the Deployments made before the outage").pollInterval(Duration.ofMillis(50)),
+        () -> deploymentCount(),
+        seen -> seen >= 10);
 
     cluster.stopApiServer();
     Thread.sleep(3000);
     cluster.startApiServer();
     burst.join();
 
-    await()
-        .atMost(Duration.ofSeconds(120))
+    Waits.await("every WebServer converged after the restart")
+        .atMost(AFTER_RESTART)
         .untilAsserted(
             () -> {
               for (int i = 0; i < COUNT; i++) {
@@ -129,9 +137,10 @@ class ApiServerFaultsIT {
   @Test
   void watchesThatExpireWhileTheApiServerIsAwayAreListedAgain() throws Exception {
     webServers.create("before", Map.of("image", "nginx", "replicas", 1));
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(() -> webServers.condition("before", "Ready").isPresent());
+    Waits.until(
+        "before's Ready condition",
+        () -> webServers.condition("before", "Ready"),
+        Optional::isPresent);
     // History the operator never saw: revisions after its informers' last resource versions.
     for (int i = 0; i < 100; i++) {
       admin
@@ -154,15 +163,13 @@ class ApiServerFaultsIT {
 
     webServers.create("after", Map.of("image", "nginx", "replicas", 1));
     webServers.patchSpec("before", Map.of("replicas", 3));
-    await()
-        .atMost(Duration.ofSeconds(60))
-        .untilAsserted(
-            () -> {
-              assertThat(deployment("after")).isNotNull();
-              assertThat(deployment("before").getSpec().getReplicas()).isEqualTo(3);
-              assertThat(webServers.status("before")).containsEntry("observedGeneration", 2);
-              assertThat(webServers.condition("after", "Ready")).isPresent();
-            });
+    Waits.untilAsserted(
+        () -> {
+          assertThat(deployment("after")).isNotNull();
+          assertThat(deployment("before").getSpec().getReplicas()).isEqualTo(3);
+          assertThat(webServers.status("before")).containsEntry("observedGeneration", 2);
+          assertThat(webServers.condition("after", "Ready")).isPresent();
+        });
     assertThat(requests.count("list"))
         .as(
             "informers relisted after 410 Gone (etcd compacted at revision %d); a plain"

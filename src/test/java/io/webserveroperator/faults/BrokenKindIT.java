@@ -1,13 +1,13 @@
 package io.webserveroperator.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,6 +16,7 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -25,8 +26,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * event, while WebServers reconcile as usual; a good edit of the template makes the kind reconcile.
  */
 class BrokenKindIT {
-
-  static final Duration TIMEOUT = Duration.ofSeconds(60);
 
   static final ResourceDefinitionContext GADGET =
       new ResourceDefinitionContext.Builder()
@@ -68,26 +67,25 @@ class BrokenKindIT {
 
     gadgets.awaitReadyFalse(
         "box",
-        TIMEOUT,
         "TemplatesInvalid",
         "Gadget " + namespace + "/box: gadget/gadget.yaml.j2:1:",
         "blocks nest more than 100 deep");
     assertThat(gadgets.warnings("box")).contains("TemplatesInvalid");
-    await().atMost(TIMEOUT).until(() -> cluster.deployment("web") != null);
+    Waits.until("the Deployment of web", () -> cluster.deployment("web"), Objects::nonNull);
     assertThat(admin.configMaps().inNamespace(namespace).withName("box-gadget").get()).isNull();
 
     Path fixed = Files.writeString(cluster.folder().resolve("gadget.yaml.j2"), CONFIG_MAP);
     Files.move(fixed, templates.resolve("gadget/gadget.yaml.j2"), StandardCopyOption.ATOMIC_MOVE);
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(gadgets.condition("box", "Ready"))
-                    .hasValueSatisfying(
-                        ready -> assertThat(ready).containsEntry("status", "True")));
+    Waits.untilAsserted(
+        () ->
+            assertThat(gadgets.condition("box", "Ready"))
+                .hasValueSatisfying(ready -> assertThat(ready).containsEntry("status", "True")));
     assertThat(admin.configMaps().inNamespace(namespace).withName("box-gadget").get()).isNotNull();
     webServers.patchSpec("web", Map.of("replicas", 2));
-    await().atMost(TIMEOUT).until(() -> cluster.deployment("web").getSpec().getReplicas() == 2);
+    Waits.until(
+        "the replicas of web",
+        () -> cluster.deployment("web").getSpec().getReplicas(),
+        seen -> seen == 2);
   }
 }

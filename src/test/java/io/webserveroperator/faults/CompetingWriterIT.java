@@ -1,7 +1,6 @@
 package io.webserveroperator.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.ManagedFieldsEntry;
@@ -12,10 +11,12 @@ import io.webserveroperator.controller.Operator;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.Quiet;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
@@ -29,7 +30,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class CompetingWriterIT {
 
-  static final Duration TIMEOUT = Duration.ofSeconds(30);
   static final Pattern SUCCESSES =
       Pattern.compile(
           "controller_runtime_reconcile_total\\{controller=\"webserver\",operator=\"webserver-operator\",result=\"success\"\\}"
@@ -47,13 +47,14 @@ class CompetingWriterIT {
     admin = cluster.admin();
     namespace = cluster.namespace();
     webServers = cluster.webServers();
-    operator = cluster.startOperator(requests);
+    operator = cluster.operator().requests(requests).start();
   }
 
   @Test
   void managedFieldsForcedByAnotherManagerAreTakenBackAndRecorded() {
     webServers.create("web", Map.of("image", "nginx:1.27", "replicas", 2));
-    await().atMost(TIMEOUT).until(() -> webServers.condition("web", "Ready").isPresent());
+    Waits.until(
+        "web's Ready condition", () -> webServers.condition("web", "Ready"), Optional::isPresent);
 
     admin
         .apps()
@@ -80,15 +81,14 @@ class CompetingWriterIT {
         .forceConflicts()
         .serverSideApply();
 
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () -> {
-              Deployment deployment = cluster.deployment("web");
-              assertThat(deployment.getSpec().getReplicas()).isEqualTo(2);
-              assertThat(image(deployment)).isEqualTo("nginx:1.27");
-            });
-    await().atMost(TIMEOUT).until(() -> reasons("web").contains("DriftCorrected"));
+    Waits.untilAsserted(
+        () -> {
+          Deployment deployment = cluster.deployment("web");
+          assertThat(deployment.getSpec().getReplicas()).isEqualTo(2);
+          assertThat(image(deployment)).isEqualTo("nginx:1.27");
+        });
+    Waits.until(
+        "web's event reasons", () -> reasons("web"), seen -> seen.contains("DriftCorrected"));
     assertThat(manager(cluster.deployment("web"), "intruder"))
         .as("the intruder lost replicas and image to the operator")
         .doesNotContain("f:replicas")
@@ -98,7 +98,8 @@ class CompetingWriterIT {
   @Test
   void fieldsTheTemplatesDoNotSetStayWithTheirManagerWithoutAnyWrite() {
     webServers.create("web", Map.of("image", "nginx:1.27", "replicas", 2));
-    await().atMost(TIMEOUT).until(() -> webServers.condition("web", "Ready").isPresent());
+    Waits.until(
+        "web's Ready condition", () -> webServers.condition("web", "Ready"), Optional::isPresent);
     long writesBefore = Quiet.settled(requests::writes, Duration.ofSeconds(1));
     double reconcilesBefore = successes();
 
@@ -131,7 +132,7 @@ class CompetingWriterIT {
         .serverSideApply();
 
     // The child's change reaches the operator, which reconciles and finds nothing to do.
-    await().atMost(TIMEOUT).until(() -> successes() > reconcilesBefore);
+    Waits.until("successful reconciles", () -> successes(), seen -> seen > reconcilesBefore);
     Quiet.holds(
         Duration.ofSeconds(3),
         () ->

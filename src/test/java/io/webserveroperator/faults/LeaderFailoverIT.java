@@ -1,16 +1,17 @@
 package io.webserveroperator.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.coordination.v1.Lease;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.OperatorProcess;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -29,6 +30,9 @@ class LeaderFailoverIT {
    */
   static final Duration TAKEOVER = Duration.ofSeconds(25);
 
+  /** Its first write is the Lease it takes; it logs that it leads just after, within this. */
+  static final Duration LOGS_IT_LEADS = Duration.ofSeconds(5);
+
   @RegisterExtension final ControlPlaneExtension cluster = new ControlPlaneExtension("leader");
 
   @Test
@@ -36,7 +40,7 @@ class LeaderFailoverIT {
     // One after the other: started together, both would race to create the Lease, and the
     // loser's rejected create would count as a write.
     try (OperatorProcess leader = cluster.startOperatorJvm("leader", true)) {
-      await().atMost(Duration.ofSeconds(60)).until(() -> leading(leader));
+      Waits.until(leader + " leading", () -> leading(leader), leads -> leads);
       try (OperatorProcess standby = cluster.startOperatorJvm("standby", true)) {
         failOver(cluster.admin(), cluster.namespace(), cluster.webServers(), leader, standby);
       }
@@ -49,16 +53,15 @@ class LeaderFailoverIT {
       WebServers webServers,
       OperatorProcess leader,
       OperatorProcess standby) {
-    standby.awaitReady(Duration.ofSeconds(60));
+    standby.awaitReady(Waits.TIMEOUT);
     String leaderIdentity = lease(admin, namespace).getSpec().getHolderIdentity();
 
     for (int i = 0; i < 10; i++) {
       webServers.create("web-" + i, Map.of("image", "nginx", "replicas", 1));
     }
     // Polled throughout: until the leader has reconciled all ten and for 6 s at least.
-    await()
+    Waits.await("the standby idle while the leader reconciles all ten")
         .during(Duration.ofSeconds(6))
-        .atMost(Duration.ofSeconds(60))
         .pollInterval(Duration.ofMillis(200))
         .untilAsserted(
             () -> {
@@ -73,23 +76,26 @@ class LeaderFailoverIT {
     leader.kill();
     Instant killed = Instant.now();
     webServers.create("after-failover", Map.of("image", "nginx", "replicas", 1));
-    await("the standby's first write, the time without a leader")
-        .atMost(TAKEOVER)
-        .pollInterval(Duration.ofMillis(100))
-        .until(() -> standby.requests().writes() > 0);
+    Waits.until(
+        Waits.await("the standby's first write, the time without a leader")
+            .atMost(TAKEOVER)
+            .pollInterval(Duration.ofMillis(100)),
+        () -> standby.requests().writes(),
+        writes -> writes > 0);
     Instant firstWrite = Instant.now();
 
-    // Its first write is the Lease it takes; it logs that it leads just after.
-    await("the standby leading after its first write")
-        .atMost(Duration.ofSeconds(5))
-        .until(() -> leading(standby));
+    Waits.until(
+        Waits.await(standby + " leading after its first write").atMost(LOGS_IT_LEADS),
+        () -> leading(standby),
+        leads -> leads);
     assertThat(firstWrite).isAfter(killed);
     Lease lease = lease(admin, namespace);
     assertThat(lease.getSpec().getHolderIdentity()).isNotEqualTo(leaderIdentity);
     assertThat(lease.getSpec().getLeaseTransitions()).isPositive();
-    await()
-        .atMost(Duration.ofSeconds(30))
-        .until(() -> webServers.condition("after-failover", "Ready").isPresent());
+    Waits.until(
+        "after-failover's Ready condition",
+        () -> webServers.condition("after-failover", "Ready"),
+        Optional::isPresent);
     System.out.printf(
         "LeaderFailoverIT: first write of the new leader %d ms after the kill%n",
         Duration.between(killed, firstWrite).toMillis());

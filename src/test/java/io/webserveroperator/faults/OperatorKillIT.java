@@ -1,12 +1,12 @@
 package io.webserveroperator.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.OperatorProcess;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.time.Duration;
 import java.util.HashMap;
@@ -41,12 +41,12 @@ class OperatorKillIT {
 
     Map<String, String> uidsAtKill;
     try (OperatorProcess first = cluster.startOperatorJvm("first", false)) {
-      first.awaitReady(Duration.ofSeconds(60));
+      first.awaitReady(Waits.TIMEOUT);
       createWebServers(webServers, 0, BEFORE_KILL);
-      await()
-          .atMost(Duration.ofSeconds(60))
-          .pollInterval(Duration.ofMillis(50))
-          .until(() -> deployments(admin, namespace).size() >= 10);
+      Waits.until(
+          Waits.await("the Deployments made before the kill").pollInterval(Duration.ofMillis(50)),
+          () -> deployments(admin, namespace).size(),
+          seen -> seen >= 10);
 
       first.kill();
       uidsAtKill = new HashMap<>(deployments(admin, namespace));
@@ -55,19 +55,17 @@ class OperatorKillIT {
     createWebServers(webServers, BEFORE_KILL, COUNT);
 
     try (OperatorProcess second = cluster.startOperatorJvm("second", false)) {
-      await()
-          .atMost(Duration.ofSeconds(90))
-          .untilAsserted(
-              () -> {
-                assertThat(deployments(admin, namespace)).hasSize(COUNT);
-                assertThat(services(admin, namespace)).hasSize(COUNT);
-                for (int i = 0; i < COUNT; i++) {
-                  assertThat(webServers.status("web-" + i))
-                      .as("status of web-%d", i)
-                      .containsEntry("observedGeneration", 1)
-                      .containsKey("conditions");
-                }
-              });
+      Waits.untilAsserted(
+          () -> {
+            assertThat(deployments(admin, namespace)).hasSize(COUNT);
+            assertThat(services(admin, namespace)).hasSize(COUNT);
+            for (int i = 0; i < COUNT; i++) {
+              assertThat(webServers.status("web-" + i))
+                  .as("status of web-%d", i)
+                  .containsEntry("observedGeneration", 1)
+                  .containsKey("conditions");
+            }
+          });
       Map<String, String> now = new HashMap<>(deployments(admin, namespace));
       now.putAll(services(admin, namespace));
       assertThat(now).containsAllEntriesOf(uidsAtKill);

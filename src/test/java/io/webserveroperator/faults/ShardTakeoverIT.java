@@ -1,7 +1,6 @@
 package io.webserveroperator.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -9,12 +8,14 @@ import io.webserveroperator.manifest.ManagedLabels;
 import io.webserveroperator.shard.ShardLabels;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.OperatorProcess;
+import io.webserveroperator.testing.Waits;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -39,6 +40,9 @@ class ShardTakeoverIT {
   static final int RUNS = 3;
   static final Duration BOUND = Duration.ofSeconds(40);
 
+  /** Longer than {@link Waits#TIMEOUT}: {@value #COUNT} WebServers settle on the live replicas. */
+  static final Duration SETTLE = Duration.ofSeconds(120);
+
   private static final Pattern JOINED = Pattern.compile("Joined the shard ring as (\\S+)");
 
   @RegisterExtension final ControlPlaneExtension cluster = new ControlPlaneExtension("takeover");
@@ -50,7 +54,10 @@ class ShardTakeoverIT {
   @Test
   void theResourcesOfAKilledMemberOrLeaderAreReconciledByTheSurvivorsInThreeRunsEach() {
     String first = join();
-    await().atMost(Duration.ofSeconds(60)).until(() -> log(first).contains("Assigning shards"));
+    Waits.until(
+        operators.get(first) + " assigning shards",
+        () -> log(first).contains("Assigning shards"),
+        assigning -> assigning);
     join();
     join();
     IntStream.range(0, COUNT)
@@ -112,10 +119,14 @@ class ShardTakeoverIT {
     IntStream.range(0, COUNT)
         .parallel()
         .forEach(i -> cluster.webServers().patchSpec(name(i), Map.of("replicas", wanted)));
-    await((leader ? "the leader's" : "a member's") + " WebServers reconciled by the survivors")
-        .atMost(BOUND.plusSeconds(20))
-        .pollInterval(Duration.ofMillis(200))
-        .until(() -> victims.stream().allMatch(n -> takenOver(n, dead, wanted)));
+    Waits.until(
+        Waits.await(
+                (leader ? "the leader's" : "a member's")
+                    + " WebServers reconciled by the survivors")
+            .atMost(BOUND.plusSeconds(20))
+            .pollInterval(Duration.ofMillis(200)),
+        () -> victims.stream().filter(n -> !takenOver(n, dead, wanted)).findFirst(),
+        Optional::isEmpty);
     long ms = Duration.between(killed, Instant.now()).toMillis();
     System.out.printf(
         "ShardTakeoverIT: %s killed (%d WebServers): all reconciled by the survivors %d ms after"
@@ -139,25 +150,27 @@ class ShardTakeoverIT {
    */
   private void awaitSettled() {
     Set<String> members = live().stream().map(this::member).collect(Collectors.toSet());
-    await("every WebServer settled on " + members)
-        .atMost(Duration.ofSeconds(120))
-        .during(Duration.ofSeconds(3))
-        .pollInterval(Duration.ofMillis(500))
-        .until(
-            () ->
-                IntStream.range(0, COUNT)
-                    .allMatch(
-                        i -> {
-                          GenericKubernetesResource resource =
-                              cluster.webServers().named(name(i)).get();
-                          String owner = ShardLabels.owner(resource).orElse("");
-                          Deployment deployment = cluster.deployment(name(i));
-                          return members.contains(owner)
-                              && !ShardLabels.drainRequested(resource)
-                              && deployment != null
-                              && owner.equals(
-                                  deployment.getMetadata().getLabels().get(ManagedLabels.SHARD));
-                        }));
+    Waits.until(
+        Waits.await("every WebServer settled on " + members)
+            .atMost(SETTLE)
+            .during(Duration.ofSeconds(3))
+            .pollInterval(Duration.ofMillis(500)),
+        () ->
+            IntStream.range(0, COUNT)
+                .mapToObj(ShardTakeoverIT::name)
+                .filter(name -> !settled(name, members))
+                .findFirst(),
+        Optional::isEmpty);
+  }
+
+  private boolean settled(String name, Set<String> members) {
+    GenericKubernetesResource resource = cluster.webServers().named(name).get();
+    String owner = ShardLabels.owner(resource).orElse("");
+    Deployment deployment = cluster.deployment(name);
+    return members.contains(owner)
+        && !ShardLabels.drainRequested(resource)
+        && deployment != null
+        && owner.equals(deployment.getMetadata().getLabels().get(ManagedLabels.SHARD));
   }
 
   private List<String> live() {
@@ -171,7 +184,10 @@ class ShardTakeoverIT {
     String name = "shard-" + ++joined;
     OperatorProcess process = cluster.startOperatorJvm(name, List.of("--shards=auto"), Map.of());
     operators.put(name, process);
-    await().atMost(Duration.ofSeconds(60)).until(() -> JOINED.matcher(process.log()).find());
+    Waits.until(
+        process + " joining the ring",
+        () -> JOINED.matcher(process.log()).find(),
+        joined -> joined);
     return name;
   }
 

@@ -1,7 +1,6 @@
 package io.webserveroperator.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -9,6 +8,7 @@ import io.webserveroperator.manifest.ManagedLabels;
 import io.webserveroperator.shard.ShardLabels;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.OperatorProcess;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.time.Duration;
 import java.time.Instant;
@@ -19,6 +19,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -80,15 +81,15 @@ class ShardingIT {
   void replicasShareTheWebServersHandOverToANewOneAndTakeOverFromAKilledOneWithoutOverlap() {
     WebServers webServers = cluster.webServers();
     String leader = join("shard-1");
-    await().atMost(Duration.ofSeconds(60)).until(() -> log(leader).contains("Assigning shards"));
+    awaitAssigning(leader);
     join("shard-2");
     String victim = join("shard-3");
-    await().atMost(Duration.ofSeconds(30)).until(() -> ringSize(leader) == 3);
+    Waits.until(leader + "'s shard ring size", () -> ringSize(leader), size -> size == 3);
 
     for (int i = 0; i < COUNT; i++) {
       webServers.create("web-" + i, Map.of("image", "nginx", "replicas", 1));
     }
-    awaitSettled(Duration.ofSeconds(90), Set.of(leader, "shard-2", victim));
+    awaitSettled(Set.of(leader, "shard-2", victim));
     Map<String, String> before = owners();
     Map<String, Long> shares = countByMember(before);
     System.out.printf("ShardingIT: shares of three replicas %s%n", shares);
@@ -96,7 +97,7 @@ class ShardingIT {
     shares.values().forEach(n -> assertThat(n).isBetween(COUNT * 20L / 100, COUNT * 47L / 100));
 
     String newcomer = join("shard-4");
-    awaitSettled(Duration.ofSeconds(90), Set.of(leader, "shard-2", victim, newcomer));
+    awaitSettled(Set.of(leader, "shard-2", victim, newcomer));
     Map<String, String> after = owners();
     List<String> moved =
         before.keySet().stream().filter(n -> !before.get(n).equals(after.get(n))).toList();
@@ -111,10 +112,14 @@ class ShardingIT {
     Instant killed = Instant.now();
     String edited = victims.get(0);
     webServers.patchSpec(edited, Map.of("replicas", 3));
-    await("the killed replica's WebServers reconciled by the others")
+    Waits.await("the killed replica's WebServers reconciled by the others")
         .atMost(TAKEOVER)
         .pollInterval(Duration.ofMillis(250))
-        .until(() -> takenOver(victims, member(victim)) && replicas(edited) == 3);
+        .untilAsserted(
+            () -> {
+              assertThat(notTakenOver(victims, member(victim))).as("not taken over").isEmpty();
+              assertThat(replicas(edited)).as("replicas of %s", edited).isEqualTo(3);
+            });
     System.out.printf(
         "ShardingIT: %d WebServers of the killed replica reconciled by the others %d ms after"
             + " the kill%n",
@@ -123,10 +128,12 @@ class ShardingIT {
     List<String> handedOn = namesOwnedBy(owners(), member(newcomer));
     Instant stopping = Instant.now();
     assertThat(operators.get(newcomer).stop()).as("stopped on SIGTERM").isTrue();
-    await("the stopped replica's WebServers reconciled by the others, as in a rollout")
-        .atMost(ROLLOUT)
-        .pollInterval(Duration.ofMillis(250))
-        .until(() -> takenOver(handedOn, member(newcomer)));
+    Waits.until(
+        Waits.await("the stopped replica's WebServers reconciled by the others, as in a rollout")
+            .atMost(ROLLOUT)
+            .pollInterval(Duration.ofMillis(250)),
+        () -> notTakenOver(handedOn, member(newcomer)),
+        Optional::isEmpty);
     System.out.printf(
         "ShardingIT: %d WebServers of a replica stopped with SIGTERM reconciled by the others %d"
             + " ms after the signal%n",
@@ -139,9 +146,9 @@ class ShardingIT {
   void aLeaderKilledWhileItAssignsLeavesNoWebServerUnassignedOrOwnedByTwo() throws Exception {
     WebServers webServers = cluster.webServers();
     String leader = join("shard-1");
-    await().atMost(Duration.ofSeconds(60)).until(() -> log(leader).contains("Assigning shards"));
+    awaitAssigning(leader);
     List<String> survivors = List.of(join("shard-2"), join("shard-3"));
-    await().atMost(Duration.ofSeconds(30)).until(() -> ringSize(leader) == 3);
+    Waits.until(leader + "'s shard ring size", () -> ringSize(leader), size -> size == 3);
 
     CompletableFuture<Void> firstHalf =
         CompletableFuture.runAsync(
@@ -151,10 +158,11 @@ class ShardingIT {
                         i ->
                             webServers.create(
                                 "web-" + i, Map.of("image", "nginx", "replicas", 1))));
-    await("the leader's first reconcile of the storm")
-        .atMost(Duration.ofSeconds(60))
-        .pollInterval(Duration.ofMillis(50))
-        .until(() -> WROTE.matcher(log(leader)).find());
+    Waits.until(
+        Waits.await(operators.get(leader) + "'s first reconcile of the storm")
+            .pollInterval(Duration.ofMillis(50)),
+        () -> WROTE.matcher(log(leader)).find(),
+        wrote -> wrote);
     operators.get(leader).kill();
     Instant killed = Instant.now();
     firstHalf.get();
@@ -168,10 +176,12 @@ class ShardingIT {
     }
 
     Set<String> members = survivors.stream().map(this::member).collect(Collectors.toSet());
-    await("every WebServer labelled for and reconciled by a survivor")
-        .atMost(LEADER_TAKEOVER)
-        .pollInterval(Duration.ofMillis(250))
-        .until(() -> allSettled(members));
+    Waits.until(
+        Waits.await("every WebServer labelled for and reconciled by a survivor")
+            .atMost(LEADER_TAKEOVER)
+            .pollInterval(Duration.ofMillis(250)),
+        () -> unsettled(members),
+        Optional::isEmpty);
     System.out.printf(
         "ShardingIT: leader killed with %d of the %d WebServers created so far labelled; all %d"
             + " reconciled by the survivors %d ms after the kill%n",
@@ -185,8 +195,16 @@ class ShardingIT {
     OperatorProcess process =
         cluster.startOperatorJvm(name, List.of("--shards=auto"), Map.of("WSO_LOG_LEVEL", "DEBUG"));
     operators.put(name, process);
-    await().atMost(Duration.ofSeconds(60)).until(() -> JOINED.matcher(process.log()).find());
+    Waits.until(process + " joining the ring", () -> JOINED.matcher(process.log()).find(), j -> j);
     return name;
+  }
+
+  /** Waits until the leader says it assigns shards. */
+  private void awaitAssigning(String leader) {
+    Waits.until(
+        operators.get(leader) + " assigning shards",
+        () -> log(leader).contains("Assigning shards"),
+        assigning -> assigning);
   }
 
   private String member(String name) {
@@ -208,17 +226,22 @@ class ShardingIT {
    * Waits until every WebServer is Ready, labelled for one of these operators with no drain
    * pending, and its Deployment carries the same label (its owner has reconciled it), for 3 s.
    */
-  private void awaitSettled(Duration atMost, Set<String> names) {
+  private void awaitSettled(Set<String> names) {
     Set<String> members = names.stream().map(this::member).collect(Collectors.toSet());
-    await()
-        .atMost(atMost)
-        .during(Duration.ofSeconds(3))
-        .pollInterval(Duration.ofMillis(500))
-        .until(() -> allSettled(members));
+    Waits.until(
+        Waits.await("every WebServer settled on " + members)
+            .during(Duration.ofSeconds(3))
+            .pollInterval(Duration.ofMillis(500)),
+        () -> unsettled(members),
+        Optional::isEmpty);
   }
 
-  private boolean allSettled(Set<String> members) {
-    return IntStream.range(0, COUNT).allMatch(i -> settled("web-" + i, members));
+  /** The first WebServer not settled on these members, if any. */
+  private Optional<String> unsettled(Set<String> members) {
+    return IntStream.range(0, COUNT)
+        .mapToObj(i -> "web-" + i)
+        .filter(name -> !settled(name, members))
+        .findFirst();
   }
 
   private boolean settled(String name, Set<String> members) {
@@ -232,14 +255,15 @@ class ShardingIT {
         && cluster.webServers().condition(name, "Ready").isPresent();
   }
 
-  private boolean takenOver(List<String> names, String dead) {
+  /** The first of these WebServers that another member has not taken over from the dead one. */
+  private Optional<String> notTakenOver(List<String> names, String dead) {
     for (String name : names) {
       String owner = ShardLabels.owner(cluster.webServers().named(name).get()).orElse(dead);
       if (owner.equals(dead) || !owner.equals(deploymentShard(name))) {
-        return false;
+        return Optional.of(name);
       }
     }
-    return true;
+    return Optional.empty();
   }
 
   private String deploymentShard(String name) {

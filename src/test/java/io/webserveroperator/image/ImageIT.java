@@ -1,7 +1,6 @@
 package io.webserveroperator.image;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -10,6 +9,7 @@ import io.webserveroperator.testing.DeployRbac;
 import io.webserveroperator.testing.KubeTestBed;
 import io.webserveroperator.testing.OperatorProcess;
 import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.io.InputStream;
@@ -48,7 +48,6 @@ import org.junit.jupiter.api.io.TempDir;
 class ImageIT {
 
   static final String IMAGE = "localhost/webserver-operator:image-it";
-  static final Duration TIMEOUT = Duration.ofSeconds(60);
   static final String KUBE_FOLDER = "/tmp/kube";
   static final HttpClient HTTP = HttpClient.newHttpClient();
 
@@ -186,10 +185,11 @@ class ImageIT {
             Map.of(kubeFolder, KUBE_FOLDER),
             log);
     try {
-      await()
-          .atMost(TIMEOUT)
-          .pollInterval(Duration.ofMillis(20))
-          .until(() -> ready(port) || !operator.isAlive());
+      Waits.until(
+          Waits.await("the image's /readyz 200, or the operator gone")
+              .pollInterval(Duration.ofMillis(20)),
+          () -> ready(port) || !operator.isAlive(),
+          readyOrGone -> readyOrGone);
       assertThat(operator.isAlive()).as(() -> "The operator exited early:\n" + read(log)).isTrue();
       System.out.printf(
           "ImageIT: the image's entrypoint answered /readyz 200 %d ms after its start%n",
@@ -200,27 +200,21 @@ class ImageIT {
         admin.load(sample).inNamespace(namespace).create();
       }
       WebServers webServers = new WebServers(admin, namespace);
-      await()
-          .atMost(TIMEOUT)
-          .untilAsserted(
-              () -> {
-                assertThat(
-                        admin
-                            .apps()
-                            .deployments()
-                            .inNamespace(namespace)
-                            .withName("my-nginx-app-deployment")
-                            .get())
-                    .isNotNull();
-                assertThat(
-                        admin
-                            .services()
-                            .inNamespace(namespace)
-                            .withName("my-nginx-app-service")
-                            .get())
-                    .isNotNull();
-                assertThat(webServers.condition("my-nginx-app", "Ready")).isPresent();
-              });
+      Waits.untilAsserted(
+          () -> {
+            assertThat(
+                    admin
+                        .apps()
+                        .deployments()
+                        .inNamespace(namespace)
+                        .withName("my-nginx-app-deployment")
+                        .get())
+                .isNotNull();
+            assertThat(
+                    admin.services().inNamespace(namespace).withName("my-nginx-app-service").get())
+                .isNotNull();
+            assertThat(webServers.condition("my-nginx-app", "Ready")).isPresent();
+          });
 
       ImageSandbox.terminate(operator);
       assertThat(operator.waitFor(30, TimeUnit.SECONDS)).as("stopped after SIGTERM").isTrue();

@@ -1,7 +1,6 @@
 package io.webserveroperator.preview;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.Event;
@@ -16,11 +15,11 @@ import io.webserveroperator.status.Reason;
 import io.webserveroperator.template.TemplateRegistry;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.StatefulKind;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
@@ -40,8 +39,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code StatefulRefusalsIT}.
  */
 class RunMatchesDiffIT {
-
-  private static final Duration TIMEOUT = Duration.ofSeconds(30);
 
   /** How a reconcile's event names what it did to an object ({@code Change.verb()}). */
   private static final Map<String, Action> VERBS =
@@ -68,13 +65,16 @@ class RunMatchesDiffIT {
       postgreses.create(name, Map.of("password", "p", "version", "16"));
     }
     webServers.create("web", Map.of("image", "nginx:1.27", "replicas", 1));
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                List.of("updated", "same", "pruned", "kept").stream()
-                        .allMatch(name -> readyReason(postgreses, name).equals("Ready"))
-                    && !inventory(webServers, "web").isEmpty());
+    Waits.untilAsserted(
+        () -> {
+          assertThat(List.of("updated", "same", "pruned", "kept"))
+              .allSatisfy(
+                  name ->
+                      assertThat(readyReason(postgreses, name))
+                          .as("%s's Ready reason", name)
+                          .isEqualTo("Ready"));
+          assertThat(inventory(webServers, "web")).as("web's inventory").isNotEmpty();
+        });
     first.close();
 
     postgreses.patchSpec("updated", Map.of("version", "17", "password", "changed"));
@@ -133,16 +133,20 @@ class RunMatchesDiffIT {
     Thread.sleep(1_000); // Events of the second run are created after this instant.
     Instant secondRun = Instant.now().minusMillis(500);
     cluster.startOperator();
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                readyReason(postgreses, "conflicted").equals(Reason.OWNERSHIP_CONFLICT.text())
-                    && List.of("updated", "pruned", "kept", "created", "adopted").stream()
-                        .allMatch(
-                            name -> !changedSince(admin, namespace, name, secondRun).isEmpty()));
+    Waits.untilAsserted(
+        () -> {
+          assertThat(readyReason(postgreses, "conflicted"))
+              .as("conflicted's Ready reason")
+              .isEqualTo(Reason.OWNERSHIP_CONFLICT.text());
+          assertThat(List.of("updated", "pruned", "kept", "created", "adopted"))
+              .allSatisfy(
+                  name ->
+                      assertThat(changedSince(admin, namespace, name, secondRun))
+                          .as("what changed of %s since the second run", name)
+                          .isNotEmpty());
+        });
     // What else the second run would do has been done by now: every other resource is settled.
-    await().pollDelay(Duration.ofSeconds(2)).atMost(TIMEOUT).until(() -> true);
+    Thread.sleep(2_000);
 
     Map<String, Set<String>> planned = new TreeMap<>();
     Map<String, Set<String>> done = new TreeMap<>();

@@ -1,7 +1,6 @@
 package io.webserveroperator.rollout;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -15,11 +14,11 @@ import io.webserveroperator.template.TemplateRevision;
 import io.webserveroperator.template.watches.TemplatedKind;
 import io.webserveroperator.testing.KubeTestBed;
 import io.webserveroperator.testing.TemplateFolder;
+import io.webserveroperator.testing.Waits;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -33,8 +32,6 @@ import org.junit.jupiter.api.io.TempDir;
  * has no rollout policy and no resources here; RolloutIT moves resources.
  */
 class RevisionStoreIT {
-
-  private static final Duration TIMEOUT = Duration.ofSeconds(20);
 
   /** No resource pauses here, so no event is sent. */
   private static final EventSink NO_EVENTS =
@@ -106,13 +103,19 @@ class RevisionStoreIT {
     String original = Files.readString(service);
 
     Files.writeString(service, original.replace("name: http", "name: web"));
-    await().atMost(TIMEOUT).until(() -> configMaps().size() == 2);
+    Waits.until("how many revision ConfigMaps", () -> configMaps().size(), seen -> seen == 2);
     String second = registry.current(watch).orElseThrow().hash();
-    await().atMost(TIMEOUT).until(() -> rollouts.state(watch).orElseThrow().number() == 2);
+    Waits.until(
+        "the rollout's number",
+        () -> rollouts.state(watch).orElseThrow().number(),
+        seen -> seen == 2);
     assertThat(rollouts.state(watch).orElseThrow().target()).isEqualTo(second);
 
     Files.writeString(service, original);
-    await().atMost(TIMEOUT).until(() -> rollouts.state(watch).orElseThrow().number() == 3);
+    Waits.until(
+        "the rollout's number",
+        () -> rollouts.state(watch).orElseThrow().number(),
+        seen -> seen == 3);
 
     assertThat(rollouts.state(watch).orElseThrow().target()).isEqualTo(first);
     assertThat(configMaps()).as("no copy of the first revision").hasSize(2);
@@ -126,15 +129,21 @@ class RevisionStoreIT {
     String first = registry.current(watch).orElseThrow().hash();
     rollouts = lead(registry);
     admin.configMaps().inNamespace(namespace).withName(store.name(watch, first)).delete();
-    await().atMost(TIMEOUT).until(() -> configMaps().isEmpty());
+    Waits.until("the revision ConfigMaps", () -> configMaps(), seen -> seen.isEmpty());
     Path service = templates.resolve("webserver/service.yaml.j2");
     String original = Files.readString(service);
 
     // Away and back: the second move saves its state on the deleted revision.
     Files.writeString(service, original.replace("name: http", "name: web"));
-    await().atMost(TIMEOUT).until(() -> rollouts.state(watch).orElseThrow().number() == 2);
+    Waits.until(
+        "the rollout's number",
+        () -> rollouts.state(watch).orElseThrow().number(),
+        seen -> seen == 2);
     Files.writeString(service, original);
-    await().atMost(TIMEOUT).until(() -> rollouts.state(watch).orElseThrow().number() == 3);
+    Waits.until(
+        "the rollout's number",
+        () -> rollouts.state(watch).orElseThrow().number(),
+        seen -> seen == 3);
 
     assertThat(admin.configMaps().inNamespace(namespace).withName(store.name(watch, first)).get())
         .satisfies(map -> assertRevision(map, first, 3));

@@ -1,7 +1,6 @@
 package io.webserveroperator.rollout;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.Config;
@@ -9,20 +8,20 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
-import io.webserveroperator.controller.LeaderElectionOptions;
 import io.webserveroperator.controller.Operator;
-import io.webserveroperator.controller.OperatorOptions;
 import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.status.Reason;
 import io.webserveroperator.testing.Closing;
+import io.webserveroperator.testing.InProcessOperators;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.Quiet;
 import io.webserveroperator.testing.RequestLog;
 import io.webserveroperator.testing.TemplateFolder;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -66,6 +65,10 @@ class RolloutIT {
   static final String OPERATOR_NAMESPACE = "rollout-it-system";
   static final int COUNT = 20;
   static final int DEADLINE_SECONDS = 20;
+
+  /** A bad edit pauses once its progress deadline has run out: longer than Waits.TIMEOUT by it. */
+  static final Duration PAUSE = Duration.ofSeconds(DEADLINE_SECONDS).plus(Waits.TIMEOUT);
+
   static final String ROLLOUT =
       "  rollout: {steps: [1, \"50%\", \"100%\"], progressDeadline: "
           + DEADLINE_SECONDS
@@ -77,12 +80,14 @@ class RolloutIT {
   /** First in every rollout, although its name is not. */
   static final String CANARY = "ws-13";
 
-  static final Duration TIMEOUT = Duration.ofSeconds(90);
-
   @TempDir static Path temp;
   static LocalCluster cluster;
   static KubernetesClient admin;
-  static KubernetesClient operatorClient;
+  static InProcessOperators operators = new InProcessOperators();
+
+  /** The operator as it starts, and starts again after a restart. */
+  static InProcessOperators.Start operatorStart;
+
   static ApiRequestCounter requests = new ApiRequestCounter();
   static RequestLog requestLog = new RequestLog();
   static Path templates;
@@ -100,7 +105,7 @@ class RolloutIT {
                 .progress(line -> System.out.println("rollout-it: " + line))
                 .build());
     admin = cluster.client();
-    new FolderApplier(admin, TIMEOUT).apply(Project.file("crds"));
+    new FolderApplier(admin, Waits.TIMEOUT).apply(Project.file("crds"));
     for (String namespace : List.of(NAMESPACE, OPERATOR_NAMESPACE)) {
       admin
           .namespaces()
@@ -112,8 +117,14 @@ class RolloutIT {
     // Read when the operator starts, as the rest of watches.yaml.
     Files.writeString(templates.resolve("watches.yaml"), ROLLOUT, StandardOpenOption.APPEND);
     deploymentTemplate = Files.readString(templates.resolve("webserver/deployment.yaml.j2"));
-    operatorClient = countedClient();
-    operator = startOperator();
+    operatorStart =
+        operators
+            .on(cluster.kubeconfigPath(), templates, NAMESPACE)
+            .client(countedClient())
+            .requests(requests)
+            .resync(Duration.ofSeconds(1))
+            .options(options -> options.workers(4).operatorNamespace(OPERATOR_NAMESPACE));
+    operator = operatorStart.start();
     webServers = new WebServers(admin, NAMESPACE);
     view = new RolloutView(admin, OPERATOR_NAMESPACE, NAMESPACE);
     for (String name : names()) {
@@ -129,7 +140,7 @@ class RolloutIT {
 
   @AfterAll
   static void stop() throws Exception {
-    Closing.inOrder(operator, operatorClient, cluster);
+    Closing.inOrder(operators, cluster);
   }
 
   @Test
@@ -192,10 +203,10 @@ class RolloutIT {
     writeDeployment(2, true);
     String bad = awaitNewRevision(good);
     RolloutState paused =
-        await()
-            .atMost(Duration.ofSeconds(DEADLINE_SECONDS).plus(TIMEOUT))
-            .pollInterval(Duration.ofMillis(200))
-            .until(view::state, state -> state.phase() == RolloutState.Phase.PAUSED);
+        Waits.until(
+            Waits.await("the rollout paused").atMost(PAUSE).pollInterval(Duration.ofMillis(200)),
+            view::state,
+            state -> state.phase() == RolloutState.Phase.PAUSED);
     Duration tookToPause = Duration.between(edited, Instant.now());
 
     assertThat(tookToPause).as("time to pause").isGreaterThan(Duration.ofSeconds(DEADLINE_SECONDS));
@@ -220,10 +231,8 @@ class RolloutIT {
                     }
                   });
         });
-    await()
-        .atMost(TIMEOUT)
-        .untilAsserted(
-            () -> assertThat(webServers.warnings(CANARY)).contains(Reason.ROLLOUT_PAUSED.text()));
+    Waits.untilAsserted(
+        () -> assertThat(webServers.warnings(CANARY)).contains(Reason.ROLLOUT_PAUSED.text()));
     System.out.printf("rollout-it: bad edit paused %.1f s after the edit%n", seconds(tookToPause));
 
     Instant fixed = Instant.now();
@@ -248,10 +257,10 @@ class RolloutIT {
     try (RolloutSampler sampler = RolloutSampler.start(view)) {
       writeDeployment(4, false);
       String target = awaitNewRevision(before);
-      await()
-          .atMost(TIMEOUT)
-          .pollInterval(Duration.ofMillis(50))
-          .until(view::state, state -> state.target().equals(target) && state.step() >= 1);
+      Waits.until(
+          Waits.await("the rollout's first step").pollInterval(Duration.ofMillis(50)),
+          view::state,
+          state -> state.target().equals(target) && state.step() >= 1);
       operator.close();
       atClose = view.state();
       revisions = view.revisions().size();
@@ -260,7 +269,7 @@ class RolloutIT {
           .isEqualTo(RolloutState.Phase.PROGRESSING);
       int startedAt = sampler.samples().size();
       logged = requestLog.requests().size();
-      operator = startOperator();
+      operator = operatorStart.start();
       done = awaitConverged(target);
       List<RolloutSampler.Sample> all = sampler.samples();
       afterRestart = all.subList(startedAt, all.size());
@@ -307,7 +316,7 @@ class RolloutIT {
 
     pin("ws-06", "999");
     webServers.awaitReadyFalse(
-        "ws-06", TIMEOUT, "RevisionNotFound", "999", before.number() + " (" + old + ")");
+        "ws-06", "RevisionNotFound", "999", before.number() + " (" + old + ")");
     assertThat(view.members().get("ws-06").revision()).as("what ws-06 last applied").isEqualTo(old);
 
     pins.keySet().forEach(name -> pin(name, null));
@@ -347,15 +356,12 @@ class RolloutIT {
 
   /** The samples of the move to {@code target}, once the sampler has seen it COMPLETE. */
   private static List<RolloutSampler.Sample> movingTo(RolloutSampler sampler, String target) {
-    await()
-        .atMost(TIMEOUT)
-        .until(
-            () ->
-                sampler.samples().stream()
-                    .anyMatch(
-                        sample ->
-                            sample.movingTo(target)
-                                && sample.before().phase() == RolloutState.Phase.COMPLETE));
+    Waits.until(
+        "the samples of the move to " + target,
+        () -> sampler.samples().stream().filter(sample -> sample.movingTo(target)).toList(),
+        samples ->
+            samples.stream()
+                .anyMatch(sample -> sample.before().phase() == RolloutState.Phase.COMPLETE));
     return sampler.samples().stream().filter(sample -> sample.movingTo(target)).toList();
   }
 
@@ -393,10 +399,10 @@ class RolloutIT {
 
   /** Waits for the revision after {@code before}, and returns its hash. */
   private static String awaitNewRevision(RolloutState before) {
-    return await()
-        .atMost(TIMEOUT)
-        .pollInterval(Duration.ofMillis(50))
-        .until(view::state, state -> state.number() > before.number())
+    return Waits.until(
+            Waits.await("a new revision").pollInterval(Duration.ofMillis(50)),
+            view::state,
+            state -> state.number() > before.number())
         .target();
   }
 
@@ -409,8 +415,7 @@ class RolloutIT {
    * it and Ready.
    */
   private static RolloutState awaitConverged(String target, Set<String> pinned) {
-    await()
-        .atMost(TIMEOUT)
+    Waits.await("the rollout to " + target + " complete")
         .pollInterval(Duration.ofMillis(200))
         .untilAsserted(
             () -> {
@@ -515,20 +520,6 @@ class RolloutIT {
 
   private static double seconds(Duration duration) {
     return duration.toMillis() / 1000.0;
-  }
-
-  private static Operator startOperator() {
-    return Operator.start(
-        operatorClient,
-        requests,
-        OperatorOptions.defaults(templates).toBuilder()
-            .namespaces(List.of(NAMESPACE))
-            .workers(4)
-            .resync(Duration.ofSeconds(1))
-            .healthPort(0)
-            .operatorNamespace(OPERATOR_NAMESPACE)
-            .leaderElection(LeaderElectionOptions.disabled("rollout-it"))
-            .build());
   }
 
   /**

@@ -2,13 +2,13 @@ package io.webserveroperator.rollout;
 
 import static java.util.concurrent.TimeUnit.MILLISECONDS;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.webserveroperator.shard.ShardLabels;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.OperatorProcess;
+import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -59,7 +59,11 @@ class ShardedRolloutIT {
   /** The pod-template label the edited templates add. */
   static final String MARK = "revision-mark";
 
-  static final Duration TIMEOUT = Duration.ofSeconds(180);
+  /**
+   * Longer than {@link Waits#TIMEOUT}, for each phase of the run: {@value #COUNT} WebServers over
+   * three operator JVMs, the Deployment controller played every 300 ms.
+   */
+  static final Duration EACH_PHASE = Duration.ofSeconds(180);
 
   private static final Pattern JOINED = Pattern.compile("Joined the shard ring as (\\S+)");
 
@@ -82,21 +86,29 @@ class ShardedRolloutIT {
     WebServers webServers = cluster.webServers();
     RolloutView view = new RolloutView(cluster.admin(), cluster.namespace(), cluster.namespace());
     String leader = join("shard-1");
-    await().atMost(Duration.ofSeconds(60)).until(() -> log(leader).contains("Assigning shards"));
+    Waits.until(
+        operators.get(leader) + " assigning shards",
+        () -> log(leader).contains("Assigning shards"),
+        assigning -> assigning);
     join("shard-2");
     join("shard-3");
-    await().atMost(Duration.ofSeconds(30)).until(() -> operators.get(leader).ringSize() == 3);
+    Waits.until(
+        leader + "'s shard ring size", () -> operators.get(leader).ringSize(), size -> size == 3);
     background.scheduleWithFixedDelay(this::playDeploymentController, 0, 300, MILLISECONDS);
 
     IntStream.range(0, COUNT)
         .parallel()
         .forEach(i -> webServers.create(name(i), Map.of("image", "nginx", "replicas", 1)));
-    await("the first revision stored").atMost(TIMEOUT).until(() -> !view.revisions().isEmpty());
+    Waits.until(
+        Waits.await("the first revision stored").atMost(EACH_PHASE),
+        view::revisions,
+        revisions -> !revisions.isEmpty());
     String first = view.state().target();
-    await("every WebServer Ready on the first revision")
-        .atMost(TIMEOUT)
+    Waits.await("every WebServer Ready on the first revision")
+        .atMost(EACH_PHASE)
         .pollInterval(Duration.ofSeconds(1))
-        .until(() -> everyOn(view, first, 0));
+        .untilAsserted(
+            () -> assertThat(everyOn(view, first, 0)).as("on it: %s", view.state()).isTrue());
 
     List<Sample> samples = new CopyOnWriteArrayList<>();
     background.scheduleWithFixedDelay(() -> sample(view, samples), 0, 100, MILLISECONDS);
@@ -106,18 +118,23 @@ class ShardedRolloutIT {
     assertThat(text).contains(podLabels);
     Files.writeString(
         deployment, text.replace(podLabels, podLabels + "        " + MARK + ": \"2\"\n"));
-    await("a new revision").atMost(TIMEOUT).until(() -> !view.state().target().equals(first));
+    Waits.until(
+        Waits.await("a new revision").atMost(EACH_PHASE),
+        view::state,
+        state -> !state.target().equals(first));
     String second = view.state().target();
 
-    await("the second step")
-        .atMost(TIMEOUT)
-        .pollInterval(Duration.ofMillis(50))
-        .until(() -> view.state().step() >= 1);
+    Waits.until(
+        Waits.await("the second step").atMost(EACH_PHASE).pollInterval(Duration.ofMillis(50)),
+        view::state,
+        state -> state.step() >= 1);
     // Held back, the step's new Deployments never get ready: it waits for all of its WebServers.
     deploymentsRollOut.set(false);
-    await("the step's WebServers applied")
-        .atMost(TIMEOUT)
-        .until(() -> marked().size() >= ALLOWED.get(view.state().step()));
+    Waits.await("the step's WebServers applied")
+        .atMost(EACH_PHASE)
+        .untilAsserted(
+            () ->
+                assertThat(marked()).hasSizeGreaterThanOrEqualTo(ALLOWED.get(view.state().step())));
     String victim = memberOwningOneOf(marked(), leader);
     OperatorProcess killed = operators.get(victim);
     String dead = member(victim);
@@ -126,10 +143,11 @@ class ShardedRolloutIT {
     System.out.printf("ShardedRolloutIT: killed %s (%s) at step 2%n", victim, dead);
     deploymentsRollOut.set(true);
 
-    await("the rollout complete")
-        .atMost(TIMEOUT)
+    Waits.await("the rollout complete")
+        .atMost(EACH_PHASE)
         .pollInterval(Duration.ofSeconds(1))
-        .until(() -> everyOn(view, second, COUNT));
+        .untilAsserted(
+            () -> assertThat(everyOn(view, second, COUNT)).as("on it: %s", view.state()).isTrue());
     System.out.printf(
         "ShardedRolloutIT: rollout of %d WebServers complete %d s after the kill%n",
         COUNT, Duration.between(killedAt, Instant.now()).toSeconds());
@@ -296,7 +314,10 @@ class ShardedRolloutIT {
   private String join(String name) {
     OperatorProcess process = cluster.startOperatorJvm(name, List.of("--shards=auto"), Map.of());
     operators.put(name, process);
-    await().atMost(Duration.ofSeconds(60)).until(() -> JOINED.matcher(process.log()).find());
+    Waits.until(
+        process + " joining the ring",
+        () -> JOINED.matcher(process.log()).find(),
+        joined -> joined);
     return name;
   }
 

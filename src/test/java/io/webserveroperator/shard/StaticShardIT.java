@@ -1,15 +1,13 @@
 package io.webserveroperator.shard;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.webserveroperator.controller.Operator;
-import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.manifest.ManagedLabels;
 import io.webserveroperator.testing.ControlPlaneExtension;
-import io.webserveroperator.testing.InProcessOperators;
+import io.webserveroperator.testing.Waits;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -26,20 +24,21 @@ class StaticShardIT {
 
   @Test
   void eachShardReconcilesOnlyTheWebServersLabelledWithItsName() {
-    Operator east = start("east");
-    Operator west = start("west");
+    Operator east = cluster.operator().options(o -> o.shards(ShardOptions.fixed("east"))).start();
+    Operator west = cluster.operator().options(o -> o.shards(ShardOptions.fixed("west"))).start();
     create("web-east", "east");
     create("web-west", "west");
     create("web-none", null);
 
-    await()
-        .atMost(Duration.ofSeconds(60))
-        .until(() -> shardOf("web-east") != null && shardOf("web-west") != null);
+    Waits.untilAsserted(
+        () -> {
+          assertThat(shardOf("web-east")).as("web-east's shard").isNotNull();
+          assertThat(shardOf("web-west")).as("web-west's shard").isNotNull();
+        });
     assertThat(shardOf("web-east")).isEqualTo("east");
     assertThat(shardOf("web-west")).isEqualTo("west");
-    await()
+    Waits.await("web-none left alone")
         .during(Duration.ofSeconds(3))
-        .atMost(Duration.ofSeconds(10))
         .untilAsserted(
             () -> {
               assertThat(cluster.deployment("web-none")).as("unlabelled, no shard's").isNull();
@@ -51,16 +50,6 @@ class StaticShardIT {
     assertThat(west.metrics().scrape())
         .contains(
             "webserver_operator_shard_resources{operator=\"webserver-operator\",shard=\"west\"} 1.0");
-  }
-
-  private Operator start(String shard) {
-    InProcessOperators operators = cluster.operators();
-    return operators.start(
-        cluster.kubeconfig(),
-        new ApiRequestCounter(),
-        InProcessOperators.options(cluster.templates(), cluster.namespace(), shard).toBuilder()
-            .shards(ShardOptions.fixed(shard))
-            .build());
   }
 
   private void create(String name, String shard) {

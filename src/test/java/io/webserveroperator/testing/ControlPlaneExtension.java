@@ -4,7 +4,6 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.controller.Operator;
-import io.webserveroperator.kube.ApiRequestCounter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -97,19 +96,17 @@ public final class ControlPlaneExtension implements BeforeEachCallback, AfterEac
     return folder;
   }
 
-  /** Operators in this JVM, stopped after the test, for those that need other options. */
-  public InProcessOperators operators() {
-    return operators;
+  /**
+   * An operator in this JVM on the namespace and the templates copy, to change what differs and
+   * {@link InProcessOperators.Start#start start}; stopped after the test.
+   */
+  public InProcessOperators.Start operator() {
+    return operators.on(kubeconfig, templates, namespace);
   }
 
-  /** Starts an operator on the namespace and the templates copy, whose requests are counted. */
-  public Operator startOperator(ApiRequestCounter requests) {
-    return operators.start(kubeconfig, templates, namespace, requests);
-  }
-
-  /** Starts an operator as {@link #startOperator(ApiRequestCounter)}, its requests uncounted. */
+  /** Starts an operator in this JVM as {@link #operator()} is, unchanged. */
   public Operator startOperator() {
-    return startOperator(new ApiRequestCounter());
+    return operator().start();
   }
 
   /**

@@ -1,15 +1,14 @@
 package io.webserveroperator.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.DeletionPropagation;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import java.time.Duration;
 import java.util.Map;
+import java.util.Objects;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +18,6 @@ import org.junit.jupiter.api.Test;
  */
 class GarbageCollectorIT {
 
-  private static final Duration TIMEOUT = Duration.ofSeconds(60);
   private static final Map<String, String> LABELS = Map.of("app", "web");
 
   private KubernetesClient client;
@@ -41,9 +39,10 @@ class GarbageCollectorIT {
 
     deleteWebServer();
 
-    await("the controlled ConfigMap deleted")
-        .atMost(TIMEOUT)
-        .until(() -> client.resource(controlled).get() == null);
+    Waits.until(
+        "the controlled ConfigMap deleted",
+        () -> client.resource(controlled).get(),
+        Objects::isNull);
   }
 
   @Test
@@ -55,17 +54,14 @@ class GarbageCollectorIT {
 
     deleteWebServer();
 
-    await("the controlled ConfigMap deleted")
-        .atMost(TIMEOUT)
-        .until(() -> client.resource(witness).get() == null);
+    Waits.until(
+        "the controlled ConfigMap deleted", () -> client.resource(witness).get(), Objects::isNull);
     assertThat(client.resource(unowned).get()).as("the ConfigMap without an owner").isNotNull();
   }
 
   private void deleteWebServer() {
     webServers.named("web").withPropagationPolicy(DeletionPropagation.BACKGROUND).delete();
-    await("the WebServer deleted")
-        .atMost(TIMEOUT)
-        .until(() -> webServers.named("web").get() == null);
+    Waits.until("the WebServer deleted", () -> webServers.named("web").get(), Objects::isNull);
   }
 
   private static Map<String, Object> spec() {

@@ -3,10 +3,8 @@ package io.webserveroperator.testing;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.AppenderBase;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.awaitility.Awaitility;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -42,13 +40,19 @@ public final class LogLines implements AutoCloseable {
     return List.copyOf(lines);
   }
 
-  /** Waits for a line that holds {@code text}, and returns it. */
-  public String await(Duration within, String text) {
-    Awaitility.await()
-        .atMost(within)
-        .alias("a log line with: " + text)
-        .until(() -> lines.stream().anyMatch(line -> line.contains(text)));
-    return lines.stream().filter(line -> line.contains(text)).findFirst().orElseThrow();
+  /**
+   * Waits for a line that holds {@code text}, and returns it; on timeout the failure lists every
+   * line so far.
+   */
+  public String await(String text) {
+    return Waits.until(
+            "a log line with: " + text,
+            this::all,
+            seen -> seen.stream().anyMatch(line -> line.contains(text)))
+        .stream()
+        .filter(line -> line.contains(text))
+        .findFirst()
+        .orElseThrow();
   }
 
   @Override

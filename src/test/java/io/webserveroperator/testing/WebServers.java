@@ -1,7 +1,6 @@
 package io.webserveroperator.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -11,7 +10,6 @@ import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -133,19 +131,16 @@ public final class WebServers {
   /**
    * Waits until the WebServer is Ready=False for that reason, with a message that names each part.
    */
-  public void awaitReadyFalse(
-      String name, Duration timeout, String reason, String... messageParts) {
-    await()
-        .atMost(timeout)
-        .untilAsserted(
-            () ->
-                assertThat(condition(name, "Ready"))
-                    .hasValueSatisfying(
-                        ready -> {
-                          assertThat(ready)
-                              .containsEntry("status", "False")
-                              .containsEntry("reason", reason);
-                          assertThat((String) ready.get("message")).contains(messageParts);
-                        }));
+  public void awaitReadyFalse(String name, String reason, String... messageParts) {
+    Waits.untilAsserted(
+        () ->
+            assertThat(condition(name, "Ready"))
+                .hasValueSatisfying(
+                    ready -> {
+                      assertThat(ready)
+                          .containsEntry("status", "False")
+                          .containsEntry("reason", reason);
+                      assertThat((String) ready.get("message")).contains(messageParts);
+                    }));
   }
 }

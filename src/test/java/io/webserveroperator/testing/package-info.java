@@ -12,9 +12,14 @@
  * and after it stops every operator it started, in this JVM ({@link
  * io.webserveroperator.testing.InProcessOperators}) or as a child JVM ({@link
  * io.webserveroperator.testing.OperatorJvm}, an {@link
- * io.webserveroperator.testing.OperatorProcess} that a test can kill), and removes the folder.
- * "Nothing is written" checks wait with {@link io.webserveroperator.testing.Quiet}, never with
- * fixed sleeps.
+ * io.webserveroperator.testing.OperatorProcess} that a test can kill), and removes the folder. A
+ * test starts an operator in this JVM one way: {@code cluster.operator()}, what differs (requests
+ * counted, resync, templates, options), {@code start()}; or {@code cluster.startOperator()} when
+ * nothing does.
+ *
+ * <p>Tests wait with {@link io.webserveroperator.testing.Waits}: one timeout ({@code
+ * Waits.TIMEOUT}, 90 s) and conditions that say on failure what they last saw. "Nothing is written"
+ * checks wait with {@link io.webserveroperator.testing.Quiet}, never with fixed sleeps.
  *
  * <p>The test bed runs no controllers, so the dependents of a deleted owner stay; a test that needs
  * them gone calls {@link io.webserveroperator.testing.KubeTestBed#withGarbageCollector()}, which
