@@ -6,7 +6,6 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
-import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.webserveroperator.dev.KubeConfig;
 import io.webserveroperator.dev.LocalCluster;
@@ -18,6 +17,7 @@ import io.webserveroperator.testing.OperatorJvm;
 import io.webserveroperator.testing.OperatorProcess;
 import io.webserveroperator.testing.PodCommand;
 import io.webserveroperator.testing.Project;
+import io.webserveroperator.testing.ServiceAccounts;
 import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
@@ -195,19 +195,7 @@ class HelmChartIT {
 
   /** A kubeconfig with a token for the chart's ServiceAccount. */
   private Path serviceAccountKubeconfig(LocalCluster cluster, KubernetesClient admin) {
-    String token =
-        admin
-            .serviceAccounts()
-            .inNamespace(NAMESPACE)
-            .withName("webserver-operator")
-            .tokenRequest(
-                new TokenRequestBuilder()
-                    .withNewSpec()
-                    .withExpirationSeconds(3600L)
-                    .endSpec()
-                    .build())
-            .getStatus()
-            .getToken();
+    String token = ServiceAccounts.token(admin, NAMESPACE, "webserver-operator");
     KubeConfig config = cluster.kubeConfig();
     return new KubeConfig(config.server(), config.caPem(), token)
         .write(temp.resolve("sa.kubeconfig"));

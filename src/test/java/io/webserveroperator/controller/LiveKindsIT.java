@@ -1,19 +1,12 @@
 package io.webserveroperator.controller;
 
+import static io.webserveroperator.testing.ServiceAccounts.rule;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
-import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
-import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder;
-import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBuilder;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
-import io.fabric8.kubernetes.api.model.rbac.PolicyRuleBuilder;
-import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.webserveroperator.dev.FolderApplier;
@@ -25,6 +18,7 @@ import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.LogLines;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.Quiet;
+import io.webserveroperator.testing.ServiceAccounts;
 import io.webserveroperator.testing.StatefulKind;
 import io.webserveroperator.testing.TemplateFolder;
 import io.webserveroperator.testing.TemplatesConfigMap;
@@ -349,16 +343,7 @@ class LiveKindsIT {
    */
   private KubernetesClient operatorClient(String role) {
     String namespace = cluster.namespace();
-    admin
-        .serviceAccounts()
-        .inNamespace(namespace)
-        .resource(
-            new ServiceAccountBuilder()
-                .withNewMetadata()
-                .withName("operator")
-                .endMetadata()
-                .build())
-        .create();
+    ServiceAccounts.create(admin, namespace, "operator");
     grant(
         role,
         rule("webapp.example.com", "webservers", "list", "watch"),
@@ -370,65 +355,11 @@ class LiveKindsIT {
         rule("networking.k8s.io", "ingresses", "get", "list", "watch", "create", "patch", "delete"),
         rule("", "events", "create", "get", "patch"),
         rule("apiextensions.k8s.io", "customresourcedefinitions", "get"));
-    String token =
-        admin
-            .serviceAccounts()
-            .inNamespace(namespace)
-            .withName("operator")
-            .tokenRequest(
-                new TokenRequestBuilder()
-                    .withNewSpec()
-                    .withExpirationSeconds(3600L)
-                    .endSpec()
-                    .build())
-            .getStatus()
-            .getToken();
-    return new KubernetesClientBuilder()
-        .withConfig(
-            new ConfigBuilder(Config.empty())
-                .withMasterUrl(admin.getConfiguration().getMasterUrl())
-                .withOauthToken(token)
-                .withTrustCerts(true)
-                .build())
-        .build();
+    return ServiceAccounts.client(admin, namespace, "operator");
   }
 
   /** A ClusterRole of these rules, bound to the test's ServiceAccount {@code operator}. */
   private void grant(String name, PolicyRule... rules) {
-    admin
-        .rbac()
-        .clusterRoles()
-        .resource(
-            new ClusterRoleBuilder()
-                .withNewMetadata()
-                .withName(name)
-                .endMetadata()
-                .addToRules(rules)
-                .build())
-        .serverSideApply();
-    admin
-        .rbac()
-        .clusterRoleBindings()
-        .resource(
-            new ClusterRoleBindingBuilder()
-                .withNewMetadata()
-                .withName(name)
-                .endMetadata()
-                .withNewRoleRef("rbac.authorization.k8s.io", "ClusterRole", name)
-                .addNewSubject()
-                .withKind("ServiceAccount")
-                .withName("operator")
-                .withNamespace(cluster.namespace())
-                .endSubject()
-                .build())
-        .serverSideApply();
-  }
-
-  private static PolicyRule rule(String group, String resource, String... verbs) {
-    return new PolicyRuleBuilder()
-        .withApiGroups(group)
-        .withResources(resource)
-        .withVerbs(verbs)
-        .build();
+    ServiceAccounts.grant(admin, name, cluster.namespace(), "operator", rules);
   }
 }

@@ -1,26 +1,19 @@
 package io.webserveroperator.controller;
 
+import static io.webserveroperator.testing.ServiceAccounts.rule;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
-import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
-import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
-import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBindingBuilder;
-import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBuilder;
-import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
-import io.fabric8.kubernetes.api.model.rbac.PolicyRuleBuilder;
 import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
 import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
-import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.webserveroperator.kube.ApiRequestCounter;
 import io.webserveroperator.testing.ControlPlaneExtension;
 import io.webserveroperator.testing.KubeTestBed;
 import io.webserveroperator.testing.Quiet;
+import io.webserveroperator.testing.ServiceAccounts;
 import io.webserveroperator.testing.StatefulKind;
 import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
@@ -306,80 +299,20 @@ class LookupsIT {
    * Secrets: the rules {@code lint --print-rbac} prints for them without the lookups'.
    */
   private KubernetesClient operatorWithoutSecrets() {
-    admin
-        .serviceAccounts()
-        .inNamespace(namespace)
-        .resource(
-            new ServiceAccountBuilder()
-                .withNewMetadata()
-                .withName("operator")
-                .endMetadata()
-                .build())
-        .create();
-    String name = "lookups-" + namespace;
-    admin
-        .rbac()
-        .clusterRoles()
-        .resource(
-            new ClusterRoleBuilder()
-                .withNewMetadata()
-                .withName(name)
-                .endMetadata()
-                .addToRules(
-                    rule("webapp.example.com", "webservers", "list", "watch"),
-                    rule("webapp.example.com", "webservers/status", "patch"),
-                    rule("db.test.example.com", "postgreses", "list", "watch"),
-                    rule("db.test.example.com", "postgreses/status", "patch"),
-                    rule("db.test.example.com", "postgreses/finalizers", "update"),
-                    rule("", "configmaps", "get", "list", "watch", "create", "patch", "delete"),
-                    rule("", "events", "create", "get", "patch"))
-                .build())
-        .serverSideApply();
-    admin
-        .rbac()
-        .clusterRoleBindings()
-        .resource(
-            new ClusterRoleBindingBuilder()
-                .withNewMetadata()
-                .withName(name)
-                .endMetadata()
-                .withNewRoleRef("rbac.authorization.k8s.io", "ClusterRole", name)
-                .addNewSubject()
-                .withKind("ServiceAccount")
-                .withName("operator")
-                .withNamespace(namespace)
-                .endSubject()
-                .build())
-        .serverSideApply();
-    String token =
-        admin
-            .serviceAccounts()
-            .inNamespace(namespace)
-            .withName("operator")
-            .tokenRequest(
-                new TokenRequestBuilder()
-                    .withNewSpec()
-                    .withExpirationSeconds(3600L)
-                    .endSpec()
-                    .build())
-            .getStatus()
-            .getToken();
-    return new KubernetesClientBuilder()
-        .withConfig(
-            new ConfigBuilder(Config.empty())
-                .withMasterUrl(admin.getConfiguration().getMasterUrl())
-                .withOauthToken(token)
-                .withTrustCerts(true)
-                .build())
-        .build();
-  }
-
-  private static PolicyRule rule(String group, String resource, String... verbs) {
-    return new PolicyRuleBuilder()
-        .withApiGroups(group)
-        .withResources(resource)
-        .withVerbs(verbs)
-        .build();
+    ServiceAccounts.create(admin, namespace, "operator");
+    ServiceAccounts.grant(
+        admin,
+        "lookups-" + namespace,
+        namespace,
+        "operator",
+        rule("webapp.example.com", "webservers", "list", "watch"),
+        rule("webapp.example.com", "webservers/status", "patch"),
+        rule("db.test.example.com", "postgreses", "list", "watch"),
+        rule("db.test.example.com", "postgreses/status", "patch"),
+        rule("db.test.example.com", "postgreses/finalizers", "update"),
+        rule("", "configmaps", "get", "list", "watch", "create", "patch", "delete"),
+        rule("", "events", "create", "get", "patch"));
+    return ServiceAccounts.client(admin, namespace, "operator");
   }
 
   private void platformConfigMap(

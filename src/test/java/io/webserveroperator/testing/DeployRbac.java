@@ -2,7 +2,6 @@ package io.webserveroperator.testing;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
-import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.util.List;
 
@@ -45,13 +44,6 @@ public final class DeployRbac {
 
   /** A token for the ServiceAccount from the TokenRequest API, valid for an hour. */
   public static String token(KubernetesClient client) {
-    return client
-        .serviceAccounts()
-        .inNamespace(NAMESPACE)
-        .withName(SERVICE_ACCOUNT)
-        .tokenRequest(
-            new TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L).endSpec().build())
-        .getStatus()
-        .getToken();
+    return ServiceAccounts.token(client, NAMESPACE, SERVICE_ACCOUNT);
   }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Namespace;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
-import io.fabric8.kubernetes.api.model.authentication.TokenRequestBuilder;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRole;
 import io.fabric8.kubernetes.api.model.rbac.ClusterRoleBinding;
 import io.fabric8.kubernetes.api.model.rbac.Role;
@@ -70,14 +69,7 @@ public final class NamedRbac {
 
   /** A token of the named operator's ServiceAccount, valid for an hour. */
   public static String token(KubernetesClient admin, OperatorName name) {
-    return admin
-        .serviceAccounts()
-        .inNamespace(DeployRbac.NAMESPACE)
-        .withName(name.value())
-        .tokenRequest(
-            new TokenRequestBuilder().withNewSpec().withExpirationSeconds(3600L).endSpec().build())
-        .getStatus()
-        .getToken();
+    return ServiceAccounts.token(admin, DeployRbac.NAMESPACE, name.value());
   }
 
   private static ClusterRole clusterRole(
