@@ -80,8 +80,10 @@ class LintCommandIT {
     Run save = lint("--kubeconfig", kubeconfig.toString(), "--save-schemas", saved.toString());
 
     assertThat(save.exit()).isZero();
+    // The group versions the project's templates render: the Postgres kind's Jobs are batch/v1.
     assertThat(saved.toFile().list())
-        .containsExactlyInAnyOrder("apps_v1.json", "v1.json", "networking.k8s.io_v1.json");
+        .containsExactlyInAnyOrder(
+            "apps_v1.json", "batch_v1.json", "v1.json", "networking.k8s.io_v1.json");
     assertThat(Files.readString(saved.resolve("apps_v1.json")))
         .contains("\"io.k8s.api.apps.v1.Deployment\"");
     Run broken = lint("--templates", BROKEN, "--schemas", saved.toString());
@@ -105,7 +107,11 @@ class LintCommandIT {
     assertThat(save.exit()).isZero();
     assertThat(saved.toFile().list())
         .containsExactlyInAnyOrder(
-            "apps_v1.json", "v1.json", "networking.k8s.io_v1.json", "policy_v1.json");
+            "apps_v1.json",
+            "batch_v1.json",
+            "v1.json",
+            "networking.k8s.io_v1.json",
+            "policy_v1.json");
     assertThat(Files.readString(saved.resolve("apps_v1.json")))
         .contains("\"io.k8s.api.apps.v1.StatefulSet\"", "\"io.k8s.api.apps.v1.DaemonSet\"")
         .doesNotContain("\"io.k8s.api.apps.v1.StatefulSetList\"");
