@@ -48,26 +48,54 @@ final class GeneratedSecrets {
 
   private static void refuse(
       Object node, String where, Map<String, Object> body, String owner, String file) {
-    if (node instanceof GeneratedSecret mark) {
+    Misplaced misplaced = misplacedMark(node);
+    if (misplaced != null) {
       throw new RenderException(
           owner,
           file,
-          mark.line(),
+          misplaced.mark().line(),
           describe(body)
               + ": "
-              + mark.describe()
+              + misplaced.mark().describe()
               + " stands at "
               + where
+              + misplaced.below()
               + "; it is allowed only as the value of a key under a Secret's data or"
               + " stringData (apiVersion v1, kind Secret)");
     }
+  }
+
+  /** A mark, and the pointer to it below the node it was looked for in. */
+  private record Misplaced(GeneratedSecret mark, String below) {
+    Misplaced under(Object step) {
+      return new Misplaced(mark, "/" + step + below);
+    }
+  }
+
+  /**
+   * The first mark in {@code node}, or null. Every rendered object is walked, so the pointer is
+   * only built on the way back from a mark.
+   */
+  private static Misplaced misplacedMark(Object node) {
+    if (node instanceof GeneratedSecret mark) {
+      return new Misplaced(mark, "");
+    }
     if (node instanceof Map<?, ?> map) {
-      map.forEach((key, value) -> refuse(value, where + "/" + key, body, owner, file));
+      for (Map.Entry<?, ?> entry : map.entrySet()) {
+        Misplaced found = misplacedMark(entry.getValue());
+        if (found != null) {
+          return found.under(entry.getKey());
+        }
+      }
     } else if (node instanceof List<?> list) {
       for (int i = 0; i < list.size(); i++) {
-        refuse(list.get(i), where + "/" + i, body, owner, file);
+        Misplaced found = misplacedMark(list.get(i));
+        if (found != null) {
+          return found.under(i);
+        }
       }
     }
+    return null;
   }
 
   /** {@code Kind name} of the object, as far as it can be read yet. */

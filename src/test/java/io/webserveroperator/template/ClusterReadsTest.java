@@ -237,6 +237,9 @@ class ClusterReadsTest {
         .hasMessageContaining("configmap.yaml.j2:7")
         .hasMessageContaining("stands at /data/password")
         .hasMessageContaining("only as the value of a key under a Secret's data or stringData");
+    assertThatThrownBy(
+            () -> render("data:\n  items:\n  - a\n  - x: {{ generated_secret(16) }}\n", CLUSTER))
+        .hasMessageContaining("stands at /data/items/1/x;");
     assertThatThrownBy(() -> renderSecret("stringData:\n  p: {{ generated_secret(7) }}\n"))
         .hasMessageContaining("secret.yaml.j2:7")
         .hasMessageContaining("the length must be from 8 to 256");
