@@ -16,8 +16,9 @@ import java.util.regex.Pattern;
  */
 public final class JvmMemory {
 
+  /** A generation of the serial collector: JDK 17 names them "... generation", JDK 25 by class. */
   private static final Pattern GENERATION_USED =
-      Pattern.compile("generation\\s+total \\d+K, used (\\d+)K");
+      Pattern.compile("(?:generation|DefNew|Tenured)\\s+total \\d+K, used (\\d+)K");
 
   private JvmMemory() {}
 
@@ -44,7 +45,12 @@ public final class JvmMemory {
       return -1;
     }
     jcmd(jcmd, process, "GC.run");
-    Matcher matcher = GENERATION_USED.matcher(jcmd(jcmd, process, "GC.heap_info"));
+    return heapUsed(jcmd(jcmd, process, "GC.heap_info"));
+  }
+
+  /** The bytes the generations of {@code jcmd GC.heap_info}'s answer use; -1 if it names none. */
+  static long heapUsed(String heapInfo) {
+    Matcher matcher = GENERATION_USED.matcher(heapInfo);
     long kib = 0;
     boolean found = false;
     while (matcher.find()) {

@@ -182,6 +182,17 @@ class ScaleReportTest {
     return new CpuTimes(parts);
   }
 
+  @Test
+  void reconcilesOfASettlingLongerThanTheResyncSayTheyIncludeResyncs() {
+    ScaleReport.Phase settling =
+        new ScaleReport.Phase(Duration.ofMillis(11_600), RequestCounts.none(), CpuTimes.none());
+
+    assertThat(ScaleReportFormat.table(report(settling, settling)))
+        .containsPattern(
+            "operator: reconciles per WebServer +2\\.00 \\(resyncs every 5\\.0 s included;"
+                + " --resync 10h counts none\\)\\n");
+  }
+
   private static ScaleReport report(ScaleReport.Phase operator, ScaleReport.Phase minimal) {
     return report(
         operator,
