@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
@@ -30,7 +31,6 @@ import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.OwnershipPatch;
 import io.webserveroperator.template.ReadinessRules;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -258,7 +258,7 @@ class PlanExecutionTest {
 
   @Test
   void aCreateThatFindsSomeoneElsesObjectUndoesTheCreatesBesideIt() {
-    cluster.put(CONFIG, someoneElses(CONFIG, Map.of()));
+    cluster.put(CONFIG, annotated(CONFIG, Map.of()));
     ObjectWriter writer =
         writer(
             entry -> {
@@ -289,7 +289,7 @@ class PlanExecutionTest {
 
   @Test
   void afterAConflictItLooksBeforeCreatingAndSendsNothingWhileItLasts() {
-    cluster.put(CONFIG, someoneElses(CONFIG, Map.of()));
+    cluster.put(CONFIG, annotated(CONFIG, Map.of()));
     ObjectWriter writer = writer(entry -> fail("nothing may be applied"));
 
     ChangeSet result =
@@ -305,7 +305,7 @@ class PlanExecutionTest {
 
   @Test
   void aCreateThatFindsAnObjectMarkedForAdoptionAdoptsItAndRemovesTheMark() {
-    cluster.put(CONFIG, someoneElses(CONFIG, Map.of(Lifecycle.ADOPT, "true")));
+    cluster.put(CONFIG, annotated(CONFIG, Map.of(Lifecycle.ADOPT, "true")));
     ObjectWriter writer =
         writer(
             entry -> {
@@ -522,88 +522,58 @@ class PlanExecutionTest {
         ref,
         Action.CONFLICT,
         object(ref),
-        someoneElses(ref, Map.of()),
-        Patch.of(JsonNodeFactory.instance.arrayNode()),
+        annotated(ref, Map.of()),
+        noPatch(),
         "t.yaml.j2",
         new Claim(Claim.Standing.CONFLICT, ref + " is someone else's"));
   }
 
-  private static PlanEntry update(ObjectRef ref, Map<String, String> annotations) {
-    Map<String, Object> desired = new LinkedHashMap<>(object(ref));
-    desired.put(
-        "metadata",
-        Map.of("name", ref.name(), "namespace", ref.namespace(), "annotations", annotations));
-    return new PlanEntry(
-        ref,
-        Action.UPDATE,
-        desired,
-        object(ref),
-        Patch.of(JsonNodeFactory.instance.arrayNode().add(JsonNodeFactory.instance.objectNode())),
-        "t.yaml.j2",
-        null);
+  private static PlanEntry create(ObjectRef ref) {
+    return rendered(ref, Action.CREATE, object(ref), null, noPatch());
   }
 
-  /** An object a user made by hand, without the operator's labels. */
-  private static Map<String, Object> someoneElses(ObjectRef ref, Map<String, String> annotations) {
-    return Map.of(
-        "apiVersion",
-        ref.apiVersion(),
-        "kind",
-        ref.kind(),
-        "metadata",
-        Map.of("name", ref.name(), "namespace", ref.namespace(), "annotations", annotations));
+  private static PlanEntry create(ObjectRef ref, Map<String, String> annotations) {
+    return rendered(ref, Action.CREATE, annotated(ref, annotations), null, noPatch());
+  }
+
+  private static PlanEntry update(ObjectRef ref, Map<String, String> annotations) {
+    ArrayNode oneChange =
+        JsonNodeFactory.instance.arrayNode().add(JsonNodeFactory.instance.objectNode());
+    return rendered(
+        ref, Action.UPDATE, annotated(ref, annotations), object(ref), Patch.of(oneChange));
+  }
+
+  private static PlanEntry rendered(
+      ObjectRef ref,
+      Action action,
+      Map<String, Object> desired,
+      Map<String, Object> live,
+      Patch patch) {
+    return new PlanEntry(ref, action, desired, live, patch, "t.yaml.j2", null);
+  }
+
+  private static PlanEntry prune(ObjectRef ref) {
+    return unrendered(ref, Action.PRUNE, object(ref));
+  }
+
+  private static PlanEntry prune(ObjectRef ref, Map<String, String> annotations) {
+    return unrendered(ref, Action.PRUNE, annotated(ref, annotations));
+  }
+
+  private static PlanEntry orphan(ObjectRef ref) {
+    return unrendered(ref, Action.ORPHAN, object(ref));
+  }
+
+  private static PlanEntry unrendered(ObjectRef ref, Action action, Map<String, Object> live) {
+    return new PlanEntry(ref, action, null, live, noPatch(), null, null);
+  }
+
+  private static Patch noPatch() {
+    return Patch.of(JsonNodeFactory.instance.arrayNode());
   }
 
   private static Plan plan(PlanEntry... entries) {
     return new Plan(List.of(entries));
-  }
-
-  private static PlanEntry create(ObjectRef ref, Map<String, String> annotations) {
-    Map<String, Object> desired = new LinkedHashMap<>(object(ref));
-    desired.put(
-        "metadata",
-        Map.of("name", ref.name(), "namespace", ref.namespace(), "annotations", annotations));
-    return new PlanEntry(
-        ref,
-        Action.CREATE,
-        desired,
-        null,
-        Patch.of(JsonNodeFactory.instance.arrayNode()),
-        "t.yaml.j2",
-        null);
-  }
-
-  private static PlanEntry prune(ObjectRef ref, Map<String, String> annotations) {
-    Map<String, Object> live = new LinkedHashMap<>(object(ref));
-    live.put(
-        "metadata",
-        Map.of("name", ref.name(), "namespace", ref.namespace(), "annotations", annotations));
-    return new PlanEntry(
-        ref, Action.PRUNE, null, live, Patch.of(JsonNodeFactory.instance.arrayNode()), null, null);
-  }
-
-  private static PlanEntry create(ObjectRef ref) {
-    return new PlanEntry(
-        ref,
-        Action.CREATE,
-        object(ref),
-        null,
-        Patch.of(JsonNodeFactory.instance.arrayNode()),
-        "t.yaml.j2",
-        null);
-  }
-
-  private static PlanEntry prune(ObjectRef ref) {
-    return unrendered(ref, Action.PRUNE);
-  }
-
-  private static PlanEntry orphan(ObjectRef ref) {
-    return unrendered(ref, Action.ORPHAN);
-  }
-
-  private static PlanEntry unrendered(ObjectRef ref, Action action) {
-    return new PlanEntry(
-        ref, action, null, object(ref), Patch.of(JsonNodeFactory.instance.arrayNode()), null, null);
   }
 
   private static Map<String, Object> object(ObjectRef ref) {
@@ -614,6 +584,20 @@ class PlanExecutionTest {
         ref.kind(),
         "metadata",
         Map.of("name", ref.name(), "namespace", ref.namespace()));
+  }
+
+  /**
+   * The object with these annotations and without the operator's labels, as a user makes it by hand
+   * (and as a template that sets only annotations renders it).
+   */
+  private static Map<String, Object> annotated(ObjectRef ref, Map<String, String> annotations) {
+    return Map.of(
+        "apiVersion",
+        ref.apiVersion(),
+        "kind",
+        ref.kind(),
+        "metadata",
+        Map.of("name", ref.name(), "namespace", ref.namespace(), "annotations", annotations));
   }
 
   private static GenericKubernetesResource stored(PlanEntry entry) {
