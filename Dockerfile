@@ -27,6 +27,8 @@ RUN --mount=type=cache,target=/root/.m2 \
 FROM scratch AS jar
 COPY --from=build /src/target/webserver-operator.jar /
 
+# The Java runtime: only the modules of hack/runtime-modules.txt, with a CDS archive. The jar is
+# Java 17 and runs on 17 too, which is what hack/image.sh links where a machine has no JDK 25.
 FROM eclipse-temurin:25-jdk AS jlink
 COPY hack/jlink-runtime.sh hack/runtime-modules.txt /jlink/
 RUN /jlink/jlink-runtime.sh "$JAVA_HOME" /runtime
@@ -36,8 +38,8 @@ COPY --from=jlink /runtime/ /
 
 FROM ${BASE_IMAGE}
 COPY --from=runtime / /opt/java/
-# The runtime's java and keytool on the PATH; UTF-8 for file names and the console, as the JDK's
-# images set it.
+# The runtime's java and keytool on the PATH; UTF-8 for file names and the console (Debian's
+# default locale is ASCII).
 ENV JAVA_HOME=/opt/java PATH=/opt/java/bin:$PATH LANG=C.UTF-8
 WORKDIR /app
 COPY --from=jar /webserver-operator.jar /app/webserver-operator.jar

@@ -2,7 +2,10 @@
 # Links the image's Java runtime from a JDK (17 or newer, with bin/jlink): only the modules that
 # hack/runtime-modules.txt names, without debug attributes, header files and man pages, compressed,
 # and with the default CDS archive a JDK ships, so that start-up loses nothing to it. hack/image.sh
-# runs it on the build machine's JDK, the Dockerfile's jlink stage on Temurin's.
+# runs it on the build machine's JDK, the Dockerfile's jlink stage on Temurin's. The classes' debug
+# attributes are all that --strip-debug strips of Temurin's and Debian's JDKs (their native
+# libraries carry no debug information; the output is the same to the byte), and this needs no
+# objcopy (binutils), which --strip-debug runs.
 #
 #   hack/jlink-runtime.sh JDK OUTPUT     # OUTPUT must not exist yet
 set -euo pipefail
@@ -21,7 +24,7 @@ if ((feature >= 21)); then compress=zip-6; else compress=2; fi
 
 "$jdk/bin/jlink" \
   --add-modules "$modules" \
-  --strip-debug \
+  --strip-java-debug-attributes \
   --no-header-files \
   --no-man-pages \
   --compress="$compress" \
