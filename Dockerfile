@@ -1,11 +1,13 @@
 # syntax=docker/dockerfile:1
 # The operator image: `docker build -t webserver-operator .` then `docker run webserver-operator --help`.
-# The build stage makes the shaded jar with the Maven wrapper; the last stage runs it on a JRE as a
-# non-root user. Where no image can be pulled, hack/image.sh builds only the last stage, on a JRE
-# made from Debian packages (JRE_IMAGE) and with the jar `./mvnw package` made (`--build-context
-# jar=target`, which replaces the jar stage).
+# The build stage makes the shaded jar with the Maven wrapper; the jlink stage links a Java runtime
+# of only the modules the operator needs from Temurin 25 (hack/jlink-runtime.sh); the last stage
+# runs the jar on that runtime on a slim Debian as a non-root user. Where no image can be pulled,
+# hack/image.sh builds only the last stage: on a Debian base it makes with mmdebstrap (BASE_IMAGE),
+# with the jar `./mvnw package` made and the runtime it links from a JDK of its machine (the named
+# contexts `jar` and `runtime` replace the stages of those names).
 
-ARG JRE_IMAGE=eclipse-temurin:17-jre
+ARG BASE_IMAGE=debian:bookworm-slim
 
 FROM eclipse-temurin:17-jdk AS build
 WORKDIR /src
@@ -25,7 +27,20 @@ RUN --mount=type=cache,target=/root/.m2 \
 FROM scratch AS jar
 COPY --from=build /src/target/webserver-operator.jar /
 
-FROM ${JRE_IMAGE}
+# The Java runtime: only the modules of hack/runtime-modules.txt, with a CDS archive. The jar is
+# Java 17 and runs on 17 too, which is what hack/image.sh links where a machine has no JDK 25.
+FROM eclipse-temurin:25-jdk AS jlink
+COPY hack/jlink-runtime.sh hack/runtime-modules.txt /jlink/
+RUN /jlink/jlink-runtime.sh "$JAVA_HOME" /runtime
+
+FROM scratch AS runtime
+COPY --from=jlink /runtime/ /
+
+FROM ${BASE_IMAGE}
+COPY --from=runtime / /opt/java/
+# The runtime's java and keytool on the PATH; UTF-8 for file names and the console (Debian's
+# default locale is ASCII).
+ENV JAVA_HOME=/opt/java PATH=/opt/java/bin:$PATH LANG=C.UTF-8
 WORKDIR /app
 COPY --from=jar /webserver-operator.jar /app/webserver-operator.jar
 # Built-in templates, used unless --templates or WSO_TEMPLATES points elsewhere (deploy/ mounts a ConfigMap).
@@ -42,7 +57,7 @@ EXPOSE 8080
 # the HTTP client's event loops share one pool of direct buffers (one per event loop held 16 MiB
 # at 500 WebServers, one for all 4 MiB), and glibc keeps two malloc arenas, not eight per CPU.
 ENV MALLOC_ARENA_MAX=2
-ENTRYPOINT ["java", \
+ENTRYPOINT ["/opt/java/bin/java", \
   "-XX:MaxRAMPercentage=75", \
   "-XX:InitialRAMPercentage=5", \
   "-XX:MinHeapFreeRatio=10", \

@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# Builds the operator image without a Docker daemon and without pulling any image: a JRE 17 base
-# made from Debian packages by mmdebstrap (cached), imported into podman, and the Dockerfile's last
-# stage on top of it with the jar that `./mvnw package` built. For machines that reach only
+# Builds the operator image without a Docker daemon and without pulling any image: a Java runtime
+# linked by jlink from a JDK on this machine (only the modules the operator needs; cached), a
+# Debian base made by mmdebstrap (cached), imported into podman, and the Dockerfile's last stage on
+# top with that runtime and the jar that `./mvnw package` built. For machines that reach only
 # package registries (CI here, the Jenkinsfile's Image stage on an agent without Docker).
 #
 #   hack/image.sh [NAME]      # NAME defaults to webserver-operator:latest, the name deploy/ uses
 #
-# Needs root, mmdebstrap and podman (apt-get install mmdebstrap podman), and the jar
-# (./mvnw -DskipTests package). Without the tools it prints "image: skipped: ..." and exits 0,
-# unless IMAGE_REQUIRED=1. DEBIAN_MIRROR (default http://deb.debian.org) and DEBIAN_SUITE
-# (bookworm) choose the packages. The base is cached in ~/.cache/webserver-operator/image/ under a
-# hash of how it is made, and made again once it is a week old, for Debian's security updates; with
-# the base cached, the image takes seconds.
+# Needs root, mmdebstrap and podman (apt-get install mmdebstrap podman), the jar
+# (./mvnw -DskipTests package) and a JDK with jlink. Without the tools it prints "image: skipped:
+# ..." and exits 0, unless IMAGE_REQUIRED=1. The runtime comes from IMAGE_JDK if set, else from a
+# JDK 25 in /usr/lib/jvm, else from a JDK 17 (the Dockerfile links Temurin 25's); the script says
+# which. DEBIAN_MIRROR (default http://deb.debian.org) and DEBIAN_SUITE (bookworm) choose the
+# packages. Both are cached in ~/.cache/webserver-operator/image/: the runtime under a hash of the
+# JDK's release file and how it is linked, the base under a hash of how it is made, and made again
+# once it is a week old, for Debian's security updates; with both cached, the image takes seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,6 +40,40 @@ if [[ ! -f $jar ]]; then
   exit 1
 fi
 
+# The JDK whose jlink makes the runtime: IMAGE_JDK, else the first JDK 25, else the first JDK 17
+# with bin/jlink in /usr/lib/jvm, JAVA_HOME or the PATH.
+feature() { sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$1/release" 2>/dev/null; }
+find_jdk() {
+  local want candidate
+  local candidates=(/usr/lib/jvm/*)
+  [[ -n ${JAVA_HOME:-} ]] && candidates+=("$JAVA_HOME")
+  command -v jlink >/dev/null 2>&1 && candidates+=("$(dirname "$(dirname "$(readlink -f "$(command -v jlink)")")")")
+  for want in 25 17; do
+    for candidate in "${candidates[@]}"; do
+      if [[ -x $candidate/bin/jlink && $(feature "$candidate") == "$want" ]]; then
+        readlink -f "$candidate"
+        return
+      fi
+    done
+  done
+}
+jdk=${IMAGE_JDK:-$(find_jdk)}
+if [[ -z $jdk ]]; then
+  say "no JDK 25 or 17 with bin/jlink in /usr/lib/jvm, JAVA_HOME or the PATH: set IMAGE_JDK" >&2
+  exit 1
+fi
+if [[ ! -x $jdk/bin/jlink || ! -f $jdk/release ]]; then
+  say "IMAGE_JDK=$jdk is not a JDK: it has no bin/jlink or no release file" >&2
+  exit 1
+fi
+jdk_version=$(sed -n 's/^JAVA_RUNTIME_VERSION="\(.*\)"$/\1/p' "$jdk/release")
+
+cache=${XDG_CACHE_HOME:-$HOME/.cache}/webserver-operator/image
+mkdir -p "$cache"
+# One build at a time per cache, so that two never replace each other's base or runtime.
+exec {lock}>"$cache/lock"
+flock "$lock"
+
 # Removes the image that NAME named before, once NAME points elsewhere and nothing else uses it.
 drop_replaced() {
   local previous=$1 name=$2
@@ -45,16 +82,43 @@ drop_replaced() {
   fi
 }
 
-# The base: Debian's essential packages and the headless JRE, without documentation, man pages
-# and translations. The merged-usr hook sets /usr up as bookworm has it without installing
-# usrmerge (and perl with it). The build host's hostname and resolver are not kept; /etc/hosts
-# names localhost. The device nodes are left out: a runtime (or ImageIT's chroot) provides /dev.
+# The runtime: a new JDK (its release file names the build) or a new module list makes a new one.
+# Runtimes unused for a week are removed; the one used is touched.
+runtime_key=$(cat "$jdk/release" hack/runtime-modules.txt hack/jlink-runtime.sh | sha256sum | cut -c1-12)
+runtime=$cache/runtime-$runtime_key
+say "runtime: jlink from $jdk ($jdk_version)"
+if [[ -d $runtime ]]; then
+  say "runtime from the cache: $runtime"
+else
+  find "$cache" -maxdepth 1 -name 'runtime-*' -mtime +7 -exec rm -rf {} +
+  rm -rf "$runtime.partial"
+  start=$SECONDS
+  if ! hack/jlink-runtime.sh "$jdk" "$runtime.partial" >"$cache/runtime.log" 2>&1; then
+    cat "$cache/runtime.log" >&2
+    say "jlink failed; its log is $cache/runtime.log" >&2
+    exit 1
+  fi
+  mv "$runtime.partial" "$runtime"
+  say "runtime linked in $((SECONDS - start)) s: $runtime ($(du -sm "$runtime" | cut -f1) MB)"
+fi
+touch "$runtime"
+
+# The base: Debian's essential packages (glibc, and zlib, which dpkg needs), and the C++ library
+# where the runtime's libraries need it (Debian's JDK builds do, Temurin's link it in), without
+# documentation, man pages and translations. The runtime brings its own trusted CAs. The
+# merged-usr hook sets /usr up as bookworm has it without installing usrmerge (and perl with it).
+# The build host's hostname and resolver are not kept; /etc/hosts names localhost. The device
+# nodes are left out: a runtime (or ImageIT's chroot) provides /dev.
 suite=${DEBIAN_SUITE:-bookworm}
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org}
-# shellcheck disable=SC2016,SC2054 # "$1" is the hook's argument; the commas separate packages.
+packages=()
+if grep -rlqaF 'libstdc++.so.6' "$runtime/lib"; then
+  packages+=(--include=libstdc++6)
+fi
+# shellcheck disable=SC2016 # "$1" is the hook's argument.
 base_args=(
   --variant=essential
-  --include=openjdk-17-jre-headless,ca-certificates
+  "${packages[@]}"
   --hook-dir=/usr/share/mmdebstrap/hooks/merged-usr
   --dpkgopt='path-exclude=/usr/share/doc/*'
   --dpkgopt='path-include=/usr/share/doc/*/copyright'
@@ -71,25 +135,18 @@ base_args=(
   "deb $mirror/debian-security $suite-security main"
 )
 tar_filter=(--path-exclude='/dev/*')
-# What a JRE base image sets: the command search path, and UTF-8 as Java's default charset.
-base_config=(
-  --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin'
-  --change 'ENV LANG=C.UTF-8'
-)
+# What a Debian base image sets: the command search path.
+base_config=(--change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin')
 key=$(printf '%s\n' "${base_args[@]}" "${tar_filter[@]}" "${base_config[@]}" | sha256sum | cut -c1-12)
-cache=${XDG_CACHE_HOME:-$HOME/.cache}/webserver-operator/image
 base_tar=$cache/base-$key.tar
 base_image=localhost/webserver-operator-base:$key
 
-mkdir -p "$cache"
-# One build at a time per cache, so that two never replace each other's base.
-exec {lock}>"$cache/lock"
-flock "$lock"
-
 rebuilt=0
 if [[ -z $(find "$base_tar" -mtime -7 2>/dev/null) ]]; then
-  say "building the JRE base with mmdebstrap ($suite, about a minute)"
-  find "$cache" -name 'base-*.tar*' -delete
+  say "building the base with mmdebstrap ($suite, about a minute)"
+  # This one, and the others once a week old (a base per runtime's needs may be kept).
+  rm -f "$base_tar" "$base_tar.partial"
+  find "$cache" -maxdepth 1 -name 'base-*.tar*' -mtime +7 -delete
   start=$SECONDS
   if ! mmdebstrap "${base_args[@]}" 2>"$cache/base.log" \
     | mmtarfilter "${tar_filter[@]}" >"$base_tar.partial"; then
@@ -114,12 +171,13 @@ fi
 say "building $name from the Dockerfile's last stage with $jar"
 start=$SECONDS
 previous=$(podman image inspect --format '{{.Id}}' "$name" 2>/dev/null || true)
-# The named context `jar` replaces the Dockerfile's jar stage (which would compile in an image that
-# cannot be pulled here), so only the last stage is built. No layer cache: it would keep an
-# intermediate image of every jar built.
+# The named contexts `jar` and `runtime` replace the Dockerfile's stages of those names (which
+# would compile and link in images that cannot be pulled here), so only the last stage is built.
+# No layer cache: it would keep an intermediate image of every jar built.
 podman build --pull=never --layers=false \
-  --build-arg JRE_IMAGE="$base_image" \
+  --build-arg BASE_IMAGE="$base_image" \
   --build-context jar=target \
+  --build-context runtime="$runtime" \
   --tag "$name" .
 drop_replaced "$previous" "$name"
 

@@ -13,6 +13,8 @@ import io.webserveroperator.testing.Waits;
 import io.webserveroperator.testing.WebServers;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -23,10 +25,15 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.spi.ToolProvider;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.junit.jupiter.api.AfterAll;
@@ -36,11 +43,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The operator's image, built here by {@code hack/image.sh} from Debian packages and the packaged
- * jar, and run as {@code deploy/} runs it: its own entrypoint, JVM flags, user and environment, a
- * read-only root with only /tmp writable, and the RBAC and ServiceAccount token of {@code deploy/}
- * against a real API server. So the image is known to work before a cluster pulls it. It prints the
- * time from the entrypoint's start to /readyz answering 200, a figure and not an assertion.
+ * The operator's image, built here by {@code hack/image.sh} from Debian packages, a Java runtime it
+ * links with jlink from a JDK of this machine (IMAGE_JDK chooses another) and the packaged jar, and
+ * run as {@code deploy/} runs it: its own entrypoint, JVM flags, user and environment, a read-only
+ * root with only /tmp writable, and the RBAC and ServiceAccount token of {@code deploy/} against a
+ * real API server. So the image is known to work before a cluster pulls it. It prints the time from
+ * the entrypoint's start to /readyz answering 200, a figure and not an assertion.
  *
  * <p>Skips, with hack/image.sh's message, where mmdebstrap or podman is missing, and without root
  * (the image is mounted and run in new mount and PID namespaces). CI installs both.
@@ -51,11 +59,20 @@ class ImageIT {
   static final String KUBE_FOLDER = "/tmp/kube";
   static final HttpClient HTTP = HttpClient.newHttpClient();
 
+  /**
+   * The image's size at most, in bytes: with the runtime linked from Temurin 25 it is 170 MB, from
+   * Debian's JDK 17 157 MB; with Debian's openjdk-17-jre-headless it was 325 MB.
+   */
+  static final long SIZE_LIMIT = 200_000_000L;
+
   /** The image, mounted; null until built, and when the tests skip. */
   static ImageSandbox sandbox;
 
   /** Why the tests skip, if they do; null until the image is built. */
   static Optional<String> skip;
+
+  /** What hack/image.sh printed; null until the image is built. */
+  static String buildOutput;
 
   @TempDir Path temp;
 
@@ -83,6 +100,7 @@ class ImageIT {
               .start();
       boolean finished = build.waitFor(15, TimeUnit.MINUTES);
       String output = read(log);
+      buildOutput = output;
       System.out.print(output);
       assertThat(finished).as("hack/image.sh finished within 15 minutes").isTrue();
       assertThat(build.exitValue()).as("hack/image.sh exit code").isZero();
@@ -116,7 +134,7 @@ class ImageIT {
     assertThat(config.env()).contains("WSO_TEMPLATES=/app/templates");
     assertThat(config.cmd()).containsExactly("run");
     assertThat(config.entrypoint())
-        .startsWith("java")
+        .startsWith("/opt/java/bin/java")
         .containsSubsequence(OperatorProcess.IMAGE_JVM_FLAGS)
         .endsWith("-jar", "/app/webserver-operator.jar");
   }
@@ -149,11 +167,84 @@ class ImageIT {
   }
 
   @Test
-  void theEntrypointsJavaIsJre17() throws Exception {
-    String java = sandbox.config().entrypoint().get(0);
-    ImageSandbox.Finished version = sandbox.run(List.of(java, "-version"));
+  void theEntrypointsJavaIsTheRuntimeTheScriptLinkedAndTheOnlyJava() throws Exception {
+    Matcher chosen =
+        Pattern.compile("^image: runtime: jlink from (\\S+) \\((\\S+)\\)$", Pattern.MULTILINE)
+            .matcher(buildOutput);
+    assertThat(chosen.find()).as("hack/image.sh names the JDK it linked:\n" + buildOutput).isTrue();
+
+    ImageSandbox.Finished version = sandbox.run(List.of("/opt/java/bin/java", "-version"));
     assertThat(version.exitCode()).as(version.output()).isZero();
-    assertThat(version.output()).containsPattern("version \"17\\.");
+    assertThat(version.output()).contains("(build " + chosen.group(2) + ")");
+    assertThat(sandbox.file("/usr/lib/jvm")).as("no JDK or JRE from packages").doesNotExist();
+  }
+
+  @Test
+  void theRuntimeHoldsTheModulesJdepsFindsInTheJarButThoseListedAsUnused() throws IOException {
+    Path jar = sandbox.file("/app/webserver-operator.jar");
+    StringWriter out = new StringWriter();
+    StringWriter errors = new StringWriter();
+    int code =
+        ToolProvider.findFirst("jdeps")
+            .orElseThrow()
+            .run(
+                new PrintWriter(out),
+                new PrintWriter(errors),
+                "--print-module-deps",
+                "--ignore-missing-deps",
+                "--multi-release",
+                "17",
+                jar.toString());
+    assertThat(code).as(errors.toString()).isZero();
+
+    List<String> found = List.of(out.toString().strip().split(","));
+    // hack/runtime-modules.txt marks with a leading '-' those only unused code refers to.
+    List<String> leftOut =
+        Files.readAllLines(Project.file("hack/runtime-modules.txt")).stream()
+            .filter(line -> line.startsWith("-"))
+            .map(line -> line.substring(1).replaceFirst("\\s*#.*", "").strip())
+            .toList();
+    List<String> linked = runtimeModules();
+    assertThat(linked)
+        .as("jdeps found %s; the list leaves out %s", found, leftOut)
+        .containsAll(found.stream().filter(module -> !leftOut.contains(module)).toList())
+        .doesNotContainAnyElementsOf(leftOut)
+        .doesNotContain("java.se", "jdk.compiler", "jdk.jshell");
+  }
+
+  @Test
+  void theRuntimeStartsWithItsCdsArchiveAndItsOwnTrustedCas() throws Exception {
+    List<String> withArchive = new ArrayList<>(List.of("/opt/java/bin/java", "-Xshare:on"));
+    withArchive.addAll(OperatorProcess.IMAGE_JVM_FLAGS);
+    withArchive.add("-version");
+    ImageSandbox.Finished shared = sandbox.run(withArchive);
+    assertThat(shared.exitCode())
+        .as("-Xshare:on fails without a CDS archive: " + shared.output())
+        .isZero();
+
+    Path cacerts = sandbox.file("/opt/java/lib/security/cacerts");
+    assertThat(Files.isSymbolicLink(cacerts))
+        .as("the runtime's own trusted CAs, not a link into the build machine's /etc")
+        .isFalse();
+    ImageSandbox.Finished cas =
+        sandbox.run(
+            List.of("/opt/java/bin/keytool", "-list", "-cacerts", "-storepass", "changeit"));
+    assertThat(cas.exitCode()).as(cas.output()).isZero();
+    assertThat(cas.output()).containsPattern("Your keystore contains \\d{3} entries");
+  }
+
+  @Test
+  void theImageIsSmallerThanOnDebiansJre() {
+    assertThat(sandbox.size()).isLessThan(SIZE_LIMIT);
+  }
+
+  /** The MODULES of the runtime's release file: those linked and what they require. */
+  private static List<String> runtimeModules() throws IOException {
+    return Files.readAllLines(sandbox.file("/opt/java/release")).stream()
+        .filter(line -> line.startsWith("MODULES="))
+        .flatMap(
+            line -> Arrays.stream(line.substring("MODULES=".length()).replace("\"", "").split(" ")))
+        .toList();
   }
 
   @Test

@@ -53,6 +53,11 @@ final class ImageSandbox implements AutoCloseable {
     return config;
   }
 
+  /** The image's size in bytes, as {@code podman image inspect} reports it. */
+  long size() {
+    return Long.parseLong(podman("image", "inspect", "--format", "{{.Size}}", image).strip());
+  }
+
   /** A file of the image, by its absolute path in the image, to read from the host. */
   Path file(String path) {
     return root.resolve(path.substring(1));
