@@ -10,8 +10,8 @@
 # Needs root, mmdebstrap and podman (apt-get install mmdebstrap podman), the jar
 # (./mvnw -DskipTests package) and a JDK with jlink. Without the tools it prints "image: skipped:
 # ..." and exits 0, unless IMAGE_REQUIRED=1. The runtime comes from IMAGE_JDK if set, else from a
-# JDK 25 in /usr/lib/jvm, else from a JDK 17 (the Dockerfile links Temurin 25's); the script says
-# which. DEBIAN_MIRROR (default http://deb.debian.org) and DEBIAN_SUITE (bookworm) choose the
+# JDK 17 in /usr/lib/jvm, else from a JDK 25 (17 is what the operator measured best on: less memory
+# at scale, docs/benchmarks.md "A newer runtime"); the script says which. DEBIAN_MIRROR (default http://deb.debian.org) and DEBIAN_SUITE (bookworm) choose the
 # packages. Both are cached in ~/.cache/webserver-operator/image/: the runtime under a hash of the
 # JDK's release file and how it is linked, the base under a hash of how it is made, and made again
 # once it is a week old, for Debian's security updates; with both cached, the image takes seconds.
@@ -40,7 +40,7 @@ if [[ ! -f $jar ]]; then
   exit 1
 fi
 
-# The JDK whose jlink makes the runtime: IMAGE_JDK, else the first JDK 25, else the first JDK 17
+# The JDK whose jlink makes the runtime: IMAGE_JDK, else the first JDK 17, else the first JDK 25
 # with bin/jlink in /usr/lib/jvm, JAVA_HOME or the PATH.
 feature() { sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$1/release" 2>/dev/null; }
 find_jdk() {
@@ -48,7 +48,7 @@ find_jdk() {
   local candidates=(/usr/lib/jvm/*)
   [[ -n ${JAVA_HOME:-} ]] && candidates+=("$JAVA_HOME")
   command -v jlink >/dev/null 2>&1 && candidates+=("$(dirname "$(dirname "$(readlink -f "$(command -v jlink)")")")")
-  for want in 25 17; do
+  for want in 17 25; do
     for candidate in "${candidates[@]}"; do
       if [[ -x $candidate/bin/jlink && $(feature "$candidate") == "$want" ]]; then
         readlink -f "$candidate"
@@ -59,7 +59,7 @@ find_jdk() {
 }
 jdk=${IMAGE_JDK:-$(find_jdk)}
 if [[ -z $jdk ]]; then
-  say "no JDK 25 or 17 with bin/jlink in /usr/lib/jvm, JAVA_HOME or the PATH: set IMAGE_JDK" >&2
+  say "no JDK 17 or 25 with bin/jlink in /usr/lib/jvm, JAVA_HOME or the PATH: set IMAGE_JDK" >&2
   exit 1
 fi
 if [[ ! -x $jdk/bin/jlink || ! -f $jdk/release ]]; then
