@@ -31,6 +31,7 @@ import io.webserveroperator.manifest.Owner;
 import io.webserveroperator.manifest.OwnershipPatch;
 import io.webserveroperator.template.ReadinessRules;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -587,17 +588,15 @@ class PlanExecutionTest {
   }
 
   /**
-   * The object with these annotations and without the operator's labels, as a user makes it by hand
-   * (and as a template that sets only annotations renders it).
+   * The object with these annotations and without the operator's labels: as a user makes it by
+   * hand, and as these tests render it.
    */
   private static Map<String, Object> annotated(ObjectRef ref, Map<String, String> annotations) {
-    return Map.of(
-        "apiVersion",
-        ref.apiVersion(),
-        "kind",
-        ref.kind(),
+    Map<String, Object> object = new LinkedHashMap<>(object(ref));
+    object.put(
         "metadata",
         Map.of("name", ref.name(), "namespace", ref.namespace(), "annotations", annotations));
+    return object;
   }
 
   private static GenericKubernetesResource stored(PlanEntry entry) {
