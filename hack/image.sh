@@ -7,14 +7,15 @@
 #
 #   hack/image.sh [NAME]      # NAME defaults to webserver-operator:latest, the name deploy/ uses
 #
-# Needs root, mmdebstrap and podman (apt-get install mmdebstrap podman), the jar
-# (./mvnw -DskipTests package) and a JDK with jlink. Without the tools it prints "image: skipped:
-# ..." and exits 0, unless IMAGE_REQUIRED=1. The runtime comes from IMAGE_JDK if set, else from a
-# JDK 17 in /usr/lib/jvm, else from a JDK 25 (17 is what the operator measured best on: less memory
-# at scale, docs/benchmarks.md "A newer runtime"); the script says which. DEBIAN_MIRROR (default http://deb.debian.org) and DEBIAN_SUITE (bookworm) choose the
-# packages. Both are cached in ~/.cache/webserver-operator/image/: the runtime under a hash of the
-# JDK's release file and how it is linked, the base under a hash of how it is made, and made again
-# once it is a week old, for Debian's security updates; with both cached, the image takes seconds.
+# Needs root, mmdebstrap and podman (apt-get install mmdebstrap podman), the jar (./mvnw -DskipTests
+# package) and a JDK with jlink. Without the tools it prints "image: skipped: ..." and exits 0,
+# unless IMAGE_REQUIRED=1. The runtime comes from IMAGE_JDK if set, else from a JDK 17 in
+# /usr/lib/jvm, else from a JDK 25 (17 is what the operator measured best on: less memory at scale,
+# docs/benchmarks.md "A newer runtime"); the script says which. DEBIAN_MIRROR (default
+# http://deb.debian.org) and DEBIAN_SUITE (bookworm) choose the packages. Both are cached in
+# ~/.cache/webserver-operator/image/: the runtime under a hash of the JDK's release file and how it
+# is linked, the base under a hash of how it is made, and made again once it is a week old, for
+# Debian's security updates; with both cached, the image takes seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
