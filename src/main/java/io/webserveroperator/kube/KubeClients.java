@@ -1,7 +1,10 @@
 package io.webserveroperator.kube;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.Status;
+import io.fabric8.kubernetes.api.model.WatchEvent;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -70,13 +73,19 @@ public final class KubeClients {
   }
 
   /**
-   * Every object is read as a GenericKubernetesResource, so the map from kinds to fabric8's typed
-   * model classes is left unscanned (its ~1,300 classes cost about 14 MiB of resident memory), but
-   * for {@code Status}: a watch's ERROR event carries one, and only a typed Status tells the watch
-   * that its resource version expired (410 Gone) and must be listed again.
+   * Every object is read as a GenericKubernetesResource, straight into the form the caches keep
+   * ({@link CompactResourceDeserializer}, {@link WatchEventDeserializer}), so the map from kinds to
+   * fabric8's typed model classes is left unscanned (its ~1,300 classes cost about 14 MiB of
+   * resident memory), but for {@code Status}: a watch's ERROR event carries one, and only a typed
+   * Status tells the watch that its resource version expired (410 Gone) and must be listed again.
    */
-  private static KubernetesSerialization serialization() {
-    KubernetesSerialization serialization = new KubernetesSerialization(new ObjectMapper(), false);
+  static KubernetesSerialization serialization() {
+    ObjectMapper mapper = new ObjectMapper();
+    mapper.registerModule(
+        new SimpleModule("compact-objects")
+            .addDeserializer(GenericKubernetesResource.class, new CompactResourceDeserializer())
+            .addDeserializer(WatchEvent.class, new WatchEventDeserializer()));
+    KubernetesSerialization serialization = new KubernetesSerialization(mapper, false);
     serialization.registerKubernetesResource(Status.class);
     return serialization;
   }
