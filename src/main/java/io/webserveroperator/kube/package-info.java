@@ -3,7 +3,11 @@
  *
  * <ol>
  *   <li>{@link io.webserveroperator.kube.KubeClients} builds a client from a kubeconfig and
- *       context; {@link io.webserveroperator.kube.ApiRequestCounter} counts its requests by verb.
+ *       context, which reads every object it is sent straight into the compact, read-only form the
+ *       caches keep ({@link io.webserveroperator.kube.CompactResourceDeserializer}, {@link
+ *       io.webserveroperator.kube.WatchEventDeserializer}, {@link
+ *       io.webserveroperator.kube.CompactJson}); {@link
+ *       io.webserveroperator.kube.ApiRequestCounter} counts its requests by verb.
  *   <li>{@link io.webserveroperator.kube.KindResolver} asks the API server once per kind for its
  *       plural and scope; {@link io.webserveroperator.kube.Scoped} is the one place that addresses
  *       a kind in a namespace or cluster-wide (a null namespace, as in {@code manifest.ObjectRef}),

@@ -55,9 +55,9 @@ public final class EventRecorder implements EventSink, AutoCloseable {
           });
 
   /**
-   * The names of the events recorded last: a repeat of one is counted on it. The names alone, not
-   * the Events the API server answered: those, with their managed fields, were 6 MiB of heap at
-   * 3,000 WebServers, and a count is made on the Event as it is read again.
+   * The names of the events recorded last: a repeat of one is counted on it, as the API server has
+   * it then. The names alone: the Events the API server answered, each with its managed fields,
+   * were thousands of objects kept for nothing else.
    */
   private final Set<String> recent =
       Collections.newSetFromMap(

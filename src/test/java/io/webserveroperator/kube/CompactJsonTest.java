@@ -62,4 +62,19 @@ class CompactJsonTest {
         .isInstanceOf(UnsupportedOperationException.class);
     assertThat(spec).containsEntry("replicas", 2).doesNotContainKey("paused").hasSize(3);
   }
+
+  @Test
+  void anObjectTheClientReadIsCompactAlreadyAndKeepsItsMaps() {
+    GenericKubernetesResource read =
+        KubeClients.serialization().unmarshal(DEPLOYMENT, GenericKubernetesResource.class);
+    Object spec = read.getAdditionalProperties().get("spec");
+    Object conditions = read.get("status", "conditions");
+    Map<String, String> labels = read.getMetadata().getLabels();
+
+    CompactJson.compact(read);
+
+    assertThat(read.getAdditionalProperties().get("spec")).isSameAs(spec);
+    assertThat((Object) read.get("status", "conditions")).isSameAs(conditions);
+    assertThat(read.getMetadata().getLabels()).isSameAs(labels);
+  }
 }
