@@ -21,8 +21,8 @@ import java.util.function.Function;
  * instance per value. A parsed JSON object is a {@code LinkedHashMap}, about 170 bytes for the two
  * entries a typical one holds against about 50 here; across the tens of thousands of objects an
  * informer caches, the maps were half of the operator's heap, and the same values (an image, a
- * namespace, {@code "True"}, the defaults the API server fills in) repeated in every object were a
- * third of what was left.
+ * namespace, {@code "True"}, the defaults the API server fills in) repeated in every object were
+ * more than a quarter of what was left.
  *
  * <p>Read-only on purpose: an informer's cached objects are shared, and a reader that changed one
  * would corrupt every later read; with these it fails at once instead.
