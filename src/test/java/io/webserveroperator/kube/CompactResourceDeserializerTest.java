@@ -36,8 +36,7 @@ class CompactResourceDeserializerTest {
   void readsWhatFabric8ReadsValueForValueAndWritesItBackInTheSameOrder() {
     GenericKubernetesResource fabric8 =
         FABRIC8.unmarshal(DEPLOYMENT, GenericKubernetesResource.class);
-    GenericKubernetesResource compact =
-        OPERATOR.unmarshal(DEPLOYMENT, GenericKubernetesResource.class);
+    GenericKubernetesResource compact = readByOperator();
 
     // Map equality compares the numbers' types too: 2 read as a Long would differ.
     assertThat(compact.getAdditionalProperties()).isEqualTo(fabric8.getAdditionalProperties());
@@ -50,8 +49,7 @@ class CompactResourceDeserializerTest {
 
   @Test
   void whatItReadsIsReadOnlyAndCompact() {
-    GenericKubernetesResource compact =
-        OPERATOR.unmarshal(DEPLOYMENT, GenericKubernetesResource.class);
+    GenericKubernetesResource compact = readByOperator();
 
     Map<String, Object> spec = compact.get("spec");
     List<Object> containers = compact.get("spec", "template", "spec", "containers");
@@ -66,10 +64,8 @@ class CompactResourceDeserializerTest {
 
   @Test
   void twoObjectsShareTheirRepeatedStrings() {
-    GenericKubernetesResource first =
-        OPERATOR.unmarshal(DEPLOYMENT, GenericKubernetesResource.class);
-    GenericKubernetesResource second =
-        OPERATOR.unmarshal(DEPLOYMENT, GenericKubernetesResource.class);
+    GenericKubernetesResource first = readByOperator();
+    GenericKubernetesResource second = readByOperator();
 
     String image = first.get("spec", "template", "spec", "containers", 0, "image");
     assertThat(image).isSameAs(second.get("spec", "template", "spec", "containers", 0, "image"));
@@ -108,5 +104,10 @@ class CompactResourceDeserializerTest {
 
     assertThat((Object) converted.get("spec")).isEqualTo(desired.get("spec"));
     assertThat((Object) converted.get("spec")).isInstanceOf(CompactJson.CompactMap.class);
+  }
+
+  /** The Deployment, as the operator's client reads it. */
+  private static GenericKubernetesResource readByOperator() {
+    return OPERATOR.unmarshal(DEPLOYMENT, GenericKubernetesResource.class);
   }
 }
