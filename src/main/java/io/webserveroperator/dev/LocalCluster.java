@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.webserveroperator.kube.KubeClients;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -104,7 +105,11 @@ public final class LocalCluster implements AutoCloseable {
     probe.awaitHealthy(apiServer, URI.create(layout.apiServerUrl() + "/readyz"), timeout);
     kubeConfig = new KubeConfig(URI.create(layout.apiServerUrl()), readCaPem(), token);
     kubeConfig.write(layout.kubeconfig());
-    client = new KubernetesClientBuilder().withConfig(config()).build();
+    client =
+        new KubernetesClientBuilder()
+            .withConfig(config())
+            .withHttpClientFactory(KubeClients.httpClients())
+            .build();
     report("kube-apiserver ready on " + layout.apiServerUrl(), step);
     if (options.apiServerOnly()) {
       startupTime = Duration.between(started, Instant.now());

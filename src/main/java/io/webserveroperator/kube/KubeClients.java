@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.WatchEvent;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.http.HttpClient;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.webserveroperator.OperatorException;
 import java.io.IOException;
@@ -63,13 +64,21 @@ public final class KubeClients {
     var builder =
         new KubernetesClientBuilder()
             .withConfig(config)
-            .withHttpClientFactory(new ChaChaFirstHttpClientFactory())
+            .withHttpClientFactory(httpClients())
             .withKubernetesSerialization(serialization());
     if (counter != null) {
       builder.withHttpClientBuilderConsumer(
           http -> http.addOrReplaceInterceptor("request-counter", counter));
     }
     return builder.build();
+  }
+
+  /**
+   * The HTTP clients every client of the operator's uses, its plain ones too: fabric8's Vert.x
+   * client, offering ChaCha20 first, sending a request again when its connection closed.
+   */
+  public static HttpClient.Factory httpClients() {
+    return new ResendingHttpClients(new ChaChaFirstHttpClientFactory());
   }
 
   /**

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.webserveroperator.dev.ComponentCommands;
+import io.webserveroperator.kube.KubeClients;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -83,7 +84,10 @@ public final class KubeTestBed {
 
   /** A new admin client, for tests that need their own (close it). */
   public KubernetesClient newClient() {
-    return new KubernetesClientBuilder().withConfig(Config.fromKubeconfig(kubeConfigYaml)).build();
+    return new KubernetesClientBuilder()
+        .withConfig(Config.fromKubeconfig(kubeConfigYaml))
+        .withHttpClientFactory(KubeClients.httpClients())
+        .build();
   }
 
   /** The kubeconfig of the test bed, as YAML. */
