@@ -125,7 +125,6 @@ public final class ScaleBenchmark {
         long reconcilesBefore = operator.reconciles();
         ScaleReport.Phase operatorPhase = operatorPhase(admin, user, operator, parts);
         long reconciles = operator.reconciles() - reconcilesBefore;
-        MinimalRun minimal = minimalPhase(admin, user, parts);
 
         progress.accept(
             "Counting the operator's requests over " + options.quiet().toSeconds() + " s");
@@ -148,6 +147,7 @@ public final class ScaleBenchmark {
                 + options.changeWindow().toSeconds()
                 + " s");
         RequestCounts changeStart = operator.requests();
+        CpuTimes changeCpuStart = CpuTimes.of(parts);
         ChangeFigures changes =
             new ChangeStream(admin)
                 .run(
@@ -157,6 +157,9 @@ public final class ScaleBenchmark {
                     options.changeWindow(),
                     DRAIN);
         RequestCounts changeRequests = Settling.settled(operator::requests).minus(changeStart);
+        CpuTimes changeCpu = CpuTimes.of(parts).minus(changeCpuStart);
+        // After the operator's phases, so that those ran on an API server holding only its objects.
+        MinimalRun minimal = minimalPhase(admin, user, parts);
         Optional<LookupFigures> lookupFigures =
             lookups == null
                 ? Optional.empty()
@@ -190,6 +193,7 @@ public final class ScaleBenchmark {
             options.rate(),
             changes,
             changeRequests,
+            changeCpu,
             memory,
             templateEdits,
             lookupFigures);

@@ -35,6 +35,7 @@ import java.util.Optional;
  * @param rate changes per second in the latency phase
  * @param changes what the change stream measured
  * @param changeRequests the operator's API requests during the change stream
+ * @param changeCpu the CPU every process of the run spent during the change stream, by part
  * @param replicaFigures each replica's memory after the quiet period, with every WebServer settled
  * @param templateEdits the template-edit phase's edits, in order; empty when it did not run
  * @param lookups what the lookup phase measured; empty when it did not run
@@ -57,6 +58,7 @@ public record ScaleReport(
     int rate,
     ChangeFigures changes,
     RequestCounts changeRequests,
+    CpuTimes changeCpu,
     List<ReplicaFigures> replicaFigures,
     List<TemplateEditFigures> templateEdits,
     Optional<LookupFigures> lookups) {

@@ -7,6 +7,7 @@ import static io.webserveroperator.bench.Figures.seconds;
 import static io.webserveroperator.bench.Figures.toSeconds;
 
 import io.webserveroperator.bench.ChangeFigures;
+import io.webserveroperator.bench.CpuTimes;
 import io.webserveroperator.bench.MemoryFigures;
 import io.webserveroperator.bench.ReplicaFigures;
 import io.webserveroperator.bench.Table;
@@ -81,14 +82,18 @@ public final class ScaleReportFormat {
     table
         .section(
             String.format(
-                Locale.ROOT, "Spec change to Deployment updated, %d changes/s", report.rate()))
+                Locale.ROOT,
+                "Spec change to Deployment updated, %d changes/s (before the minimal client's"
+                    + " phase: the API server holds the operator's objects alone)",
+                report.rate()))
         .row(
             "changes sent / seen / refused",
             changes.sent() + " / " + changes.seen() + " / " + changes.failed())
         .row("latency p50", millis(changes.latency().p50()))
         .row("latency p99", millis(changes.latency().p99()))
         .row("latency max", millis(changes.latency().max()))
-        .row("operator requests per change", perItem(report.changeRequests(), changes.sent()));
+        .row("operator requests per change", perItem(report.changeRequests(), changes.sent()))
+        .row("CPU per change", report.changeCpu().perItem(changes.sent()));
     table.section(
         "Operator memory, " + n + " WebServers, " + String.join(" ", report.operatorJvm()));
     List<ReplicaFigures> replicas = report.replicaFigures();
@@ -149,6 +154,7 @@ public final class ScaleReportFormat {
     latency.put("p99Seconds", toSeconds(changes.latency().p99()));
     latency.put("maxSeconds", toSeconds(changes.latency().max()));
     latency.put("operatorRequests", report.changeRequests().byVerb());
+    latency.put("cpuSeconds", cpuSeconds(report.changeCpu()));
     root.put("changeLatency", latency);
     List<Map<String, Object>> memory = new ArrayList<>();
     for (ReplicaFigures replica : report.replicaFigures()) {
@@ -173,10 +179,14 @@ public final class ScaleReportFormat {
     tree.put("requests", phase.requests().byVerb());
     tree.put("writes", phase.requests().writes());
     tree.put("requestsPerWebServer", phase.requests().per(count));
-    Map<String, Object> cpu = new LinkedHashMap<>();
-    phase.cpu().byPart().forEach((part, time) -> cpu.put(part, toSeconds(time)));
-    tree.put("cpuSeconds", cpu);
+    tree.put("cpuSeconds", cpuSeconds(phase.cpu()));
     return tree;
+  }
+
+  private static Map<String, Object> cpuSeconds(CpuTimes times) {
+    Map<String, Object> cpu = new LinkedHashMap<>();
+    times.byPart().forEach((part, time) -> cpu.put(part, toSeconds(time)));
+    return cpu;
   }
 
   /**

@@ -18,17 +18,18 @@
  *   <li>create N WebServers at once from a thread pool and wait until the operator has applied
  *       their children and written their status ({@link io.webserveroperator.bench.CreateStorm});
  *       its API requests and reconciles come from its {@code /metrics};
- *   <li>write the same N in {@code bench-minimal} with the least a client must send: two
- *       server-side applies and one status patch each, from {@code --concurrency} threads while as
- *       many others create them ({@link io.webserveroperator.bench.MinimalWriter}); the time and
- *       write ratios compare the two; both phases stop the clock when the same kind of informer
- *       sees the last status ({@link io.webserveroperator.bench.SettledWatch}) and create through
- *       {@link io.webserveroperator.bench.DirectApiClient}, and the minimal client writes through
- *       it too;
  *   <li>count the operator's requests over a quiet period spanning several resyncs, then read its
  *       memory (heap after a full GC through {@code jcmd}, RSS from {@code /proc});
  *   <li>stream spec changes at a fixed rate and time each until the Deployment shows it ({@link
- *       io.webserveroperator.bench.ChangeStream});
+ *       io.webserveroperator.bench.ChangeStream}), with the CPU each process spent meanwhile;
+ *   <li>then (the operator's storm, quiet period and change stream having run on an API server
+ *       holding its objects alone) write the same N in {@code bench-minimal} with the least a
+ *       client must send: two server-side applies and one status patch each, from {@code
+ *       --concurrency} threads while as many others create them ({@link
+ *       io.webserveroperator.bench.MinimalWriter}); the time and write ratios compare the two; both
+ *       phases stop the clock when the same kind of informer sees the last status ({@link
+ *       io.webserveroperator.bench.SettledWatch}) and create through {@link
+ *       io.webserveroperator.bench.DirectApiClient}, and the minimal client writes through it too;
  *   <li>with {@code --lookup}, the operator having run on a copy of the templates in which every
  *       Service looks up one shared ConfigMap ({@link
  *       io.webserveroperator.bench.lookup.LookupTemplates}): edit a ConfigMap nobody looks up and

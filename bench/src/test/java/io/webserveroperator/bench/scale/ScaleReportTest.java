@@ -233,6 +233,7 @@ class ScaleReportTest {
         50,
         new ChangeFigures(Percentiles.of(List.of()), 0, 0, 0),
         RequestCounts.none(),
+        CpuTimes.none(),
         replicas,
         edits,
         Optional.empty());
