@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
+import com.google.common.cache.Cache;
+import com.google.common.cache.CacheBuilder;
 import io.webserveroperator.template.python.TemplateFailure;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -30,6 +32,18 @@ public final class OutputParser {
           .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
           .build()
           .readerFor(Object.class);
+
+  /**
+   * The texts read before, with their documents as the reader gave them, tokens not restored (a
+   * restore copies; nothing changes them). A text is the template's own text with a token for each
+   * printed string, so the resources of one kind mostly render their files to texts read before: a
+   * storm of them reads each YAML shape once. Bounded by the texts' total length.
+   */
+  private static final Cache<String, List<Object>> PARSED =
+      CacheBuilder.newBuilder()
+          .maximumWeight(256 * 1024)
+          .weigher((String text, List<Object> documents) -> text.length())
+          .build();
 
   private OutputParser() {}
 
@@ -61,6 +75,14 @@ public final class OutputParser {
   private static List<Object> read(String text, PrintedValues slots)
       throws JsonProcessingException {
     List<Object> documents = new ArrayList<>();
+    List<Object> parsed = PARSED.getIfPresent(text);
+    if (parsed != null) {
+      for (Object document : parsed) {
+        documents.add(restore(document, slots));
+      }
+      return documents;
+    }
+    parsed = new ArrayList<>();
     try (MappingIterator<Object> iterator = READER.readValues(text)) {
       while (iterator.hasNextValue()) {
         Object document = iterator.nextValue();
@@ -69,6 +91,7 @@ public final class OutputParser {
                 || (document instanceof Map<?, ?> map && map.isEmpty())
                 || (document instanceof String blank && blank.isBlank());
         if (!empty) {
+          parsed.add(document);
           documents.add(restore(document, slots));
         }
       }
@@ -77,6 +100,7 @@ public final class OutputParser {
     } catch (IOException | RuntimeException e) {
       throw new TemplateFailure("the rendered text is not valid YAML: " + e.getMessage());
     }
+    PARSED.put(text, List.copyOf(parsed));
     return documents;
   }
 
