@@ -5,14 +5,18 @@ import io.fabric8.kubernetes.client.http.HttpClient;
 import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.HttpResponse;
 import io.fabric8.kubernetes.client.http.Interceptor;
+import io.fabric8.kubernetes.client.http.StandardHttpRequest;
 import io.fabric8.kubernetes.client.http.TlsVersion;
 import io.fabric8.kubernetes.client.http.WebSocket;
+import io.fabric8.kubernetes.client.utils.Utils;
 import io.vertx.core.http.HttpClosedException;
+import java.io.Closeable;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import javax.net.ssl.KeyManager;
 import javax.net.ssl.TrustManager;
@@ -23,8 +27,10 @@ import javax.net.ssl.TrustManager;
  * and JDK clients report a closed connection; its Vert.x client reports one as Vert.x's {@link
  * HttpClosedException}, which fabric8 does not send again (fabric8io/kubernetes-client#7450). So a
  * request that took a pooled connection the API server was closing failed, and with it an
- * operator's start or a reconcile. Each resend takes another connection; one that cannot be opened
- * is fabric8's to retry, with its back-off.
+ * operator's start or a reconcile. Only requests that mean the same sent twice are sent again
+ * (reads, server-side applies, merge patches): a connection may also close after the API server
+ * carried a write out, while its answer was read. Each resend takes another connection; one that
+ * cannot be opened is fabric8's to retry, with its back-off.
  */
 final class ResendingHttpClients implements HttpClient.Factory {
 
@@ -44,7 +50,8 @@ final class ResendingHttpClients implements HttpClient.Factory {
 
   /** Whether a request failed because its connection closed, before or while it was answered. */
   static boolean connectionClosed(Throwable failure) {
-    for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+    Throwable cause = failure;
+    for (int depth = 0; cause != null && depth < MAX_CAUSES; depth++, cause = cause.getCause()) {
       if (cause instanceof HttpClosedException) {
         return true;
       }
@@ -52,27 +59,96 @@ final class ResendingHttpClients implements HttpClient.Factory {
     return false;
   }
 
+  /** Causes looked through: a chain of causes may loop. */
+  private static final int MAX_CAUSES = 16;
+
+  /**
+   * Whether sending the request twice means what sending it once does: a read, a server-side apply,
+   * a merge patch (which sets what it names). Not a create, an update or a JSON patch, whose
+   * operations may insert into lists.
+   */
+  static boolean idempotent(HttpRequest request) {
+    return switch (request.method()) {
+      case "GET", "HEAD" -> true;
+      case "PATCH" ->
+          request instanceof StandardHttpRequest standard
+              && (ObjectPatches.APPLY.equals(standard.getContentType())
+                  || ObjectPatches.MERGE_PATCH.equals(standard.getContentType()));
+      default -> false;
+    };
+  }
+
+  /**
+   * The answer to {@code send}, sent again while its connection closes, {@link #RESENDS} times at
+   * most. Cancelling it cancels the attempt under way, whose late answer fabric8 then closes; an
+   * answer that comes as it is cancelled is {@code discard}ed.
+   */
   private static <T> CompletableFuture<T> resending(
-      Supplier<CompletableFuture<T>> send, int resendsLeft) {
-    return send.get()
-        .exceptionallyCompose(
-            failure ->
-                resendsLeft > 0 && connectionClosed(failure)
-                    ? resending(send, resendsLeft - 1)
-                    : CompletableFuture.failedFuture(failure));
+      HttpClient client,
+      HttpRequest request,
+      Supplier<CompletableFuture<T>> send,
+      Consumer<T> discard) {
+    if (!idempotent(request)) {
+      return send.get();
+    }
+    CompletableFuture<T> answer = new CompletableFuture<>();
+    attempt(client, send, discard, RESENDS, answer);
+    return answer;
+  }
+
+  private static <T> void attempt(
+      HttpClient client,
+      Supplier<CompletableFuture<T>> send,
+      Consumer<T> discard,
+      int resendsLeft,
+      CompletableFuture<T> answer) {
+    CompletableFuture<T> attempt = send.get();
+    answer.whenComplete(
+        (ignored, failure) -> {
+          if (answer.isCancelled()) {
+            attempt.cancel(false);
+          }
+        });
+    attempt.whenComplete(
+        (response, failure) -> {
+          if (failure == null) {
+            if (!answer.complete(response)) {
+              discard.accept(response);
+            }
+          } else if (resendsLeft > 0
+              && connectionClosed(failure)
+              && !answer.isDone()
+              && !client.isClosed()) {
+            attempt(client, send, discard, resendsLeft - 1, answer);
+          } else {
+            answer.completeExceptionally(failure);
+          }
+        });
   }
 
   private record Client(HttpClient client) implements HttpClient {
 
     @Override
     public <T> CompletableFuture<HttpResponse<T>> sendAsync(HttpRequest request, Class<T> type) {
-      return resending(() -> client.sendAsync(request, type), RESENDS);
+      return resending(
+          client,
+          request,
+          () -> client.sendAsync(request, type),
+          late -> {
+            if (late.body() instanceof Closeable body) {
+              Utils.closeQuietly(body);
+            }
+          });
     }
 
     @Override
     public CompletableFuture<HttpResponse<AsyncBody>> consumeBytes(
         HttpRequest request, AsyncBody.Consumer<List<ByteBuffer>> consumer) {
-      return resending(() -> client.consumeBytes(request, consumer), RESENDS);
+      return resending(
+          client,
+          request,
+          () -> client.consumeBytes(request, consumer),
+          late -> late.body().cancel());
     }
 
     @Override

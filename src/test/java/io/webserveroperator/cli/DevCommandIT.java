@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.webserveroperator.kube.KubeClients;
 import io.webserveroperator.testing.LocalClusterBinaries;
 import io.webserveroperator.testing.Project;
 import io.webserveroperator.testing.ShippedPostgres;
@@ -76,6 +77,7 @@ class DevCommandIT {
       try (KubernetesClient client =
           new KubernetesClientBuilder()
               .withConfig(Config.fromKubeconfig(Files.readString(kubeconfig)))
+              .withHttpClientFactory(KubeClients.httpClients())
               .build()) {
         GenericKubernetesResource sample =
             client

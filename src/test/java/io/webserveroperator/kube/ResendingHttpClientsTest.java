@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.Namespace;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.vertx.core.http.HttpClosedException;
@@ -35,7 +36,9 @@ class ResendingHttpClientsTest {
 
   @AfterEach
   void stopServer() throws IOException {
-    server.close();
+    if (server != null) {
+      server.close();
+    }
   }
 
   @Test
@@ -59,6 +62,45 @@ class ResendingHttpClientsTest {
           .isInstanceOf(KubernetesClientException.class)
           .hasRootCauseInstanceOf(HttpClosedException.class);
       assertThat(server.connections()).isEqualTo(1 + ResendingHttpClients.RESENDS);
+    }
+  }
+
+  @Test
+  void aServerSideApplyWhoseConnectionClosedIsAnsweredOnAnother() throws IOException {
+    server = new ClosingServer(1);
+
+    try (KubernetesClient client = KubeClients.create(kubeconfig(), null)) {
+      Namespace applied =
+          client
+              .resource(
+                  new NamespaceBuilder().withNewMetadata().withName("shop").endMetadata().build())
+              .fieldManager("test")
+              .serverSideApply();
+
+      assertThat(applied.getMetadata().getName()).isEqualTo("shop");
+      assertThat(server.connections()).isEqualTo(2);
+    }
+  }
+
+  /** The API server may have carried a write out before the connection closed on its answer. */
+  @Test
+  void aCreateWhoseConnectionClosedIsNotSentAgain() throws IOException {
+    server = new ClosingServer(1);
+
+    try (KubernetesClient client = KubeClients.create(kubeconfig(), null)) {
+      assertThatThrownBy(
+              () ->
+                  client
+                      .resource(
+                          new NamespaceBuilder()
+                              .withNewMetadata()
+                              .withName("shop")
+                              .endMetadata()
+                              .build())
+                      .create())
+          .isInstanceOf(KubernetesClientException.class)
+          .hasRootCauseInstanceOf(HttpClosedException.class);
+      assertThat(server.connections()).isEqualTo(1);
     }
   }
 

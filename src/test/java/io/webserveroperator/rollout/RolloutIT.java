@@ -13,6 +13,7 @@ import io.webserveroperator.dev.FolderApplier;
 import io.webserveroperator.dev.LocalCluster;
 import io.webserveroperator.dev.LocalClusterOptions;
 import io.webserveroperator.kube.ApiRequestCounter;
+import io.webserveroperator.kube.KubeClients;
 import io.webserveroperator.status.Reason;
 import io.webserveroperator.testing.Closing;
 import io.webserveroperator.testing.InProcessOperators;
@@ -532,6 +533,7 @@ class RolloutIT {
     config.setMaxConcurrentRequestsPerHost(256);
     return new KubernetesClientBuilder()
         .withConfig(config)
+        .withHttpClientFactory(KubeClients.httpClients())
         .withHttpClientBuilderConsumer(
             http -> {
               http.addOrReplaceInterceptor("request-counter", requests);

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.http.BasicBuilder;
 import io.fabric8.kubernetes.client.http.HttpRequest;
 import io.fabric8.kubernetes.client.http.Interceptor;
+import io.webserveroperator.kube.KubeClients;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -66,6 +67,7 @@ public final class RequestLog implements Interceptor {
           Config.fromKubeconfig(context, Files.readString(kubeconfig), kubeconfig.toString());
       return new KubernetesClientBuilder()
           .withConfig(config)
+          .withHttpClientFactory(KubeClients.httpClients())
           .withHttpClientBuilderConsumer(http -> http.addOrReplaceInterceptor("request-log", this))
           .build();
     } catch (IOException e) {

@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.webserveroperator.kube.KubeClients;
 
 /**
  * ServiceAccounts as the API server authorizes them, for tests of what the operator may and may not
@@ -100,6 +101,7 @@ public final class ServiceAccounts {
                 .withOauthToken(token(admin, namespace, name))
                 .withTrustCerts(true)
                 .build())
+        .withHttpClientFactory(KubeClients.httpClients())
         .build();
   }
 }

@@ -62,7 +62,7 @@ public final class OutputParser {
     }
     List<Object> documents;
     try {
-      documents = read(text, slots);
+      documents = read(text, slots, true);
     } catch (JsonProcessingException e) {
       throw failure(e, text, rendered, slots);
     }
@@ -72,27 +72,34 @@ public final class OutputParser {
     return documents;
   }
 
-  private static List<Object> read(String text, PrintedValues slots)
+  /**
+   * The documents of {@code text}, values restored. With {@code keep}, the text's documents are
+   * looked up in and kept for later renders; without, the text is read alone (Jinja2's other
+   * readings, which have computed values written into them and are read once).
+   */
+  private static List<Object> read(String text, PrintedValues slots, boolean keep)
       throws JsonProcessingException {
     List<Object> documents = new ArrayList<>();
-    List<Object> parsed = PARSED.getIfPresent(text);
-    if (parsed != null) {
-      for (Object document : parsed) {
-        documents.add(restore(document, slots));
-      }
-      return documents;
-    }
-    parsed = new ArrayList<>();
-    try (MappingIterator<Object> iterator = READER.readValues(text)) {
-      while (iterator.hasNextValue()) {
-        Object document = iterator.nextValue();
-        boolean empty =
-            document == null
-                || (document instanceof Map<?, ?> map && map.isEmpty())
-                || (document instanceof String blank && blank.isBlank());
-        if (!empty) {
-          parsed.add(document);
+    List<Object> parsed = keep ? PARSED.getIfPresent(text) : null;
+    try {
+      if (parsed != null) {
+        for (Object document : parsed) {
           documents.add(restore(document, slots));
+        }
+        return documents;
+      }
+      parsed = new ArrayList<>();
+      try (MappingIterator<Object> iterator = READER.readValues(text)) {
+        while (iterator.hasNextValue()) {
+          Object document = iterator.nextValue();
+          boolean empty =
+              document == null
+                  || (document instanceof Map<?, ?> map && map.isEmpty())
+                  || (document instanceof String blank && blank.isBlank());
+          if (!empty) {
+            parsed.add(document);
+            documents.add(restore(document, slots));
+          }
         }
       }
     } catch (JsonProcessingException | TemplateFailure e) {
@@ -100,7 +107,9 @@ public final class OutputParser {
     } catch (IOException | RuntimeException e) {
       throw new TemplateFailure("the rendered text is not valid YAML: " + e.getMessage());
     }
-    PARSED.put(text, List.copyOf(parsed));
+    if (keep) {
+      PARSED.put(text, List.copyOf(parsed));
+    }
     return documents;
   }
 
@@ -132,15 +141,19 @@ public final class OutputParser {
   private static boolean readsTheSame(
       List<Object> documents, String jinjaText, PrintedValues slots) {
     try {
-      return documents.equals(read(jinjaText, slots));
+      return documents.equals(read(jinjaText, slots, false));
     } catch (JsonProcessingException | TemplateFailure e) {
       return false;
     }
   }
 
+  /** A copy of {@code node}, shared by the renders of one text, with this render's values. */
   private static Object restore(Object node, PrintedValues slots) {
     if (node instanceof String text) {
       return slots.resolve(text);
+    }
+    if (node instanceof byte[] binary) {
+      return binary.clone(); // !!binary
     }
     if (node instanceof Map<?, ?> map) {
       Map<String, Object> restored = new LinkedHashMap<>(map.size() * 2);
